@@ -1,0 +1,45 @@
+/**
+ * What every search engine offers the orchestration layer. Engines see numbers only: cell indices,
+ * piece indices, placement indices. They know nothing of files, terminals or the DOM.
+ *
+ * A search is a tree. A *prefix* is a list of engine-specific choice codes that leads from the root to a
+ * node (for the cell engines: placement indices; for the rectangle engine: piece-orientation codes).
+ * `branches(prefix)` lists the choices at that node in the order the search would try them, so the
+ * subtrees of those choices partition the node's solutions: this is how runs are split across workers.
+ */
+export interface SearchOptions {
+  /** Stop after this many solutions. Default: no limit. */
+  readonly limit?: number;
+  /**
+   * Called for each solution with the engine's encoding of it (see each engine). The array is reused:
+   * copy it to keep it. Return false to stop the search. Without it, solutions are only counted.
+   */
+  readonly onSolution?: (solution: Int32Array) => boolean | void;
+  readonly signal?: AbortSignal;
+  /** Stop at this time (milliseconds, as Date.now()). */
+  readonly deadline?: number;
+  /** Choices applied before the search starts; the search covers only that subtree. */
+  readonly prefix?: readonly number[];
+}
+
+export interface SearchResult {
+  readonly solutions: number;
+  /** Nodes of the search tree visited (choices tried). */
+  readonly nodes: number;
+  /** Engine-specific unit of work (DLX: link updates), for comparing runs across machines. */
+  readonly updates: number;
+  /** True when the subtree was searched to the end (not stopped by limit, signal, deadline or callback). */
+  readonly complete: boolean;
+}
+
+export interface Engine {
+  readonly name: EngineName;
+  search(options?: SearchOptions): SearchResult;
+  /** The choices at the node reached by `prefix`; empty at a leaf (solution or dead end). */
+  branches(prefix: readonly number[]): number[];
+}
+
+export type EngineName = 'dlx' | 'rect' | 'bitboard';
+
+/** How often (in nodes) engines look at the clock and the abort signal: cheap enough, responsive enough. */
+export const CHECK_INTERVAL = 4096;

@@ -1,0 +1,2 @@
+export * from './cell.js';
+export * from './symmetry.js';

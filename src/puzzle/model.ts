@@ -1,0 +1,48 @@
+import type { Cell, Dimensions, Shape } from '../geometry/cell.js';
+
+/**
+ * A piece: a shape that may be rotated, turned over when `mirror` says so, and used `count` times.
+ * Copies of a piece are identical: solutions that differ only by swapping copies are one solution.
+ */
+export interface Piece {
+  readonly name: string;
+  /** Normalised cells (bounding box at the origin, reading order). */
+  readonly shape: readonly Cell[];
+  readonly count: number;
+  readonly mirror: boolean;
+}
+
+/**
+ * A puzzle: a board (any set of cells, in the coordinates of the file) and the pieces that must
+ * cover it exactly. `dims` is 3 when either the board or a piece has more than one layer.
+ */
+export interface Puzzle {
+  readonly name: string;
+  readonly dims: Dimensions;
+  readonly board: readonly Cell[];
+  readonly pieces: readonly Piece[];
+  /** The file's default for `mirror`; each piece carries its own resolved value. */
+  readonly mirror: boolean;
+  readonly description?: string;
+}
+
+/** One piece placed on the board. */
+export interface PlacedPiece {
+  readonly piece: string;
+  readonly cells: readonly Cell[];
+}
+
+/** A solution: one placement per copy of every piece. */
+export interface Solution {
+  readonly placements: readonly PlacedPiece[];
+}
+
+export function pieceArea(puzzle: Puzzle): number {
+  return puzzle.pieces.reduce((sum, p) => sum + p.shape.length * p.count, 0);
+}
+
+export function totalPieceCount(puzzle: Puzzle): number {
+  return puzzle.pieces.reduce((sum, p) => sum + p.count, 0);
+}
+
+export type { Cell, Dimensions, Shape };
