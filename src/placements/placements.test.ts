@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { PENTOMINOES, SOMA, puzzleOf, rect } from '../test-support/shapes.js';
+import { generatePlacements } from './placements.js';
+
+describe('generatePlacements', () => {
+  it('finds the classic placement counts of the pentominoes in 6x10', () => {
+    const table = generatePlacements(puzzleOf('6x10', rect(10, 6), PENTOMINOES));
+    // 2056 options in the classic exact-cover matrix of 6x10 (Knuth, Dancing Links).
+    expect(table.placements.length).toBe(2056);
+    expect(table.orientationCounts).toEqual([8, 2, 8, 8, 8, 4, 4, 4, 4, 1, 8, 4]);
+  });
+
+  it('gives the Soma pieces their 24-rotation orientation counts in the 3x3x3 cube', () => {
+    const table = generatePlacements(puzzleOf('soma', rect(3, 3, 3), SOMA));
+    // V, L, T, Z, the two screws, and the corner (tripod) with its 3-fold axis: 8.
+    expect(table.orientationCounts).toEqual([12, 24, 12, 12, 12, 12, 8]);
+    // every placement stays on the board
+    for (const p of table.placements) for (const c of p.cells) expect(c).toBeLessThan(27);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Cell } from '../geometry/cell.js';
+import { bounds } from '../geometry/cell.js';
+import { allowedTransforms, orientations } from '../geometry/symmetry.js';
+import type { Puzzle } from '../puzzle/model.js';
+import type { BoardIndex } from './board.js';
+import { indexBoard } from './board.js';
+
+/** One way to put one piece on the board: an orientation at a position. */
+export interface Placement {
+  /** Index into puzzle.pieces. */
+  readonly piece: number;
+  /** Index into the piece's orientations. */
+  readonly orientation: number;
+  /** Board cell numbers, ascending. */
+  readonly cells: Int32Array;
+}
+
+export interface PlacementTable {
+  readonly board: BoardIndex;
+  readonly placements: readonly Placement[];
+  /** Placement indices of each piece. */
+  readonly byPiece: readonly number[][];
+  /** Number of distinct orientations of each piece. */
+  readonly orientationCounts: readonly number[];
+}
+
+/** The normalised orientations a piece may take in this puzzle (rotations, plus mirror images if allowed). */
+export function pieceOrientations(puzzle: Puzzle, piece: number): Cell[][] {
+  const p = puzzle.pieces[piece]!;
+  return orientations(p.shape, allowedTransforms(puzzle.dims, p.mirror)).map((o) => o.cells);
+}
+
+/** Every placement of every piece in every allowed orientation that lies wholly on the board. */
+export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoard(puzzle.board, puzzle.dims)): PlacementTable {
+  const { min, max } = bounds(puzzle.board);
+  const placements: Placement[] = [];
+  const byPiece: number[][] = [];
+  const orientationCounts: number[] = [];
+  puzzle.pieces.forEach((_, piece) => {
+    const mine: number[] = [];
+    const shapes = pieceOrientations(puzzle, piece);
+    orientationCounts.push(shapes.length);
+    shapes.forEach((shape, orientation) => {
+      const ext = bounds(shape).max;
+      for (let z = min[2]; z + ext[2] <= max[2]; z++) {
+        for (let y = min[1]; y + ext[1] <= max[1]; y++) {
+          for (let x = min[0]; x + ext[0] <= max[0]; x++) {
+            const cells = new Int32Array(shape.length);
+            let fits = true;
+            for (let i = 0; i < shape.length && fits; i++) {
+              const c = shape[i]!;
+              const k = board.indexOf([c[0] + x, c[1] + y, c[2] + z]);
+              if (k < 0) fits = false;
+              cells[i] = k;
+            }
+            if (!fits) continue;
+            cells.sort();
+            mine.push(placements.length);
+            placements.push({ piece, orientation, cells });
+          }
+        }
+      }
+    });
+    byPiece.push(mine);
+  });
+  return { board, placements, byPiece, orientationCounts };
+}
