@@ -46,3 +46,17 @@ export function totalPieceCount(puzzle: Puzzle): number {
 }
 
 export type { Cell, Dimensions, Shape };
+
+/** A puzzle that is well-formed but cannot be posed as given (its pieces and board disagree). */
+export class InvalidPuzzleError extends Error {
+  override readonly name = 'InvalidPuzzleError';
+}
+
+/** Problems that make a puzzle meaningless before any search; undefined when there are none. */
+export function puzzleProblem(puzzle: Puzzle): string | undefined {
+  const area = pieceArea(puzzle);
+  if (area !== puzzle.board.length) {
+    return `the pieces cover ${area} cells but the board has ${puzzle.board.length}: they cannot fill it exactly`;
+  }
+  return undefined;
+}

@@ -1,0 +1,93 @@
+import type { EngineName } from '../engines/types.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import type { PrepareOptions, PreparedSearch } from './prepare.js';
+import { prepareSearch } from './prepare.js';
+
+export interface SolveOptions extends PrepareOptions {
+  /** Stop after this many solutions; default 1. Infinity (or `all`) for every solution. */
+  readonly limit?: number;
+  readonly all?: boolean;
+  /** Count only: solutions are not built (faster); `onSolution` is not called. */
+  readonly countOnly?: boolean;
+  /** Each solution as it is found; return false to stop. */
+  readonly onSolution?: (solution: Solution, index: number) => boolean | void;
+  readonly signal?: AbortSignal;
+  readonly timeLimitMs?: number;
+  /** Keep the solutions in the result (default true unless countOnly). */
+  readonly keep?: boolean;
+}
+
+export interface SolveStats {
+  readonly puzzle: string;
+  readonly engine: EngineName;
+  readonly engineReason: string;
+  readonly unique: boolean;
+  /** Size of the symmetry group used by --unique (1 otherwise). */
+  readonly symmetries: number;
+  readonly symmetryNote?: string;
+  /** Number of solutions found (with unique: one per symmetry class). */
+  readonly solutions: number;
+  /** True when the search ran to the end: `solutions` is then the exact total. */
+  readonly complete: boolean;
+  /** Why no solution can exist, when that was known before searching. */
+  readonly impossible?: string;
+  readonly nodes: number;
+  readonly updates: number;
+  readonly elapsedMs: number;
+}
+
+export interface SolveResult extends SolveStats {
+  readonly found: Solution[];
+}
+
+/** Runs one search over a prepared puzzle: the shared core of `solve`, the workers and the benchmark. */
+export function runPrepared(prepared: PreparedSearch, options: SolveOptions & { prefix?: readonly number[] } = {}): SolveResult {
+  const start = performance.now();
+  const limit = options.all || options.countOnly ? Infinity : options.limit ?? 1;
+  const keep = options.keep ?? !options.countOnly;
+  const found: Solution[] = [];
+  const base = {
+    puzzle: prepared.puzzle.name,
+    engine: prepared.engine.name,
+    engineReason: prepared.engineReason,
+    unique: prepared.unique,
+    symmetries: prepared.groupSize,
+    ...(prepared.symmetryNote ? { symmetryNote: prepared.symmetryNote } : {}),
+  };
+  if (prepared.impossible) {
+    return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, found };
+  }
+  const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : undefined;
+  const wantsEach = keep || options.onSolution !== undefined;
+  let accepted = 0;
+  const onRaw = (raw: Int32Array): boolean => {
+    if (!prepared.accept(raw)) return true;
+    accepted++;
+    if (wantsEach && !options.countOnly) {
+      const solution = prepared.decode(raw);
+      if (keep) found.push(solution);
+      if (options.onSolution?.(solution, accepted - 1) === false) return false;
+    }
+    return accepted < limit;
+  };
+  const direct = !prepared.needsFilter && !wantsEach;
+  const result = prepared.engine.search({
+    ...(direct ? (Number.isFinite(limit) ? { limit } : {}) : { onSolution: onRaw }),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(deadline !== undefined ? { deadline } : {}),
+    ...(options.prefix ? { prefix: options.prefix } : {}),
+  });
+  const solutions = direct ? result.solutions : accepted;
+  return { ...base, solutions, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, found };
+}
+
+/**
+ * Solves a puzzle: the first solution by default, `limit` of them, or all; optionally one per symmetry class.
+ * Every engine goes through here, picked automatically unless `engine` says otherwise.
+ */
+export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
+  const start = performance.now();
+  const prepared = prepareSearch(puzzle, options);
+  const result = runPrepared(prepared, options);
+  return { ...result, elapsedMs: performance.now() - start };
+}
