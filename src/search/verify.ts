@@ -8,13 +8,22 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
  * to its piece under the transforms the puzzle allows. Returns the problems found (empty when valid).
  */
 export function verifySolution(puzzle: Puzzle, solution: Solution): string[] {
-  const problems: string[] = [];
+  return createVerifier(puzzle)(solution);
+}
+
+/** The verifier for one puzzle, with the piece orientations worked out once (for checking many solutions). */
+export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[] {
   const board = new Set(puzzle.board.map(cellKey));
-  const covered = new Set<string>();
-  const used = new Map<string, number>();
   const shapes = new Map(
     puzzle.pieces.map((p) => [p.name, new Set(orientations(p.shape, allowedTransforms(puzzle.dims, p.mirror)).map((o) => shapeKey(o.cells)))]),
   );
+  return (solution) => check(puzzle, board, shapes, solution);
+}
+
+function check(puzzle: Puzzle, board: ReadonlySet<string>, shapes: ReadonlyMap<string, ReadonlySet<string>>, solution: Solution): string[] {
+  const problems: string[] = [];
+  const covered = new Set<string>();
+  const used = new Map<string, number>();
   for (const placed of solution.placements) {
     const allowed = shapes.get(placed.piece);
     if (!allowed) {

@@ -1,0 +1,109 @@
+/**
+ * `npm run bench [-- --long] [-- --runs N] [-- --only NAME]`: times the catalog puzzles in each mode on each
+ * engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
+ * (min..max); the last column is the speed-up of the default engine over snug's own DLX engine measured
+ * in the same run, and "cli" is the whole `snug solve` process (Node's start included), as a user sees it.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { EngineName } from '../engines/types.js';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { prepareSearch } from '../search/prepare.js';
+import { runPrepared } from '../search/solve.js';
+
+type Mode = 'first' | 'count' | 'unique';
+
+interface Case {
+  readonly puzzle: string;
+  readonly mode: Mode;
+  readonly engines: readonly EngineName[];
+  /** Target for the whole process, seconds. */
+  readonly target?: number;
+  readonly long?: boolean;
+}
+
+const CASES: readonly Case[] = [
+  { puzzle: 'pentomino-6x10', mode: 'unique', engines: ['bitboard', 'dlx'], target: 0.25 },
+  { puzzle: 'pentomino-6x10', mode: 'count', engines: ['bitboard', 'dlx'], target: 0.8 },
+  { puzzle: 'pentomino-5x12', mode: 'unique', engines: ['bitboard', 'dlx'], target: 0.5 },
+  { puzzle: 'pentomino-4x15', mode: 'unique', engines: ['bitboard', 'dlx'] },
+  { puzzle: 'pentomino-3x20', mode: 'count', engines: ['bitboard', 'dlx'] },
+  { puzzle: 'pentomino-8x8-hole', mode: 'unique', engines: ['bitboard', 'dlx'] },
+  { puzzle: 'soma', mode: 'unique', engines: ['bitboard', 'dlx'], target: 0.15 },
+  { puzzle: 'soma', mode: 'count', engines: ['bitboard', 'dlx'] },
+  { puzzle: 'pentacubes-3x4x5', mode: 'unique', engines: ['bitboard', 'dlx'], target: 1.5 },
+  { puzzle: 'block-3x4x5', mode: 'first', engines: ['bitboard', 'dlx'] },
+  { puzzle: 'calibron', mode: 'first', engines: ['rect'] },
+  { puzzle: 'calibron', mode: 'count', engines: ['rect'], target: 0.25 },
+  { puzzle: 'pentomino-8x8-square', mode: 'unique', engines: ['bitboard'], long: true },
+  { puzzle: 'pentomino-onesided-3x30', mode: 'unique', engines: ['bitboard'], long: true },
+  { puzzle: 'pentacubes-2x5x6', mode: 'unique', engines: ['bitboard'], long: true },
+  { puzzle: 'pentacubes-2x3x10', mode: 'unique', engines: ['bitboard'], long: true },
+  { puzzle: 'bedlam-cube', mode: 'unique', engines: ['bitboard'], long: true },
+  { puzzle: 'tetris-cube', mode: 'unique', engines: ['bitboard'], target: 600, long: true },
+];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+function timeEngine(c: Case, engine: EngineName) {
+  const puzzle = loadCatalogPuzzle(c.puzzle);
+  const start = performance.now();
+  const prepared = prepareSearch(puzzle, { engine, unique: c.mode === 'unique' });
+  const r = runPrepared(prepared, c.mode === 'first' ? { limit: 1, keep: false } : { countOnly: true });
+  return { ms: performance.now() - start, solutions: r.solutions, nodes: r.nodes };
+}
+
+const cliPath = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+function timeCli(c: Case): number {
+  const args = ['solve', c.puzzle, ...(c.mode === 'first' ? [] : ['--count']), ...(c.mode === 'unique' ? ['--unique'] : []), '--json'];
+  const start = performance.now();
+  const r = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`snug ${args.join(' ')} failed: ${r.stderr}`);
+  return performance.now() - start;
+}
+
+function fmt(ms: number): string {
+  return ms < 1000 ? `${ms.toFixed(ms < 10 ? 2 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const long = args.includes('--long');
+  const runsAt = args.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+  const onlyAt = args.indexOf('--only');
+  const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
+  const cases = CASES.filter((c) => (long || !c.long) && (!only || c.puzzle === only));
+  console.log(`snug benchmark: median of ${runs} runs (spread min..max); node ${process.version}\n`);
+  console.log('| puzzle | mode | engine | solutions | nodes | median | spread | cli (whole process) | target |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const c of cases) {
+    const slow = c.long || c.puzzle === 'tetris-cube';
+    const n = slow ? 1 : runs;
+    const medians = new Map<EngineName, number>();
+    for (const engine of c.engines) {
+      const times: number[] = [];
+      let last = { solutions: 0, nodes: 0 };
+      for (let i = 0; i < n; i++) {
+        const r = timeEngine(c, engine);
+        times.push(r.ms);
+        last = r;
+      }
+      medians.set(engine, median(times));
+      const isDefault = engine === c.engines[0];
+      const cli = isDefault && !slow ? median(Array.from({ length: n }, () => timeCli(c))) : undefined;
+      const target = isDefault && c.target !== undefined ? `${c.target} s ${cli !== undefined ? (cli / 1000 <= c.target ? 'met' : 'MISSED') : ''}` : '';
+      console.log(`| ${c.puzzle} | ${c.mode} | ${engine} | ${last.solutions} | ${last.nodes.toLocaleString('en-US')} | ${fmt(median(times))} | ${fmt(Math.min(...times))}..${fmt(Math.max(...times))} | ${cli !== undefined ? fmt(cli) : ''} | ${target} |`);
+    }
+    const dlx = medians.get('dlx');
+    const def = medians.get(c.engines[0]!);
+    if (dlx !== undefined && def !== undefined && c.engines[0] !== 'dlx') {
+      console.log(`| | | ${c.engines[0]} vs dlx | | | **${(dlx / def).toFixed(1)}x faster** | | | |`);
+    }
+  }
+}
+
+main();

@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The built command, as a user runs it (npm test builds before it tests).
+const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+function snug(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function tempFile(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'snug-')), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('snug solve', () => {
+  it('draws the first solution with statistics', () => {
+    const r = snug('solve', 'pentomino-3x20');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Solution 1/);
+    expect(r.stdout).toMatch(/1 solution, stopped at the limit of 1 · [\d,]+ nodes/);
+  });
+
+  it('prints one JSON object with the count and statistics', () => {
+    const r = snug('solve', 'pentomino-3x20', '--count', '--json');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json).toMatchObject({ puzzle: expect.any(String), solutions: 8, complete: true, unique: false });
+    expect(json.nodes).toBeGreaterThan(0);
+    expect(json.elapsedMs).toBeGreaterThanOrEqual(0);
+    expect(json.found).toBeUndefined();
+  });
+
+  it('streams one JSON line per solution with [x, y] cells in 2-D and [x, y, z] in 3-D', () => {
+    const flat = snug('solve', 'pentomino-3x20', '--all', '--jsonl').stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(flat).toHaveLength(8);
+    expect(flat[0].placements).toHaveLength(12);
+    expect(flat[0].placements[0].cells[0]).toHaveLength(2);
+    const cube = snug('solve', 'soma', '--limit', '2', '--jsonl').stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(cube).toHaveLength(2);
+    expect(cube[0].placements[0].cells[0]).toHaveLength(3);
+  });
+
+  it('counts unique solutions', () => {
+    expect(JSON.parse(snug('solve', 'pentomino-3x20', '--count', '--unique', '--json').stdout).solutions).toBe(2);
+  });
+
+  it('includes the found solutions in --json unless counting', () => {
+    const json = JSON.parse(snug('solve', 'soma', '--limit', '3', '--json').stdout);
+    expect(json.solutions).toBe(3);
+    expect(json.complete).toBe(false);
+    expect(json.found).toHaveLength(3);
+  });
+
+  it('exits 1 when there is no solution', () => {
+    const file = tempFile('none.yaml', 'name: none\nboard: |\n  ###\n  ###\npieces:\n  T: |\n    ###\n    .#.\n  I: "##"\n');
+    const r = snug('solve', file);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/no solution/);
+  });
+
+  it('writes an SVG picture of the first solution', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'snug-')), 'x.svg');
+    expect(snug('solve', 'pentomino-3x20', '--svg', out).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/^<svg|<\?xml/);
+  });
+
+  it('names the engine and the reason with --stats', () => {
+    const r = snug('solve', 'calibron', '--stats');
+    expect(r.stdout).toMatch(/engine: rect \(/);
+  });
+});
+
+describe('bad input: one line, exit code 2, no stack trace', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['an unknown puzzle', ['solve', 'no-such-puzzle'], /unknown puzzle 'no-such-puzzle'/],
+    ['a bad limit', ['solve', 'soma', '--limit', 'x'], /--limit wants a positive whole number/],
+    ['an unknown engine', ['solve', 'soma', '--engine', 'fast'], /fast/],
+    ['an unknown option', ['solve', 'soma', '--bogus'], /unknown option/],
+    ['a missing argument', ['solve'], /missing required argument/],
+    ['rect on polyominoes', ['solve', 'soma', '--engine', 'rect'], /rect engine needs a rectangular board/],
+  ];
+  for (const [what, args, message] of cases) {
+    it(what, () => {
+      const r = snug(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+
+  it('a malformed file names the file and line', () => {
+    const file = tempFile('bad.yaml', 'name: bad\nboard: |\n  ###\n  ##\npieces:\n  I: "###"\n');
+    const r = snug('solve', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`${file}:`);
+  });
+
+  it('pieces that do not cover the board', () => {
+    const file = tempFile('area.yaml', 'name: area\nboard: |\n  ###\n  ###\npieces:\n  I: "###"\n');
+    const r = snug('solve', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/area\.yaml: the pieces cover 3 cells but the board has 6/);
+  });
+});
+
+describe('snug list and show', () => {
+  it('lists the catalog', () => {
+    const r = snug('list');
+    expect(r.code).toBe(0);
+    for (const name of ['calibron', 'pentomino-6x10', 'soma', 'pentacubes-3x4x5', 'block-3x4x5']) expect(r.stdout).toContain(name);
+  });
+
+  it('shows pieces with orientation and placement counts', () => {
+    const r = snug('show', 'pentomino-6x10');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/X: 5 cells, 1 orientation, 32 placements/);
+    expect(r.stdout).toMatch(/2,056 placements in all/);
+  });
+
+  it('has --help on every command', () => {
+    for (const args of [['--help'], ['solve', '--help'], ['show', '--help'], ['list', '--help']]) {
+      const r = snug(...args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Usage: snug/);
+    }
+  });
+});

@@ -1,0 +1,7 @@
+/** Pictures of boards, pieces and solutions: terminal text (with or without colour) and SVG. */
+export { pieceLabels } from './labels.js';
+export type { TextOptions } from './text.js';
+export { renderBoardText, renderShapeText, renderSolutionText } from './text.js';
+export type { SvgOptions } from './svg.js';
+export { renderSolutionSvg } from './svg.js';
+export { colourPlacements, SVG_PALETTE, TEXT_PALETTE } from './palette.js';

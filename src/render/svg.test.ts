@@ -1,0 +1,187 @@
+import { describe, it, expect } from 'vitest';
+import type { Cell } from '../geometry/cell.js';
+import { normalize } from '../geometry/cell.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { renderSolutionSvg } from './svg.js';
+import { SVG_PALETTE } from './palette.js';
+
+function puzzleOf(name: string, board: Cell[], placements: { piece: string; cells: Cell[] }[], dims: 2 | 3 = 2): { puzzle: Puzzle; solution: Solution } {
+  const pieces = [...new Map(placements.map((p) => [p.piece, p.cells])).entries()].map(([n, cells]) => ({
+    name: n, shape: normalize(cells), count: placements.filter((q) => q.piece === n).length, mirror: dims === 2,
+  }));
+  return { puzzle: { name, dims, board, pieces, mirror: dims === 2 }, solution: { placements } };
+}
+
+function rect(x0: number, y0: number, w: number, h: number, z = 0): Cell[] {
+  const cells: Cell[] = [];
+  for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) cells.push([x, y, z]);
+  return cells;
+}
+
+/**
+ * Checks XML well-formedness as far as this renderer's output goes: one prolog, then properly nested
+ * elements with quoted attributes, and no stray '<' or '&' in text or attribute values.
+ * Returns the problems found.
+ */
+function xmlProblems(xml: string): string[] {
+  const problems: string[] = [];
+  const body = xml.replace(/^<\?xml [^?]*\?>\s*/, '');
+  const stack: string[] = [];
+  let roots = 0;
+  const tag = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/y;
+  let i = 0;
+  while (i < body.length) {
+    const lt = body.indexOf('<', i);
+    const text = body.slice(i, lt < 0 ? body.length : lt);
+    if (/&(?!(amp|lt|gt|quot|apos);)/.test(text)) problems.push(`bare & in text ${JSON.stringify(text)}`);
+    if (stack.length === 0 && text.trim() !== '') problems.push(`text outside the root: ${JSON.stringify(text)}`);
+    if (lt < 0) break;
+    tag.lastIndex = lt;
+    const m = tag.exec(body);
+    if (!m) {
+      problems.push(`malformed tag at ${lt}: ${body.slice(lt, lt + 60)}`);
+      break;
+    }
+    const [, close, name, attrs, selfClose] = m;
+    if (/&(?!(amp|lt|gt|quot|apos);)/.test(attrs!)) problems.push(`bare & in attributes of <${name}>`);
+    if (close) {
+      if (stack.pop() !== name) problems.push(`</${name}> does not close the open element`);
+    } else {
+      if (stack.length === 0) roots++;
+      if (!selfClose) stack.push(name!);
+    }
+    i = tag.lastIndex;
+  }
+  if (stack.length > 0) problems.push(`unclosed: ${stack.join(' ')}`);
+  if (roots !== 1) problems.push(`${roots} root elements`);
+  return problems;
+}
+
+function fromArt(rows: string[]): { puzzle: Puzzle; solution: Solution } {
+  const byPiece = new Map<string, Cell[]>();
+  rows.forEach((row, y) => [...row].forEach((ch, x) => {
+    if (ch === '.') return;
+    const list = byPiece.get(ch) ?? [];
+    list.push([x, y, 0]);
+    byPiece.set(ch, list);
+  }));
+  const board = [...byPiece.values()].flat();
+  return puzzleOf('art', board, [...byPiece.entries()].map(([piece, cells]) => ({ piece, cells })));
+}
+
+/** Fill colour per placed piece name, read back from the SVG. */
+function fills(svg: string): Map<string, string> {
+  return new Map([...svg.matchAll(/<g class="piece" data-piece="([^"]*)" fill="(#[0-9a-f]{6})">/g)].map((m) => [m[1]!, m[2]!]));
+}
+
+describe('renderSolutionSvg', () => {
+  it('(the well-formedness check catches what it should)', () => {
+    expect(xmlProblems('<svg><g></svg>')).not.toEqual([]);
+    expect(xmlProblems('<svg>a & b</svg>')).not.toEqual([]);
+    expect(xmlProblems('<svg><text x="<">a</text></svg>')).not.toEqual([]);
+    expect(xmlProblems('<svg/><svg/>')).not.toEqual([]);
+    expect(xmlProblems('<?xml version="1.0"?>\n<svg a="1"><g><rect/></g>&amp;</svg>\n')).toEqual([]);
+  });
+
+  it('is well-formed XML with a viewBox, one label per placed piece', () => {
+    const { puzzle, solution } = fromArt(['FFPP.', 'FFPPP', 'F.VVV', '..V..']);
+    const svg = renderSolutionSvg(puzzle, solution);
+    expect(xmlProblems(svg)).toEqual([]);
+    expect(svg).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" [^>]*viewBox="0 0 [\d.]+ [\d.]+"/);
+    const labels = [...svg.matchAll(/<text class="label"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(labels.sort()).toEqual(['F', 'P', 'V']);
+  });
+
+  it('puts each label on the centre-most cell of its piece', () => {
+    // The X pentomino: its centre-most cell is the middle one, (1,1).
+    const { puzzle, solution } = fromArt(['.X.', 'XXX', '.X.']);
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize: 10 });
+    // margin 5, cell (1,1) spans 15..25, centre 20.
+    expect(svg).toMatch(/<text class="label" x="20" y="20"[^>]*>X<\/text>/);
+  });
+
+  it('escapes names and titles', () => {
+    const { puzzle, solution } = puzzleOf('a & b', rect(0, 0, 2, 1), [
+      { piece: '<', cells: [[0, 0, 0]] },
+      { piece: 'x"&\'y', cells: [[1, 0, 0]] },
+    ]);
+    const svg = renderSolutionSvg(puzzle, solution, { title: '<Tom & "Jerry">' });
+    expect(xmlProblems(svg)).toEqual([]);
+    expect(svg).toContain('<title>&lt;Tom &amp; &quot;Jerry&quot;&gt;</title>');
+    expect(svg).toContain('data-piece="x&quot;&amp;&apos;y"');
+    expect(svg).toMatch(/>&lt;<\/text>/);
+    expect(renderSolutionSvg(puzzle, solution)).toContain('<title>a &amp; b</title>');
+  });
+
+  it('draws thick outlines only between pieces and at the board edge, thin lines inside pieces', () => {
+    // Two dominoes side by side in a 2x2 square, cell size 10, margin 5.
+    const { puzzle, solution } = puzzleOf('2x2', rect(0, 0, 2, 2), [
+      { piece: 'A', cells: [[0, 0, 0], [0, 1, 0]] },
+      { piece: 'B', cells: [[1, 0, 0], [1, 1, 0]] },
+    ]);
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize: 10 });
+    const path = (cls: string): string => svg.match(new RegExp(`<path class="${cls}" d="([^"]*)"`))![1]!;
+    // Inside each domino: the horizontal edge at y = 15, as one run across both columns.
+    expect(path('grid')).toBe('M5 15H25');
+    // Outline: top and bottom edges, then the left edge, the edge between the pieces, the right edge.
+    expect(path('outline')).toBe('M5 5H25M5 25H25M5 5V25M15 5V25M25 5V25');
+  });
+
+  it('never gives touching pieces the same colour', () => {
+    // An 8x8 brick wall: 36 bricks (dominoes, with a monomino at each end of the odd rows), more than the
+    // 20 colours, each brick touching up to six others.
+    const bricks: { piece: string; cells: Cell[] }[] = [];
+    for (let y = 0; y < 8; y++) {
+      if (y % 2 === 1) bricks.push({ piece: `m${y}a`, cells: [[0, y, 0]] }, { piece: `m${y}b`, cells: [[7, y, 0]] });
+      for (let x = y % 2; x + 1 < 8; x += 2) bricks.push({ piece: `d${x},${y}`, cells: [[x, y, 0], [x + 1, y, 0]] });
+    }
+    const { puzzle, solution } = puzzleOf('bricks', rect(0, 0, 8, 8), bricks);
+    expect(solution.placements).toHaveLength(36);
+    const svg = renderSolutionSvg(puzzle, solution);
+    const colour = fills(svg);
+    expect(colour.size).toBe(solution.placements.length);
+    for (const c of colour.values()) expect(SVG_PALETTE).toContain(c);
+    const owner = new Map<string, string>();
+    for (const p of solution.placements) for (const c of p.cells) owner.set(`${c[0]},${c[1]}`, p.piece);
+    let touching = 0;
+    for (const [key, piece] of owner) {
+      const [x, y] = key.split(',').map(Number);
+      for (const n of [`${x! + 1},${y}`, `${x},${y! + 1}`]) {
+        const other = owner.get(n);
+        if (other !== undefined && other !== piece) {
+          touching++;
+          expect(colour.get(other), `${piece} touches ${other}`).not.toBe(colour.get(piece));
+        }
+      }
+    }
+    expect(touching).toBeGreaterThan(60);
+  });
+
+  it('sets 3-D layers side by side with captions, labelling each layer of a piece', () => {
+    // 2x2x2 cube: A is an L tromino in layer 0 plus the cube above its corner; B the rest.
+    const { puzzle, solution } = puzzleOf('cube', [...rect(0, 0, 2, 2, 0), ...rect(0, 0, 2, 2, 1)], [
+      { piece: 'A', cells: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]] },
+      { piece: 'B', cells: [[1, 1, 0], [1, 0, 1], [0, 1, 1], [1, 1, 1]] },
+    ], 3);
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize: 10 });
+    expect(xmlProblems(svg)).toEqual([]);
+    expect([...svg.matchAll(/<text class="caption"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['z = 0', 'z = 1']);
+    // Width: margins 5 + 5, two layers of 20, one cell of gap.
+    expect(svg).toContain('viewBox="0 0 60 ');
+    expect([...svg.matchAll(/<text class="label"[^>]*>([^<]*)</g)].map((m) => m[1]).sort()).toEqual(['A', 'A', 'B', 'B']);
+    // A's part in layer 0 is the L tromino (0,0),(1,0),(0,1): labelled at (0,0), centre (10, 10).
+    expect(svg).toMatch(/<text class="label" x="10" y="10"[^>]*>A</);
+    // Layer 1 starts at x = 5 + 20 + 10 = 35; B's part there is (1,0),(0,1),(1,1): labelled at (1,1).
+    expect(svg).toMatch(/<text class="label" x="50" y="20"[^>]*>B</);
+  });
+
+  it('leaves holes undrawn and shades uncovered board cells', () => {
+    const { puzzle } = fromArt(['AA', 'A.']);
+    const svg = renderSolutionSvg({ ...puzzle, board: [...puzzle.board, [1, 1, 0], [3, 0, 0]] }, { placements: [] }, { cellSize: 10 });
+    expect(xmlProblems(svg)).toEqual([]);
+    const uncovered = svg.match(/<g class="uncovered"[^>]*>([\s\S]*?)<\/g>/)![1]!;
+    // The 2x2 block at the left is one rectangle; (2,0) is a hole; (3,0) is a single cell.
+    expect(uncovered.trim().split('\n')).toEqual(['<rect x="5" y="5" width="20" height="20"/>', '<rect x="35" y="5" width="10" height="10"/>']);
+    expect(svg).not.toContain('class="label"');
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * A solution as a standalone SVG document.
+ *
+ * Each placed piece is a <g class="piece"> of filled rectangles (runs of its cells in a row, runs of the
+ * same span in consecutive rows merged), coloured from SVG_PALETTE so that touching pieces differ. Over the fills go thin grid lines between
+ * cells of the same piece and thick outlines wherever the two cells on either side of an edge belong to
+ * different placements, or one of them is off the board. Each piece's label sits on its centre-most cell
+ * (the cell nearest the mean of its cells); in 3-D each layer's part of a piece gets its own label. A 3-D solution shows its layers side by side, a cell apart,
+ * with a "z = k" caption under each. Board cells left uncovered are light grey; holes are not drawn.
+ */
+import type { Cell } from '../geometry/cell.js';
+import { cellKey, compareCells } from '../geometry/cell.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { pieceLabels } from './labels.js';
+import { colourPlacements, inkFor, SVG_PALETTE } from './palette.js';
+
+export interface SvgOptions {
+  /** Side of one cell in SVG units; default 24. */
+  readonly cellSize?: number;
+  /** Drawn as a heading above the picture and used as the document's <title> (default: the puzzle name). */
+  readonly title?: string;
+}
+
+const DEFAULT_CELL_SIZE = 24;
+const UNCOVERED_FILL = '#eeeeee';
+
+export function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
+}
+
+/** Short decimal form for coordinates: no trailing zeros, at most two places. */
+function num(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/\.?0+$/, '');
+}
+
+/** The cell of a placement nearest the mean of its cells; ties go to the first in reading order. */
+export function centreCell(cells: readonly Cell[]): Cell {
+  const mean = [0, 1, 2].map((i) => cells.reduce((s, c) => s + c[i]!, 0) / cells.length);
+  let best = cells[0]!;
+  let bestDist = Infinity;
+  for (const c of [...cells].sort(compareCells)) {
+    const dist = (c[0] - mean[0]!) ** 2 + (c[1] - mean[1]!) ** 2 + (c[2] - mean[2]!) ** 2;
+    if (dist < bestDist - 1e-9) {
+      best = c;
+      bestDist = dist;
+    }
+  }
+  return best;
+}
+
+/** Standalone SVG document of a solution (see the comment at the top of this file). */
+export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: SvgOptions = {}): string {
+  const cs = options.cellSize !== undefined && Number.isFinite(options.cellSize) && options.cellSize > 0 ? options.cellSize : DEFAULT_CELL_SIZE;
+  const placements = solution.placements;
+  const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);
+  const colourOf = colourPlacements(placements, puzzle.dims, SVG_PALETTE.length);
+
+  // Owner of each cell: a placement index, UNCOVERED for a board cell no piece covers, OFF elsewhere.
+  const UNCOVERED = -1;
+  const OFF = -2;
+  const owners = new Map<string, number>();
+  for (const c of puzzle.board) owners.set(cellKey(c), UNCOVERED);
+  placements.forEach((p, i) => p.cells.forEach((c) => owners.set(cellKey(c), i)));
+  const owner = (x: number, y: number, z: number): number => owners.get(`${x},${y},${z}`) ?? OFF;
+
+  const all = [...puzzle.board, ...placements.flatMap((p) => p.cells)];
+  const title = options.title ?? puzzle.name;
+  if (all.length === 0) {
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1" width="1" height="1"><title>${escapeXml(title)}</title></svg>\n`;
+  }
+  const min = [0, 1, 2].map((i) => Math.min(...all.map((c) => c[i]!)));
+  const max = [0, 1, 2].map((i) => Math.max(...all.map((c) => c[i]!)));
+  const [minX, minY, minZ] = min as [number, number, number];
+  const w = max[0]! - minX + 1;
+  const h = max[1]! - minY + 1;
+  const d = max[2]! - minZ + 1;
+  const layered = puzzle.dims === 3 || d > 1;
+
+  const margin = cs / 2;
+  const headingSize = cs * 0.8;
+  const captionSize = cs * 0.6;
+  const top = margin + (options.title !== undefined ? headingSize * 1.5 : 0);
+  const layerGap = cs;
+  const totalWidth = 2 * margin + d * w * cs + (d - 1) * layerGap;
+  const totalHeight = top + h * cs + (layered ? captionSize * 1.6 : 0) + margin;
+  // Top-left corner of cell (x, y) in layer z.
+  const px = (x: number, z: number): number => margin + (z - minZ) * (w * cs + layerGap) + (x - minX) * cs;
+  const py = (y: number): number => top + (y - minY) * cs;
+
+  const out: string[] = [];
+  out.push('<?xml version="1.0" encoding="UTF-8"?>');
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${num(totalWidth)}" height="${num(totalHeight)}" ` +
+      `viewBox="0 0 ${num(totalWidth)} ${num(totalHeight)}" font-family="sans-serif">`,
+  );
+  out.push(`<title>${escapeXml(title)}</title>`);
+  out.push(`<rect class="background" width="100%" height="100%" fill="#ffffff"/>`);
+  if (options.title !== undefined) {
+    out.push(`<text class="heading" x="${num(totalWidth / 2)}" y="${num(margin + headingSize)}" font-size="${num(headingSize)}" text-anchor="middle">${escapeXml(options.title)}</text>`);
+  }
+
+  // Fills: horizontal runs of cells with the same owner, each run merged with an identical run in the row
+  // above, so a rectangular piece is a single rectangle.
+  interface Run { readonly owner: number; readonly x: number; readonly end: number; readonly z: number; top: number; bottom: number }
+  const fills: Run[] = [];
+  for (let z = minZ; z <= max[2]!; z++) {
+    let above = new Map<string, Run>();
+    for (let y = minY; y <= max[1]!; y++) {
+      const here = new Map<string, Run>();
+      let x = minX;
+      while (x <= max[0]!) {
+        const o = owner(x, y, z);
+        let end = x + 1;
+        while (end <= max[0]! && owner(end, y, z) === o) end++;
+        if (o !== OFF) {
+          const key = `${o},${x},${end}`;
+          const run = above.get(key);
+          if (run) run.bottom = y + 1;
+          else fills.push({ owner: o, x, end, z, top: y, bottom: y + 1 });
+          here.set(key, run ?? fills.at(-1)!);
+        }
+        x = end;
+      }
+      above = here;
+    }
+  }
+  const runs = new Map<number, string[]>();
+  for (const r of fills) {
+    const list = runs.get(r.owner) ?? [];
+    list.push(`<rect x="${num(px(r.x, r.z))}" y="${num(py(r.top))}" width="${num((r.end - r.x) * cs)}" height="${num((r.bottom - r.top) * cs)}"/>`);
+    runs.set(r.owner, list);
+  }
+  const uncoveredRuns = runs.get(UNCOVERED);
+  if (uncoveredRuns) out.push(`<g class="uncovered" fill="${UNCOVERED_FILL}">`, ...uncoveredRuns, '</g>');
+  placements.forEach((p, i) => {
+    out.push(`<g class="piece" data-piece="${escapeXml(p.piece)}" fill="${SVG_PALETTE[colourOf[i]!]}">`);
+    out.push(`<title>${escapeXml(p.piece)}</title>`);
+    out.push(...(runs.get(i) ?? []));
+    out.push('</g>');
+  });
+
+  // Edges: for each unit edge, thin inside one owner, thick between owners, none between two off cells.
+  // Collinear runs of the same kind merge into one path segment.
+  const thin: string[] = [];
+  const thick: string[] = [];
+  const kind = (a: number, b: number): 0 | 1 | 2 => (a === OFF && b === OFF ? 0 : a === b ? 1 : 2);
+  const emit = (k: 0 | 1 | 2, seg: string): void => {
+    if (k === 1) thin.push(seg);
+    else if (k === 2) thick.push(seg);
+  };
+  for (let z = minZ; z <= max[2]!; z++) {
+    // Horizontal edges: the top edge of row y, for y up to one past the last row.
+    for (let y = minY; y <= max[1]! + 1; y++) {
+      let x = minX;
+      while (x <= max[0]!) {
+        const k = kind(owner(x, y - 1, z), owner(x, y, z));
+        let end = x + 1;
+        while (end <= max[0]! && kind(owner(end, y - 1, z), owner(end, y, z)) === k) end++;
+        emit(k, `M${num(px(x, z))} ${num(py(y))}H${num(px(end, z))}`);
+        x = end;
+      }
+    }
+    // Vertical edges: the left edge of column x, for x up to one past the last column.
+    for (let x = minX; x <= max[0]! + 1; x++) {
+      let y = minY;
+      while (y <= max[1]!) {
+        const k = kind(owner(x - 1, y, z), owner(x, y, z));
+        let end = y + 1;
+        while (end <= max[1]! && kind(owner(x - 1, end, z), owner(x, end, z)) === k) end++;
+        emit(k, `M${num(px(x, z))} ${num(py(y))}V${num(py(end))}`);
+        y = end;
+      }
+    }
+  }
+  if (thin.length > 0) {
+    out.push(`<path class="grid" d="${thin.join('')}" fill="none" stroke="#000000" stroke-opacity="0.3" stroke-width="${num(Math.max(0.5, cs / 24))}"/>`);
+  }
+  if (thick.length > 0) {
+    out.push(`<path class="outline" d="${thick.join('')}" fill="none" stroke="#000000" stroke-width="${num(Math.max(1.5, cs / 8))}" stroke-linecap="square"/>`);
+  }
+
+  // Labels: one per placed piece, or in 3-D one per layer the piece occupies, since each layer is drawn
+  // apart and a piece's part in another layer would otherwise go unnamed.
+  const labelSize = cs * 0.6;
+  placements.forEach((p, i) => {
+    const parts = layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells];
+    for (const part of parts) {
+      if (part.length === 0) continue;
+      const [x, y, z] = centreCell(part);
+      out.push(
+        `<text class="label" x="${num(px(x, z) + cs / 2)}" y="${num(py(y) + cs / 2)}" font-size="${num(labelSize)}" ` +
+          `text-anchor="middle" dominant-baseline="central" fill="${inkFor(SVG_PALETTE[colourOf[i]!]!)}">${escapeXml(labels.get(p.piece)!)}</text>`,
+      );
+    }
+  });
+
+  if (layered) {
+    for (let z = minZ; z <= max[2]!; z++) {
+      out.push(
+        `<text class="caption" x="${num(px(minX, z) + (w * cs) / 2)}" y="${num(top + h * cs + captionSize * 1.3)}" font-size="${num(captionSize)}" text-anchor="middle">z = ${z}</text>`,
+      );
+    }
+  }
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineName } from '../engines/types.js';
+import { indexBoard } from '../placements/board.js';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { InvalidPuzzleError } from '../puzzle/model.js';
+import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
+import { solve } from './solve.js';
+import { isCanonical, solutionSymmetries } from './symmetry.js';
+import { createVerifier } from './verify.js';
+
+/** Solves, checks every solution with the independent verifier, and returns the count. */
+function countVerified(puzzle: Puzzle, engine: EngineName, unique: boolean): { count: number; solutions: Solution[] } {
+  const verify = createVerifier(puzzle);
+  const result = solve(puzzle, { engine, unique, all: true });
+  expect(result.complete).toBe(true);
+  expect(result.found).toHaveLength(result.solutions);
+  for (const s of result.found) expect(verify(s)).toEqual([]);
+  return { count: result.solutions, solutions: result.found };
+}
+
+/** Labels of a solution on the board's cell numbering, for the canonical-form cross-check. */
+function canonicalCount(puzzle: Puzzle, solutions: Solution[]): number {
+  const board = indexBoard(puzzle.board, puzzle.dims);
+  const group = solutionSymmetries(puzzle, board).slice(1);
+  const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
+  return solutions.filter((s) => {
+    const labels = new Int32Array(board.cells.length);
+    for (const p of s.placements) for (const c of p.cells) labels[board.indexOf(c)] = pieceIndex.get(p.piece)!;
+    return isCanonical(labels, group);
+  }).length;
+}
+
+// Known counts: total (every solution) and unique (up to the board's symmetries).
+const CASES: { name: string; total?: number; unique: number; engines: EngineName[]; totalEngines?: EngineName[] }[] = [
+  { name: 'pentomino-3x20', total: 8, unique: 2, engines: ['bitboard', 'dlx'] },
+  { name: 'pentomino-4x15', total: 1472, unique: 368, engines: ['bitboard', 'dlx'] },
+  { name: 'pentomino-5x12', total: 4040, unique: 1010, engines: ['bitboard', 'dlx'], totalEngines: ['bitboard'] },
+  { name: 'pentomino-6x10', total: 9356, unique: 2339, engines: ['bitboard', 'dlx'], totalEngines: ['bitboard'] },
+  { name: 'pentomino-8x8-hole', total: 520, unique: 65, engines: ['bitboard', 'dlx'] },
+  { name: 'soma', total: 11520, unique: 240, engines: ['bitboard', 'dlx'] },
+  { name: 'pentacubes-3x4x5', unique: 3940, engines: ['bitboard'] },
+  { name: 'calibron', total: 8, unique: 1, engines: ['rect'] },
+];
+
+describe('known solution counts, every solution verified', () => {
+  for (const c of CASES) {
+    for (const engine of c.engines) {
+      if (c.total !== undefined && (c.totalEngines ?? c.engines).includes(engine)) {
+        it(`${c.name}: ${c.total} solutions with the ${engine} engine`, () => {
+          const puzzle = loadCatalogPuzzle(c.name);
+          const { count, solutions } = countVerified(puzzle, engine, false);
+          expect(count).toBe(c.total);
+          // Up to symmetry, counted independently by canonical form over all solutions.
+          expect(canonicalCount(puzzle, solutions)).toBe(c.unique);
+        });
+      }
+      it(`${c.name}: ${c.unique} unique solutions with the ${engine} engine`, () => {
+        expect(countVerified(loadCatalogPuzzle(c.name), engine, true).count).toBe(c.unique);
+      });
+    }
+  }
+});
+
+describe('solve', () => {
+  it('stops at the limit and says the search is not complete', () => {
+    const result = solve(loadCatalogPuzzle('pentomino-6x10'), { limit: 3 });
+    expect(result.solutions).toBe(3);
+    expect(result.found).toHaveLength(3);
+    expect(result.complete).toBe(false);
+  });
+
+  it('counts without building solutions', () => {
+    const result = solve(loadCatalogPuzzle('pentomino-3x20'), { countOnly: true });
+    expect(result.solutions).toBe(8);
+    expect(result.found).toEqual([]);
+  });
+
+  it('refuses a puzzle whose pieces do not cover the board exactly', () => {
+    const puzzle = puzzleOf('short', rect(10, 6), { ...PENTOMINOES, O: art('##/##') });
+    expect(() => solve(puzzle)).toThrow(InvalidPuzzleError);
+    expect(() => solve(puzzle)).toThrow(/the pieces cover 64 cells but the board has 60/);
+  });
+
+  it('counts identical copies once: dominoes in 4x4 (36) on every engine', () => {
+    const puzzle = puzzleOf('dominoes', rect(4, 4), { D: art('##') }, { counts: { D: 8 } });
+    for (const engine of ['dlx', 'bitboard', 'rect'] as const) {
+      expect(solve(puzzle, { engine, all: true }).solutions).toBe(36);
+    }
+  });
+
+  it('says why when a piece fits nowhere', () => {
+    const puzzle = puzzleOf('narrow', rect(12, 5).filter(([x, y]) => !(y === 2 && x > 0)), {
+      I: art('#####'), L: art('####/#...'), O: art('###/###/###'), X: art('#'),
+    }, { counts: { X: 30 } });
+    const result = solve(puzzle);
+    expect(result.solutions).toBe(0);
+    expect(result.impossible).toMatch(/piece 'O' fits nowhere/);
+  });
+});
