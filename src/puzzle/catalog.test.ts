@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { shapeKey } from '../geometry/cell.js';
+import { allowedTransforms, orientations, symmetries } from '../geometry/symmetry.js';
+import { pieceArea } from './model.js';
+import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from './catalog.js';
+import { formatPuzzle, parsePuzzle } from './format.js';
+
+const REQUIRED = [
+  'calibron', 'pentomino-6x10', 'pentomino-5x12', 'pentomino-4x15', 'pentomino-3x20', 'pentomino-8x8-hole', 'soma',
+  'pentacubes-3x4x5', 'block-3x4x5', 'tetris-cube', 'bedlam-cube', 'pentomino-8x8-square', 'pentomino-onesided-3x30',
+  'pentacubes-2x5x6', 'pentacubes-2x3x10',
+];
+
+/** A key equal for two shapes exactly when one is a rotation or reflection of the other. */
+function freeKey(cells: Parameters<typeof shapeKey>[0], dims: 2 | 3): string {
+  return orientations(cells, symmetries(dims)).map((o) => shapeKey(o.cells)).sort()[0]!;
+}
+
+describe('the catalog', () => {
+  it('has every puzzle under its documented name', () => {
+    for (const name of REQUIRED) expect(catalogNames()).toContain(name);
+  });
+
+  for (const name of catalogNames()) {
+    it(`${name}: parses, its pieces cover the board exactly, and it round-trips through the writer`, () => {
+      const puzzle = loadCatalogPuzzle(name);
+      expect(pieceArea(puzzle)).toBe(puzzle.board.length);
+      expect(parsePuzzle(formatPuzzle(puzzle), 'again.yaml')).toEqual(puzzle);
+    });
+  }
+
+  it('has the 12 distinct pentominoes in every pentomino and flat pentacube puzzle', () => {
+    for (const name of catalogNames().filter((n) => /^(pentomino-(\d+x\d+|8x8-hole)$|pentacubes-)/.test(n))) {
+      const puzzle = loadCatalogPuzzle(name);
+      expect(puzzle.pieces).toHaveLength(12);
+      for (const p of puzzle.pieces) expect(p.shape).toHaveLength(5);
+      expect(new Set(puzzle.pieces.map((p) => freeKey(p.shape, 2))).size).toBe(12);
+    }
+  });
+
+  it('has the 18 distinct one-sided pentominoes', () => {
+    const puzzle = loadCatalogPuzzle('pentomino-onesided-3x30');
+    expect(puzzle.pieces).toHaveLength(18);
+    const keys = puzzle.pieces.map((p) => orientations(p.shape, allowedTransforms(2, false)).map((o) => shapeKey(o.cells)).sort()[0]);
+    expect(new Set(keys).size).toBe(18);
+    expect(puzzle.pieces.every((p) => !p.mirror)).toBe(true);
+  });
+
+  it('has the 7 Soma pieces: 27 cubes, no two alike under rotation', () => {
+    const puzzle = loadCatalogPuzzle('soma');
+    expect(puzzle.dims).toBe(3);
+    expect(puzzle.pieces.map((p) => p.shape.length)).toEqual([3, 4, 4, 4, 4, 4, 4]);
+    const keys = puzzle.pieces.map((p) => orientations(p.shape, allowedTransforms(3, false)).map((o) => shapeKey(o.cells)).sort()[0]);
+    expect(new Set(keys).size).toBe(7);
+  });
+
+  it('has the Calibron pieces of seed 001: 12 rectangles in 56x56', () => {
+    const puzzle = loadCatalogPuzzle('calibron');
+    expect(puzzle.board).toHaveLength(56 * 56);
+    expect(puzzle.pieces.reduce((n, p) => n + p.count, 0)).toBe(12);
+  });
+
+  it('resolves a file path or a catalog name, and names what it cannot find', () => {
+    expect(resolvePuzzle('soma').source).toBe('soma');
+    expect(() => resolvePuzzle('nope')).toThrow(/unknown puzzle 'nope': not a file and not in the catalog/);
+  });
+});

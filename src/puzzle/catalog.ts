@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PuzzleError } from './errors.js';
+import { loadPuzzleFile } from './format.js';
+import type { Puzzle } from './model.js';
+
+/**
+ * The puzzles shipped with snug: `catalog/NAME.yaml` at the package root. Both src/puzzle/catalog.ts and
+ * dist/puzzle/catalog.js sit two levels below the root, so one relative path serves both.
+ */
+export function catalogDir(): string {
+  return fileURLToPath(new URL('../../catalog/', import.meta.url));
+}
+
+export function catalogNames(): string[] {
+  return readdirSync(catalogDir())
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.slice(0, -'.yaml'.length))
+    .sort();
+}
+
+export function loadCatalogPuzzle(name: string): Puzzle {
+  if (!catalogNames().includes(name)) throw new PuzzleError(name, undefined, `no puzzle '${name}' in the catalog (run 'snug list')`);
+  return loadPuzzleFile(`${catalogDir()}${name}.yaml`);
+}
+
+/** A puzzle file path, or else a catalog name. `source` names it for messages. */
+export function resolvePuzzle(nameOrPath: string): { puzzle: Puzzle; source: string } {
+  if (existsSync(nameOrPath) && statSync(nameOrPath).isFile()) return { puzzle: loadPuzzleFile(nameOrPath), source: nameOrPath };
+  if (catalogNames().includes(nameOrPath)) return { puzzle: loadCatalogPuzzle(nameOrPath), source: nameOrPath };
+  throw new PuzzleError(nameOrPath, undefined, `unknown puzzle '${nameOrPath}': not a file and not in the catalog (run 'snug list')`);
+}

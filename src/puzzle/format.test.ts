@@ -1,0 +1,125 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PuzzleError } from './errors.js';
+import { formatPuzzle, loadPuzzleFile, parsePuzzle } from './format.js';
+
+const T = (...lines: string[]) => `${lines.join('\n')}\n`;
+
+describe('every documented form parses', () => {
+  it('art board and art pieces, with mirror defaulting to true in 2-D', () => {
+    const p = parsePuzzle(T('name: Tiny', 'board: |', '  ###', '  ###', 'pieces:', '  L: |', '    ##', '    #.', '  I: "###"'), 't.yaml');
+    expect(p.name).toBe('Tiny');
+    expect(p.dims).toBe(2);
+    expect(p.board).toHaveLength(6);
+    expect(p.pieces.map((x) => [x.name, x.shape.length, x.count, x.mirror])).toEqual([['L', 3, 1, true], ['I', 3, 1, true]]);
+  });
+
+  it('rect and box boards with holes; 3-D mirror defaults to false', () => {
+    const flat = parsePuzzle(T('board: {rect: [5, 3], holes: [[0, 0], [4, 2]]}', 'pieces:', '  I: {rect: [5, 2]}'), 'f.yaml');
+    expect(flat.board).toHaveLength(13);
+    expect(flat.board.some(([x, y]) => x === 0 && y === 0)).toBe(false);
+    const solid = parsePuzzle(T('board: {box: [2, 2, 2], holes: [[1, 1, 1]]}', 'pieces:', '  a: {box: [1, 1, 2]}', '  b: {cells: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1]]}'), 'b.yaml');
+    expect(solid.dims).toBe(3);
+    expect(solid.mirror).toBe(false);
+    expect(solid.board).toHaveLength(7);
+    expect(solid.pieces[0]!.shape).toEqual([[0, 0, 0], [0, 0, 1]]);
+  });
+
+  it('layers boards and pieces; piece options count and mirror; shape form; name from the file', () => {
+    const p = parsePuzzle(T(
+      'mirror: true',
+      'board:',
+      '  layers:',
+      '    - |',
+      '      ##',
+      '      ##',
+      '    - |',
+      '      ##',
+      '      #.',
+      'pieces:',
+      '  S: {layers: ["##\\n#.", "..\\n#."], mirror: false}',
+      '  D: {shape: "##", count: 1}',
+      '  M: {shape: "#", count: 1}',
+    ), 'dir/my-cube.yaml');
+    expect(p.name).toBe('my-cube');
+    expect(p.dims).toBe(3);
+    expect(p.board).toHaveLength(7);
+    expect(p.pieces.map((x) => x.mirror)).toEqual([false, true, true]);
+    expect(p.pieces[0]!.shape).toEqual([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 1, 1]]);
+  });
+
+  it('counts, known counts and descriptions', () => {
+    const p = parsePuzzle(T('description: two dominoes', 'known: {total: 2, unique: 1}', 'board: {rect: [2, 2]}', 'pieces:', '  D: {shape: "##", count: 2}'), 'd.yaml');
+    expect(p.description).toBe('two dominoes');
+    expect(p.pieces[0]!.count).toBe(2);
+  });
+
+  it('writes what it reads', () => {
+    const text = T('name: x', 'board: |', '  ###.', '  ####', 'pieces:', '  L: {shape: "##\\n#.", count: 2, mirror: false}', '  big: {rect: [13, 1]}', '  I: "#"');
+    const p = parsePuzzle(text.replace('big: {rect: [13, 1]}', 'i2: "##"'), 'x.yaml');
+    expect(parsePuzzle(formatPuzzle(p), 'y.yaml')).toEqual(p);
+  });
+});
+
+/** Each bad input: the file, the line of the problem, and words that name it. */
+const BAD: [string, string, number | undefined, RegExp][] = [
+  ['YAML syntax', T('board: [1, 2', 'pieces: {}'), 2, /YAML/],
+  ['unknown top-level key', T('board: "#"', 'peices: {}'), 2, /unknown key 'peices'.*allowed: name, description/],
+  ['missing board', T('pieces:', '  I: "#"'), 1, /no board/],
+  ['missing pieces', T('board: "##"'), 1, /no pieces/],
+  ['ragged art', T('board: |', '  ###', '  ##', 'pieces:', '  I: "#####"'), 3, /ragged art: row 2 is 2 wide but row 1 is 3 \(pad with '\.'\)/],
+  ['bad character', T('board: |', '  ##', '  #x', 'pieces:', '  I: "###"'), 3, /unexpected character 'x'/],
+  ['empty art', T('board: "##"', 'pieces:', '  I: "..."'), 3, /piece 'I' has no cells/],
+  ['empty board art', T('board: |', '  ', 'pieces:', '  I: "#"'), 1, /board is empty/],
+  ['disconnected piece', T('board: "####"', 'pieces:', '  I: "#.#"', '  J: "#"'), 3, /piece 'I' is not connected/],
+  ['zero size', T('board: {rect: [0, 3]}', 'pieces:', '  I: "#"'), 1, /board rect width must be a whole number of at least 1, not 0/],
+  ['non-integer size', T('board: {rect: [2.5, 3]}', 'pieces:', '  I: "#"'), 1, /at least 1, not 2\.5/],
+  ['absurd size', T('board: {rect: [100000, 3]}', 'pieces:', '  I: "#"'), 1, /100000: more than the limit of 4096/],
+  ['absurd board', T('board: {box: [4000, 4000, 2]}', 'pieces:', '  I: "#"'), 1, /32000000 cells: more than the limit of 1000000/],
+  ['bad count', T('board: "##"', 'pieces:', '  I: {shape: "#", count: 0}'), 3, /count must be a whole number of at least 1/],
+  ['absurd count', T('board: "##"', 'pieces:', '  I: {shape: "#", count: 20000}'), 3, /more than the limit of 10000/],
+  ['bad mirror', T('board: "##"', 'mirror: maybe', 'pieces:', '  I: "#"'), 2, /mirror must be true or false/],
+  ['duplicate piece', T('board: "##"', 'pieces:', '  I: "#"', '  I: "#"'), 4, /YAML.*unique/],
+  ['piece larger than the board', T('board: "###"', 'pieces:', '  L: |', '    ##', '    #.'), 3, /piece 'L' \(2x2\) does not fit in the board \(3x1\) in any orientation/],
+  ['piece with more cells than the board', T('board: |', '  ##', '  ##', 'pieces:', '  I: "#####"'), 5, /does not fit|more than the board/],
+  ['3-D piece on a flat board', T('board: {rect: [4, 4]}', 'pieces:', '  c: {box: [2, 2, 2]}'), 3, /3-D but the board is flat/],
+  ['ragged layers', T('board:', '  layers: ["##\\n##", "##"]', 'pieces:', '  I: "#"'), 2, /layer 2 is 2x1 but layer 1 is 2x2/],
+  ['hole off the board', T('board: {rect: [2, 2], holes: [[5, 5]]}', 'pieces:', '  I: "#"'), 1, /hole \[5, 5, 0\] is off the board/],
+  ['unknown piece key', T('board: "##"', 'pieces:', '  I: {shape: "#", colour: red}'), 3, /unknown key 'colour' in piece 'I'/],
+  ['two shapes in one piece', T('board: "##"', 'pieces:', '  I: {shape: "#", rect: [1, 1]}'), 3, /exactly one of shape, rect, box, layers, cells/],
+  ['bad cells', T('board: "##"', 'pieces:', '  I: {cells: [[0, "a"]]}'), 3, /each cell must be \[x, y\] or \[x, y, z\]/],
+  ['pieces not a mapping', T('board: "##"', 'pieces: [a, b]'), 2, /pieces must be a mapping/],
+  ['empty file', '', undefined, /empty/],
+];
+
+describe('bad input gets one line naming the file, line and problem', () => {
+  for (const [what, text, line, message] of BAD) {
+    it(what, () => {
+      let error: unknown;
+      try {
+        parsePuzzle(text, 'bad.yaml');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(PuzzleError);
+      const e = error as PuzzleError;
+      expect(e.line).toBe(line);
+      expect(e.message.startsWith(line === undefined ? 'bad.yaml: ' : `bad.yaml:${line}: `)).toBe(true);
+      expect(e.message).toMatch(message);
+      expect(e.message).not.toContain('\n');
+    });
+  }
+
+  it('an unreadable file', () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'snug-')), 'missing.yaml');
+    expect(() => loadPuzzleFile(missing)).toThrow(/missing\.yaml: cannot read file \(ENOENT\)/);
+  });
+
+  it('a readable file is parsed with its path in messages', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'snug-')), 'p.yaml');
+    writeFileSync(path, T('board: "##"', 'pieces:', '  I: "###"'));
+    expect(() => loadPuzzleFile(path)).toThrow(`${path}:3: piece 'I' has 3 cells, more than the board's 2`);
+  });
+});
