@@ -1,0 +1,372 @@
+import type { Engine, SearchOptions, SearchResult } from './types.js';
+import { CHECK_INTERVAL } from './types.js';
+
+/**
+ * Rectangle packing by the skyline (Calibron class: few, large rectangular pieces, where a cell-level
+ * exact-cover matrix would be huge).
+ *
+ * Every piece goes into the top-most, left-most free corner. Filling that way keeps the filled region
+ * top-justified in every column, so the free region is described by its skyline: the segments
+ * (x, width, depth) of equal filled depth, left to right, neighbours of equal depth merged. The corner is
+ * the left end of the least deep segment; a piece fits there when it is no wider than that segment and no
+ * taller than the room below it (anything to the right of the segment is deeper, so nothing can overhang).
+ *
+ * Memory: the segments form a doubly linked list in one Int32Array `mem`, five words per node:
+ * [next, prev, x, width, depth]; node 0 is the list head (its depth is a sentinel larger than any board).
+ * Every write to `mem` goes through `set`, which pushes (index, old value) on the trail; undoing a
+ * placement pops the trail back to the mark taken before it, so a step and its undo cost O(1) words
+ * (a placement changes at most a dozen). Nodes are allocated from a bump pointer kept in `mem` as well,
+ * so allocation is undone by the same trail.
+ *
+ * Pruning, before branching at a node: the sides of the remaining pieces, one side per piece copy, give a
+ * set of achievable sums (a bit set: shift-or per copy). Each well (a segment whose neighbours are both
+ * deeper, or the board's edge) must be filled exactly across by the pieces whose tops sit on it, so its
+ * width must be such a sum; and the free height under every segment is a stack of pieces, so it must be
+ * one too. In particular no gap is narrower than the smallest remaining side.
+ *
+ * Pieces are tried largest area first (a good value ordering: the first Calibron solution comes after a
+ * few thousand nodes rather than a million), identical copies once per position.
+ */
+export interface RectSpec {
+  readonly width: number;
+  readonly height: number;
+  readonly pieces: ReadonlyArray<{ readonly w: number; readonly h: number; readonly count: number }>;
+}
+
+const NEXT = 0;
+const PREV = 1;
+const X = 2;
+const W = 3;
+const D = 4;
+const NODE = 5;
+/** mem[ALLOC] is the next free node number. */
+const ALLOC = 0 * NODE + X;
+
+export class RectanglePacker implements Engine {
+  readonly name = 'rect' as const;
+  private readonly width: number;
+  private readonly height: number;
+  /** Piece types in trial order (largest area first) and their original indices. */
+  private readonly pw: Int32Array;
+  private readonly ph: Int32Array;
+  private readonly original: Int32Array;
+  private readonly orderOf: Int32Array;
+  private readonly left: Int32Array;
+  private readonly mem: Int32Array;
+  private trail: Int32Array;
+  private trailTop = 0;
+  private readonly sumWords: number;
+  private readonly sums: Uint32Array[];
+  /** The placement stack: 5 ints per placed piece, [piece, x, y, w, h]. */
+  private readonly placed: Int32Array;
+  private depth = 0;
+  private readonly total: number;
+  private nodes = 0;
+  /** Words written to the skyline (each one trailed): the unit of work. */
+  private updates = 0;
+  private solutions = 0;
+  private stopped = false;
+  private options: SearchOptions = {};
+  private limit = Infinity;
+  private nextCheck = CHECK_INTERVAL;
+
+  constructor(spec: RectSpec) {
+    const { width, height, pieces } = spec;
+    for (const [what, v] of [['width', width], ['height', height]] as const) {
+      if (!Number.isInteger(v) || v < 1) throw new Error(`rectangle packing: board ${what} must be a positive integer, not ${v}`);
+    }
+    pieces.forEach((p, i) => {
+      if (!Number.isInteger(p.w) || !Number.isInteger(p.h) || p.w < 1 || p.h < 1 || !Number.isInteger(p.count) || p.count < 1) {
+        throw new Error(`rectangle packing: piece ${i} must have positive whole w, h and count`);
+      }
+    });
+    this.width = width;
+    this.height = height;
+    const order = pieces.map((_, i) => i).sort((a, b) => pieces[b]!.w * pieces[b]!.h - pieces[a]!.w * pieces[a]!.h || a - b);
+    this.original = Int32Array.from(order);
+    this.orderOf = new Int32Array(pieces.length);
+    order.forEach((o, k) => { this.orderOf[o] = k; });
+    this.pw = Int32Array.from(order, (i) => pieces[i]!.w);
+    this.ph = Int32Array.from(order, (i) => pieces[i]!.h);
+    this.left = Int32Array.from(order, (i) => pieces[i]!.count);
+    this.total = pieces.reduce((n, p) => n + p.count, 0);
+    this.placed = new Int32Array(5 * this.total);
+    // At most one new segment per placed piece, plus the head and the first segment.
+    this.mem = new Int32Array(NODE * (this.total + 2));
+    this.trail = new Int32Array(256);
+    this.sumWords = (Math.max(width, height) >> 5) + 1;
+    this.sums = Array.from({ length: this.total + 1 }, () => new Uint32Array(this.sumWords));
+    this.reset();
+  }
+
+  private reset(): void {
+    const m = this.mem;
+    m.fill(0);
+    // head (node 0): a circular list; its depth is deeper than any board, so it bounds both ends
+    m[NEXT] = 1; m[PREV] = 1; m[D] = 0x3fffffff; m[ALLOC] = 2;
+    m[NODE + NEXT] = 0; m[NODE + PREV] = 0; m[NODE + X] = 0; m[NODE + W] = this.width; m[NODE + D] = 0;
+    this.trailTop = 0;
+    this.depth = 0;
+  }
+
+  private set(index: number, value: number): void {
+    if (this.trailTop + 2 > this.trail.length) {
+      const bigger = new Int32Array(this.trail.length * 2);
+      bigger.set(this.trail);
+      this.trail = bigger;
+    }
+    this.updates++;
+    this.trail[this.trailTop++] = index;
+    this.trail[this.trailTop++] = this.mem[index]!;
+    this.mem[index] = value;
+  }
+
+  private undoTo(mark: number): void {
+    const m = this.mem;
+    const t = this.trail;
+    while (this.trailTop > mark) {
+      const old = t[--this.trailTop]!;
+      m[t[--this.trailTop]!] = old;
+    }
+  }
+
+  /** The least deep segment, leftmost on ties; 0 when the board is full. */
+  private corner(): number {
+    const m = this.mem;
+    let best = 0;
+    let bestDepth = this.height;
+    for (let s = m[NEXT]!; s !== 0; s = m[s * NODE + NEXT]!) {
+      if (m[s * NODE + D]! < bestDepth) {
+        bestDepth = m[s * NODE + D]!;
+        best = s;
+      }
+    }
+    return best;
+  }
+
+  /** Puts a w x h piece at the corner of segment s (the caller checked it fits). */
+  private place(s: number, w: number, h: number): void {
+    const m = this.mem;
+    const base = s * NODE;
+    const depth = m[base + D]! + h;
+    let cur: number;
+    if (w === m[base + W]!) {
+      this.set(base + D, depth);
+      cur = s;
+    } else {
+      const t = m[ALLOC]!;
+      this.set(ALLOC, t + 1);
+      const tb = t * NODE;
+      const prev = m[base + PREV]!;
+      this.set(tb + NEXT, s); this.set(tb + PREV, prev);
+      this.set(tb + X, m[base + X]!); this.set(tb + W, w); this.set(tb + D, depth);
+      this.set(prev * NODE + NEXT, t); this.set(base + PREV, t);
+      this.set(base + X, m[base + X]! + w); this.set(base + W, m[base + W]! - w);
+      cur = t;
+    }
+    // merge with an equally deep neighbour on either side
+    const prev = m[cur * NODE + PREV]!;
+    if (prev !== 0 && m[prev * NODE + D] === depth) {
+      this.set(prev * NODE + W, m[prev * NODE + W]! + m[cur * NODE + W]!);
+      this.unlink(cur);
+      cur = prev;
+    }
+    const next = m[cur * NODE + NEXT]!;
+    if (next !== 0 && m[next * NODE + D] === depth) {
+      this.set(cur * NODE + W, m[cur * NODE + W]! + m[next * NODE + W]!);
+      this.unlink(next);
+    }
+  }
+
+  private unlink(s: number): void {
+    const m = this.mem;
+    const next = m[s * NODE + NEXT]!;
+    const prev = m[s * NODE + PREV]!;
+    this.set(prev * NODE + NEXT, next);
+    this.set(next * NODE + PREV, prev);
+  }
+
+  /** False when some well or some column below the skyline cannot be made from the remaining sides. */
+  private feasible(): boolean {
+    const sums = this.sums[this.depth]!;
+    this.sideSums(sums, this.height);
+    const m = this.mem;
+    const H = this.height;
+    for (let s = m[NEXT]!; s !== 0; s = m[s * NODE + NEXT]!) {
+      const b = s * NODE;
+      const d = m[b + D]!;
+      const room = H - d;
+      if (room === 0) continue;
+      if (!(sums[room >> 5]! & (1 << (room & 31)))) return false;
+      if (m[m[b + PREV]! * NODE + D]! > d && m[m[b + NEXT]! * NODE + D]! > d) {
+        const w = m[b + W]!;
+        if (!(sums[w >> 5]! & (1 << (w & 31)))) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Sums of one side per remaining piece copy (or none), using only sides whose other side is at most maxOther. */
+  private sideSums(sums: Uint32Array, maxOther: number): void {
+    const words = this.sumWords;
+    sums.fill(0);
+    sums[0] = 1;
+    for (let k = 0; k < this.pw.length; k++) {
+      const w = this.pw[k]!;
+      const h = this.ph[k]!;
+      const a = h <= maxOther ? w : 0;
+      const b = w <= maxOther ? h : 0;
+      if (a === 0 && b === 0) continue;
+      for (let c = this.left[k]!; c > 0; c--) shiftOr2(sums, words, a || b, b || a);
+    }
+  }
+
+  private record(k: number, s: number, w: number, h: number): void {
+    const p = this.placed;
+    const i = this.depth * 5;
+    p[i] = this.original[k]!;
+    p[i + 1] = this.mem[s * NODE + X]!;
+    p[i + 2] = this.mem[s * NODE + D]!;
+    p[i + 3] = w;
+    p[i + 4] = h;
+  }
+
+  /** Applies one choice code at the current corner; false when it does not fit. */
+  private apply(code: number): boolean {
+    const piece = code >> 1;
+    if (piece < 0 || piece >= this.pw.length) throw new RangeError(`rectangle packing: no choice code ${code}`);
+    const k = this.orderOf[piece]!;
+    const rotated = (code & 1) === 1;
+    const w = rotated ? this.ph[k]! : this.pw[k]!;
+    const h = rotated ? this.pw[k]! : this.ph[k]!;
+    const s = this.corner();
+    if (s === 0 || this.left[k] === 0 || (rotated && w === h)) return false;
+    const b = s * NODE;
+    if (w > this.mem[b + W]! || this.mem[b + D]! + h > this.height) return false;
+    this.record(k, s, w, h);
+    this.place(s, w, h);
+    this.left[k]!--;
+    this.depth++;
+    return true;
+  }
+
+  private applyPrefix(prefix: readonly number[]): boolean {
+    for (const code of prefix) if (!this.apply(code)) return false;
+    return true;
+  }
+
+  private restore(): void {
+    this.undoTo(0);
+    for (let i = 0; i < this.depth; i++) this.left[this.orderOf[this.placed[i * 5]!]!]!++;
+    this.depth = 0;
+  }
+
+  branches(prefix: readonly number[]): number[] {
+    const out: number[] = [];
+    if (this.applyPrefix(prefix) && this.depth < this.total && this.feasible()) {
+      const s = this.corner();
+      if (s !== 0) {
+        const b = s * NODE;
+        const room = this.height - this.mem[b + D]!;
+        const segW = this.mem[b + W]!;
+        for (let k = 0; k < this.pw.length; k++) {
+          if (this.left[k] === 0) continue;
+          const w = this.pw[k]!;
+          const h = this.ph[k]!;
+          if (w <= segW && h <= room) out.push(this.original[k]! * 2);
+          if (w !== h && h <= segW && w <= room) out.push(this.original[k]! * 2 + 1);
+        }
+      }
+    }
+    this.restore();
+    return out;
+  }
+
+  search(options: SearchOptions = {}): SearchResult {
+    this.options = options;
+    this.limit = options.limit ?? Infinity;
+    this.nodes = 0;
+    this.updates = 0;
+    this.solutions = 0;
+    this.stopped = false;
+    this.nextCheck = CHECK_INTERVAL;
+    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() >= options.deadline)) {
+      return { solutions: 0, nodes: 0, updates: 0, complete: false };
+    }
+    if (this.limit <= 0) return { solutions: 0, nodes: 0, updates: 0, complete: false };
+    try {
+      if (this.applyPrefix(options.prefix ?? [])) this.explore();
+    } finally {
+      this.restore();
+    }
+    return { solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped };
+  }
+
+  private explore(): void {
+    const s = this.corner();
+    if (s === 0) {
+      if (this.depth === this.total) this.found();
+      return;
+    }
+    if (this.depth === this.total || !this.feasible()) return;
+    const m = this.mem;
+    const b = s * NODE;
+    const room = this.height - m[b + D]!;
+    const segW = m[b + W]!;
+    const n = this.pw.length;
+    for (let k = 0; k < n; k++) {
+      if (this.left[k] === 0) continue;
+      const pw = this.pw[k]!;
+      const ph = this.ph[k]!;
+      for (let r = 0; r < 2; r++) {
+        const w = r === 0 ? pw : ph;
+        const h = r === 0 ? ph : pw;
+        if (r === 1 && pw === ph) break;
+        if (w > segW || h > room) continue;
+        if (++this.nodes >= this.nextCheck) this.check();
+        if (this.stopped) return;
+        const mark = this.trailTop;
+        this.record(k, s, w, h);
+        this.place(s, w, h);
+        this.left[k]!--;
+        this.depth++;
+        this.explore();
+        this.depth--;
+        this.left[k]!++;
+        this.undoTo(mark);
+        if (this.stopped) return;
+      }
+    }
+  }
+
+  private found(): void {
+    this.solutions++;
+    const cb = this.options.onSolution;
+    if (cb && cb(this.placed.subarray(0, this.depth * 5)) === false) this.stopped = true;
+    if (this.solutions >= this.limit) this.stopped = true;
+  }
+
+  private check(): void {
+    this.nextCheck = this.nodes + CHECK_INTERVAL;
+    const { signal, deadline } = this.options;
+    if (signal?.aborted || (deadline !== undefined && Date.now() >= deadline)) this.stopped = true;
+  }
+}
+
+/** bits |= (bits << a) | (bits << b), over `words` 32-bit words (one piece copy: either side, or neither). */
+function shiftOr2(bits: Uint32Array, words: number, a: number, b: number): void {
+  const aw = a >> 5, ab = a & 31, bw = b >> 5, bb = b & 31;
+  for (let i = words - 1; i >= 0; i--) {
+    let v = bits[i]!;
+    v |= shifted(bits, i - aw, ab);
+    v |= shifted(bits, i - bw, bb);
+    bits[i] = v;
+  }
+}
+
+/** Word i of (bits << (32 * wordShift + bitShift)), reading word j = i - wordShift. */
+function shifted(bits: Uint32Array, j: number, bitShift: number): number {
+  if (j < 0) return 0;
+  const lo = bits[j]! << bitShift;
+  return bitShift === 0 || j === 0 ? lo : lo | (bits[j - 1]! >>> (32 - bitShift));
+}
