@@ -10,6 +10,7 @@ import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
 import type { SolutionSymmetry } from './symmetry.js';
+import { colouringObstruction } from './feasibility.js';
 import { isCanonical, planSymmetryBreaking, solutionSymmetries } from './symmetry.js';
 
 export type EngineChoice = 'auto' | EngineName;
@@ -79,7 +80,9 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => !plan || plan.keep[i] === 1);
   const kept = Array.from(fullIndex, (i) => table.placements[i]!);
   const emptyPiece = puzzle.pieces.findIndex((_, i) => table.byPiece[i]!.length === 0);
-  const impossible = emptyPiece >= 0 ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board` : undefined;
+  const impossible = emptyPiece >= 0
+    ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board`
+    : colouringObstruction(puzzle, board, table);
   const engine = makeCellEngine(engineName, puzzle, board, kept);
   const filterAll = plan !== undefined && plan.piece < 0 && plan.group.length > 0;
   const needsFilter = filterAll || (plan !== undefined && plan.stabilizers.size > 0);

@@ -40,3 +40,37 @@ export function puzzleOf(name: string, board: Cell[], pieces: Record<string, Cel
     pieces: Object.entries(pieces).map(([n, shape]) => ({ name: n, shape: normalize(shape), count: opts.counts?.[n] ?? 1, mirror })),
   };
 }
+
+/** All free polyominoes of n cells (one representative per class under the 8 symmetries of the square). */
+export function freePolyominoes(n: number): Cell[][] {
+  let current: Cell[][] = [[[0, 0, 0]]];
+  for (let size = 1; size < n; size++) {
+    const seen = new Set<string>();
+    const next: Cell[][] = [];
+    for (const shape of current) {
+      const cells = new Set(shape.map((c) => `${c[0]},${c[1]}`));
+      for (const c of shape) {
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+          const key = `${c[0] + dx},${c[1] + dy}`;
+          if (cells.has(key)) continue;
+          const grown = normalize([...shape, [c[0] + dx, c[1] + dy, 0]]);
+          const canonical = freeKey(grown);
+          if (seen.has(canonical)) continue;
+          seen.add(canonical);
+          next.push(grown);
+        }
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+function freeKey(shape: readonly Cell[]): string {
+  const images: string[] = [];
+  for (const swap of [false, true]) for (const sx of [1, -1]) for (const sy of [1, -1]) {
+    const moved = normalize(shape.map((c) => (swap ? [sx * c[1], sy * c[0], 0] : [sx * c[0], sy * c[1], 0]) as Cell));
+    images.push(moved.map((c) => `${c[0]},${c[1]}`).join(';'));
+  }
+  return images.sort()[0]!;
+}
