@@ -31,6 +31,11 @@ export interface RectSpec {
   readonly width: number;
   readonly height: number;
   readonly pieces: ReadonlyArray<{ readonly w: number; readonly h: number; readonly count: number }>;
+  /**
+   * Symmetry breaking: `piece` (one copy) may only go where `allowed(x, y, w, h)` says. The caller keeps
+   * one placement per orbit under the board's symmetries, so the search finds one solution per class.
+   */
+  readonly restrict?: { readonly piece: number; readonly allowed: (x: number, y: number, w: number, h: number) => boolean };
 }
 
 const NEXT = 0;
@@ -61,6 +66,9 @@ export class RectanglePacker implements Engine {
   private readonly placed: Int32Array;
   private depth = 0;
   private readonly total: number;
+  /** The restricted piece in trial order (-1: none) and its rule. */
+  private readonly restricted: number;
+  private readonly allowed: ((x: number, y: number, w: number, h: number) => boolean) | undefined;
   private nodes = 0;
   /** Words written to the skyline (each one trailed): the unit of work. */
   private updates = 0;
@@ -90,6 +98,8 @@ export class RectanglePacker implements Engine {
     this.ph = Int32Array.from(order, (i) => pieces[i]!.h);
     this.left = Int32Array.from(order, (i) => pieces[i]!.count);
     this.total = pieces.reduce((n, p) => n + p.count, 0);
+    this.restricted = spec.restrict ? this.orderOf[spec.restrict.piece]! : -1;
+    this.allowed = spec.restrict?.allowed;
     this.placed = new Int32Array(5 * this.total);
     // At most one new segment per placed piece, plus the head and the first segment.
     this.mem = new Int32Array(NODE * (this.total + 2));
@@ -231,6 +241,11 @@ export class RectanglePacker implements Engine {
     p[i + 4] = h;
   }
 
+  /** False when the restricted piece may not go at segment s as w x h. */
+  private permitted(k: number, s: number, w: number, h: number): boolean {
+    return k !== this.restricted || this.allowed!(this.mem[s * NODE + X]!, this.mem[s * NODE + D]!, w, h);
+  }
+
   /** Applies one choice code at the current corner; false when it does not fit. */
   private apply(code: number): boolean {
     const piece = code >> 1;
@@ -242,7 +257,7 @@ export class RectanglePacker implements Engine {
     const s = this.corner();
     if (s === 0 || this.left[k] === 0 || (rotated && w === h)) return false;
     const b = s * NODE;
-    if (w > this.mem[b + W]! || this.mem[b + D]! + h > this.height) return false;
+    if (w > this.mem[b + W]! || this.mem[b + D]! + h > this.height || !this.permitted(k, s, w, h)) return false;
     this.record(k, s, w, h);
     this.place(s, w, h);
     this.left[k]!--;
@@ -273,8 +288,8 @@ export class RectanglePacker implements Engine {
           if (this.left[k] === 0) continue;
           const w = this.pw[k]!;
           const h = this.ph[k]!;
-          if (w <= segW && h <= room) out.push(this.original[k]! * 2);
-          if (w !== h && h <= segW && w <= room) out.push(this.original[k]! * 2 + 1);
+          if (w <= segW && h <= room && this.permitted(k, s, w, h)) out.push(this.original[k]! * 2);
+          if (w !== h && h <= segW && w <= room && this.permitted(k, s, h, w)) out.push(this.original[k]! * 2 + 1);
         }
       }
     }
@@ -322,7 +337,7 @@ export class RectanglePacker implements Engine {
         const w = r === 0 ? pw : ph;
         const h = r === 0 ? ph : pw;
         if (r === 1 && pw === ph) break;
-        if (w > segW || h > room) continue;
+        if (w > segW || h > room || (k === this.restricted && !this.permitted(k, s, w, h))) continue;
         if (++this.nodes >= this.nextCheck) this.check();
         if (this.stopped) return;
         const mark = this.trailTop;

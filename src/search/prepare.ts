@@ -1,7 +1,8 @@
+import type { Cell } from '../geometry/cell.js';
 import { extent, isBox } from '../geometry/cell.js';
+import { BitboardSolver } from '../engines/bitboard.js';
 import { DancingLinks } from '../engines/dlx.js';
 import { RectanglePacker } from '../engines/rect.js';
-import { BitboardSolver } from '../engines/bitboard.js';
 import type { Engine, EngineName } from '../engines/types.js';
 import type { BoardIndex } from '../placements/board.js';
 import { indexBoard } from '../placements/board.js';
@@ -9,9 +10,9 @@ import type { Placement } from '../placements/placements.js';
 import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
-import type { SolutionSymmetry } from './symmetry.js';
 import { colouringObstruction } from './feasibility.js';
-import { isCanonical, planSymmetryBreaking, solutionSymmetries } from './symmetry.js';
+import type { SolutionSymmetry } from './symmetry.js';
+import { isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries } from './symmetry.js';
 
 export type EngineChoice = 'auto' | EngineName;
 export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect'];
@@ -21,6 +22,11 @@ export interface PrepareOptions {
   readonly engine?: EngineChoice;
   /** One solution per class of solutions that the board's symmetries map onto each other. */
   readonly unique?: boolean;
+  /**
+   * For runs that want every solution: search one representative per symmetry class and expand each into
+   * its class (the search is then about as small as --unique's). Ignored with `unique`.
+   */
+  readonly expandSymmetry?: boolean;
 }
 
 /**
@@ -33,16 +39,22 @@ export interface PreparedSearch {
   readonly engine: Engine;
   readonly engineReason: string;
   readonly unique: boolean;
-  /** Number of board symmetries that map solutions to solutions (1 when not unique). */
+  /** Number of board symmetries that map solutions to solutions (1 when symmetry is not used). */
   readonly groupSize: number;
-  /** How --unique is achieved, for --stats. */
+  /** How symmetry is used, for --stats. */
   readonly symmetryNote?: string;
   /** Set when no solution can exist, found before any search: the reason. */
   readonly impossible?: string;
-  /** False when --unique filtering rejects this raw solution (another member of its class is reported). */
+  /** True when some raw solutions are rejected by `accept` (another member of their class is reported). */
   readonly needsFilter: boolean;
+  /** True when each accepted raw solution stands for its whole symmetry class (see `images`). */
+  readonly expand: boolean;
   accept(raw: Int32Array): boolean;
   decode(raw: Int32Array): Solution;
+  /** The distinct members of the raw solution's symmetry class, starting with decode(raw) (only when `expand`). */
+  images(raw: Int32Array): Solution[];
+  /** How many solutions the raw solution stands for: its class size when `expand`, else 1. */
+  weight(raw: Int32Array): number;
 }
 
 export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): PreparedSearch {
@@ -54,28 +66,63 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
     throw new InvalidPuzzleError('the rect engine needs a rectangular board and rectangular pieces');
   }
   const board = indexBoard(puzzle.board, puzzle.dims);
-  const syms = options.unique ? solutionSymmetries(puzzle, board) : [];
+  const unique = !!options.unique;
+  const useSymmetry = unique || !!options.expandSymmetry;
+  const syms = useSymmetry ? solutionSymmetries(puzzle, board) : [];
   if (choice === 'rect' || (choice === 'auto' && rectangles)) {
-    return prepareRectangles(puzzle, board, syms, choice === 'auto' ? 'every piece and the board are rectangles: skyline search from the top-left corner' : 'chosen with --engine');
+    const reason = choice === 'auto' ? 'every piece and the board are rectangles: skyline search from the top-left corner' : 'chosen with --engine';
+    return prepareRectangles(puzzle, board, syms, reason, unique);
   }
   const engineName = choice === 'auto' ? 'bitboard' : choice;
   const reason = choice === 'auto' ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning' : 'chosen with --engine';
-  return prepareCells(puzzle, board, syms, engineName, reason, !!options.unique);
+  return prepareCells(puzzle, board, syms, engineName, reason, unique);
 }
 
-/** The piece on each board cell. */
-function labelsOf(board: BoardIndex, placements: readonly Placement[], raw: Int32Array): Int32Array {
-  const labels = new Int32Array(board.cells.length);
-  for (const r of raw) {
-    const p = placements[r]!;
-    for (const c of p.cells) labels[c] = p.piece;
-  }
-  return labels;
+/** What every kind of prepared search shares: filtering by a symmetry subgroup and expanding classes. */
+function withSymmetry(
+  base: Pick<PreparedSearch, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'impossible' | 'decode'> & { symmetryNote?: string },
+  board: BoardIndex,
+  group: readonly SolutionSymmetry[],
+  expand: boolean,
+  labelsOf: (raw: Int32Array) => Int32Array,
+  /** The symmetries to filter a raw solution by (empty: accept it). */
+  filterBy: (raw: Int32Array) => readonly SolutionSymmetry[] | undefined,
+  needsFilter: boolean,
+): PreparedSearch {
+  const pieceNames = base.puzzle.pieces.map((p) => p.name);
+  const pieceIndex = new Map(pieceNames.map((n, i) => [n, i]));
+  const mapSolution = (s: Solution, g: SolutionSymmetry): Solution => ({
+    placements: s.placements.map((p) => ({
+      piece: pieceNames[g.pieceMap[pieceIndex.get(p.piece)!]!]!,
+      cells: p.cells.map((c) => board.cells[g.cellMap[board.indexOf(c)]!]!),
+    })),
+  });
+  return {
+    ...base,
+    needsFilter,
+    expand,
+    groupSize: Math.max(1, group.length),
+    accept(raw) {
+      if (!needsFilter) return true;
+      const syms = filterBy(raw);
+      return !syms || syms.length === 0 || isCanonical(labelsOf(raw), syms);
+    },
+    images(raw) {
+      const first = base.decode(raw);
+      if (!expand) return [first];
+      return orbitRepresentatives(labelsOf(raw), group).map((g, i) => (i === 0 ? first : mapSolution(first, g)));
+    },
+    weight(raw) {
+      return expand ? orbitRepresentatives(labelsOf(raw), group).length : 1;
+    },
+  };
 }
 
 function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineName: EngineName, engineReason: string, unique: boolean): PreparedSearch {
   const table = generatePlacements(puzzle, board);
-  const plan = unique ? planSymmetryBreaking(puzzle, table.placements, syms) : undefined;
+  let plan = syms.length > 1 ? planSymmetryBreaking(puzzle, table.placements, syms) : undefined;
+  // Expanding classes only pays when a piece can be restricted; filtering every solution would not.
+  if (plan && !unique && plan.piece < 0) plan = undefined;
   // The engine sees only the kept placements; `fullIndex` maps its numbers back to the table.
   const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => !plan || plan.keep[i] === 1);
   const kept = Array.from(fullIndex, (i) => table.placements[i]!);
@@ -84,30 +131,39 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board`
     : colouringObstruction(puzzle, board, table);
   const engine = makeCellEngine(engineName, puzzle, board, kept);
-  const filterAll = plan !== undefined && plan.piece < 0 && plan.group.length > 0;
-  const needsFilter = filterAll || (plan !== undefined && plan.stabilizers.size > 0);
-  return {
-    puzzle, engine, engineReason, unique, impossible, needsFilter,
-    groupSize: plan?.groupSize ?? 1,
-    symmetryNote: plan?.description,
-    accept(raw) {
-      if (!needsFilter || !plan) return true;
-      if (filterAll) return isCanonical(labelsOf(board, kept, raw), plan.group);
+  const filterAll = plan !== undefined && plan.piece < 0;
+  const labelsOf = (raw: Int32Array): Int32Array => {
+    const labels = new Int32Array(board.cells.length);
+    for (const r of raw) {
+      const p = kept[r]!;
+      for (const c of p.cells) labels[c] = p.piece;
+    }
+    return labels;
+  };
+  const decode = (raw: Int32Array): Solution => ({
+    placements: Array.from(raw, (r) => {
+      const p = kept[r]!;
+      return { piece: puzzle.pieces[p.piece]!.name, cells: Array.from(p.cells, (c) => board.cells[c]!) };
+    }),
+  });
+  const note = plan ? `${plan.description}${unique ? '' : '; each solution found stands for its whole class'}` : undefined;
+  return withSymmetry(
+    { puzzle, engine, engineReason, unique, impossible, decode, ...(note ? { symmetryNote: note } : {}) },
+    board,
+    plan ? syms : [],
+    plan !== undefined && !unique,
+    labelsOf,
+    (raw) => {
+      if (!plan) return undefined;
+      if (filterAll) return plan.group;
       for (const r of raw) {
         const stab = plan.stabilizers.get(fullIndex[r]!);
-        if (stab) return isCanonical(labelsOf(board, kept, raw), stab);
+        if (stab) return stab;
       }
-      return true;
+      return undefined;
     },
-    decode(raw) {
-      return {
-        placements: Array.from(raw, (r) => {
-          const p = kept[r]!;
-          return { piece: puzzle.pieces[p.piece]!.name, cells: Array.from(p.cells, (c) => board.cells[c]!) };
-        }),
-      };
-    },
-  };
+    plan !== undefined && (filterAll || plan.stabilizers.size > 0),
+  );
 }
 
 function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[]): Engine {
@@ -142,40 +198,74 @@ function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, pla
   throw new InvalidPuzzleError(`the ${name} engine does not solve polyomino puzzles`);
 }
 
-function prepareRectangles(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineReason: string): PreparedSearch {
+/**
+ * Rectangles: symmetry is broken by keeping the largest single piece on placements that are least, as
+ * (y, x, w, h), among their images under the board's symmetries; where a kept placement is its own image
+ * under some symmetries, solutions are filtered by canonical form under those.
+ */
+function prepareRectangles(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineReason: string, unique: boolean): PreparedSearch {
   const [width, height] = extent(puzzle.board);
   const origin = board.cells[0]!;
+  const group = syms.length > 1 ? syms : [];
+  const others = group.slice(1);
+  const areas = puzzle.pieces.map((p) => (p.count === 1 ? p.shape.length : 0));
+  const restricted = group.length > 0 && Math.max(...areas) > 0 ? areas.indexOf(Math.max(...areas)) : -1;
+  const cellAt = (x: number, y: number): number => y * width + x;
+  /** The rectangle (y, x, w, h) that a symmetry maps (x, y, w, h) to. */
+  const image = (g: SolutionSymmetry, x: number, y: number, w: number, h: number): [number, number, number, number] => {
+    const a = board.cells[g.cellMap[cellAt(x, y)]!]!;
+    const b = board.cells[g.cellMap[cellAt(x + w - 1, y + h - 1)]!]!;
+    const x0 = Math.min(a[0], b[0]) - origin[0];
+    const y0 = Math.min(a[1], b[1]) - origin[1];
+    return [y0, x0, Math.abs(a[0] - b[0]) + 1, Math.abs(a[1] - b[1]) + 1];
+  };
+  const before = (p: readonly number[], q: readonly number[]): number => p[0]! - q[0]! || p[1]! - q[1]! || p[2]! - q[2]! || p[3]! - q[3]!;
   const engine = new RectanglePacker({
     width, height,
     pieces: puzzle.pieces.map((p) => {
       const [w, h] = extent(p.shape);
       return { w, h, count: p.count };
     }),
+    ...(restricted >= 0
+      ? { restrict: { piece: restricted, allowed: (x: number, y: number, w: number, h: number) => others.every((g) => before([y, x, w, h], image(g, x, y, w, h)) <= 0) } }
+      : {}),
   });
-  const group = syms.slice(1);
+  const eachPlaced = (raw: Int32Array, f: (piece: number, x: number, y: number, w: number, h: number) => void): void => {
+    for (let k = 0; k < raw.length; k += 5) f(raw[k]!, raw[k + 1]!, raw[k + 2]!, raw[k + 3]!, raw[k + 4]!);
+  };
+  const labelsOf = (raw: Int32Array): Int32Array => {
+    const labels = new Int32Array(board.cells.length);
+    eachPlaced(raw, (piece, x0, y0, w, h) => {
+      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[cellAt(x, y)] = piece;
+    });
+    return labels;
+  };
   const decode = (raw: Int32Array): Solution => {
-    const placements = [];
-    for (let k = 0; k < raw.length; k += 5) {
-      const [piece, x0, y0, w, h] = [raw[k]!, raw[k + 1]!, raw[k + 2]!, raw[k + 3]!, raw[k + 4]!];
-      const cells: [number, number, number][] = [];
+    const placements: { piece: string; cells: Cell[] }[] = [];
+    eachPlaced(raw, (piece, x0, y0, w, h) => {
+      const cells: Cell[] = [];
       for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) cells.push([origin[0] + x, origin[1] + y, 0]);
       placements.push({ piece: puzzle.pieces[piece]!.name, cells });
-    }
+    });
     return { placements };
   };
-  return {
-    puzzle, engine, engineReason, unique: syms.length > 0, needsFilter: group.length > 0,
-    groupSize: Math.max(1, syms.length),
-    symmetryNote: syms.length > 0 ? `${syms.length} symmetries; each solution filtered by canonical form` : undefined,
-    accept(raw) {
-      if (group.length === 0) return true;
-      const labels = new Int32Array(board.cells.length);
-      for (let k = 0; k < raw.length; k += 5) {
-        const [piece, x0, y0, w, h] = [raw[k]!, raw[k + 1]!, raw[k + 2]!, raw[k + 3]!, raw[k + 4]!];
-        for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[board.indexOf([origin[0] + x, origin[1] + y, 0])] = piece;
-      }
-      return isCanonical(labels, group);
+  const note = restricted >= 0
+    ? `${group.length} symmetries; piece ${puzzle.pieces[restricted]!.name} kept on the least of its images${unique ? '' : '; each solution found stands for its whole class'}`
+    : unique && others.length > 0 ? `${group.length} symmetries; each solution filtered by canonical form` : undefined;
+  return withSymmetry(
+    { puzzle, engine, engineReason, unique, decode, ...(note ? { symmetryNote: note } : {}) },
+    board,
+    restricted >= 0 || unique ? group : [],
+    restricted >= 0 && !unique,
+    labelsOf,
+    (raw) => {
+      if (restricted < 0) return others;
+      let fixing: SolutionSymmetry[] = [];
+      eachPlaced(raw, (piece, x, y, w, h) => {
+        if (piece === restricted) fixing = others.filter((g) => before([y, x, w, h], image(g, x, y, w, h)) === 0);
+      });
+      return fixing;
     },
-    decode,
-  };
+    restricted >= 0 || (unique && others.length > 0),
+  );
 }

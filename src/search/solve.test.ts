@@ -62,6 +62,26 @@ describe('known solution counts, every solution verified', () => {
   }
 });
 
+/** A solution as a string that ignores the order of placements and the order of copies. */
+function solutionKey(s: Solution): string {
+  return s.placements.map((p) => `${p.piece}:${p.cells.map((c) => c.join(',')).sort().join(' ')}`).sort().join('|');
+}
+
+describe('every solution through symmetry classes', () => {
+  for (const [name, engine] of [['pentomino-4x15', 'bitboard'], ['pentomino-8x8-hole', 'dlx'], ['soma', 'bitboard'], ['calibron', 'rect']] as const) {
+    it(`${name} (${engine}): expanding one solution per class gives exactly the solutions of a plain search`, () => {
+      const puzzle = loadCatalogPuzzle(name);
+      const plain = solve(puzzle, { engine, all: true, expandSymmetry: false });
+      const expanded = solve(puzzle, { engine, all: true });
+      expect(expanded.symmetryNote).toMatch(/stands for its whole class/);
+      expect(plain.symmetryNote).toBeUndefined();
+      expect(expanded.solutions).toBe(plain.solutions);
+      expect(expanded.found.map(solutionKey).sort()).toEqual(plain.found.map(solutionKey).sort());
+      expect(expanded.nodes).toBeLessThan(plain.nodes);
+    });
+  }
+});
+
 describe('solve', () => {
   it('stops at the limit and says the search is not complete', () => {
     const result = solve(loadCatalogPuzzle('pentomino-6x10'), { limit: 3 });

@@ -58,19 +58,24 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & { 
     return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, found };
   }
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : undefined;
-  const wantsEach = keep || options.onSolution !== undefined;
+  const wantsEach = !options.countOnly && (keep || options.onSolution !== undefined);
   let accepted = 0;
+  const report = (solution: Solution): boolean => {
+    if (keep) found.push(solution);
+    accepted++;
+    return options.onSolution?.(solution, accepted - 1) !== false && accepted < limit;
+  };
   const onRaw = (raw: Int32Array): boolean => {
     if (!prepared.accept(raw)) return true;
-    accepted++;
-    if (wantsEach && !options.countOnly) {
-      const solution = prepared.decode(raw);
-      if (keep) found.push(solution);
-      if (options.onSolution?.(solution, accepted - 1) === false) return false;
+    if (!wantsEach) {
+      accepted += prepared.weight(raw);
+      return accepted < limit;
     }
-    return accepted < limit;
+    for (const solution of prepared.images(raw)) if (!report(solution)) return false;
+    return true;
   };
-  const direct = !prepared.needsFilter && !wantsEach;
+  // Without filtering, expansion or per-solution work, the engine counts on its own (fastest).
+  const direct = !prepared.needsFilter && !prepared.expand && !wantsEach;
   const result = prepared.engine.search({
     ...(direct ? (Number.isFinite(limit) ? { limit } : {}) : { onSolution: onRaw }),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -87,7 +92,8 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & { 
  */
 export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
   const start = performance.now();
-  const prepared = prepareSearch(puzzle, options);
+  const every = !!options.all || !!options.countOnly || options.limit === Infinity;
+  const prepared = prepareSearch(puzzle, { expandSymmetry: every && options.expandSymmetry !== false, ...options });
   const result = runPrepared(prepared, options);
   return { ...result, elapsedMs: performance.now() - start };
 }

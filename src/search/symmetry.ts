@@ -166,3 +166,26 @@ export function planSymmetryBreaking(puzzle: Puzzle, placements: readonly Placem
       (best.stabilizers.size > 0 ? ` (${best.stabilizers.size} of them symmetric, filtered by canonical form)` : ''),
   };
 }
+
+/** The labels of a solution seen through a symmetry: image[cellMap[c]] = pieceMap[labels[c]]. */
+export function transformLabels(labels: Int32Array, s: SolutionSymmetry): Int32Array {
+  const image = new Int32Array(labels.length);
+  for (let c = 0; c < labels.length; c++) image[s.cellMap[c]!] = s.pieceMap[labels[c]!]!;
+  return image;
+}
+
+/**
+ * The symmetries (from `group`, which includes the identity) that give the distinct members of a
+ * solution's class: one per member, identity first. The class has group.length / stabilizer size members.
+ */
+export function orbitRepresentatives(labels: Int32Array, group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
+  const seen = new Set<string>();
+  const out: SolutionSymmetry[] = [];
+  for (const s of group) {
+    const key = transformLabels(labels, s).join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(s);
+  }
+  return out;
+}
