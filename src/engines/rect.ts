@@ -61,14 +61,25 @@ export class RectanglePacker implements Engine {
   private trail: Int32Array;
   private trailTop = 0;
   private readonly sumWords: number;
-  private readonly sums: Uint32Array[];
+  /**
+   * Achievable side sums depend only on how many copies of each piece are left: the state number
+   * `state` = sum over types of left[k] * radix[k]. They are computed once per state and kept in `sumTable`
+   * (sumWords words per state; `sumKnown` marks the computed ones), or per node when the states are too many.
+   */
+  private readonly radix: Int32Array;
+  private state = 0;
+  private readonly sumTable: Uint32Array | undefined;
+  private readonly sumKnown: Uint8Array | undefined;
+  private readonly scratch: Uint32Array;
+  private sumBase = 0;
   /** The placement stack: 5 ints per placed piece, [piece, x, y, w, h]. */
   private readonly placed: Int32Array;
   private depth = 0;
   private readonly total: number;
   /** The restricted piece in trial order (-1: none) and its rule. */
   private readonly restricted: number;
-  private readonly allowed: ((x: number, y: number, w: number, h: number) => boolean) | undefined;
+  /** For the restricted piece: permitted[(y * width + x) * 2 + rotated] (rotated: placed as h x w). */
+  private readonly permittedAt: Uint8Array | undefined;
   private nodes = 0;
   /** Words written to the skyline (each one trailed): the unit of work. */
   private updates = 0;
@@ -99,13 +110,36 @@ export class RectanglePacker implements Engine {
     this.left = Int32Array.from(order, (i) => pieces[i]!.count);
     this.total = pieces.reduce((n, p) => n + p.count, 0);
     this.restricted = spec.restrict ? this.orderOf[spec.restrict.piece]! : -1;
-    this.allowed = spec.restrict?.allowed;
+    if (spec.restrict) {
+      const { allowed } = spec.restrict;
+      const p = pieces[spec.restrict.piece]!;
+      this.permittedAt = new Uint8Array(width * height * 2);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const at = (y * width + x) * 2;
+          this.permittedAt[at] = x + p.w <= width && y + p.h <= height && allowed(x, y, p.w, p.h) ? 1 : 0;
+          this.permittedAt[at + 1] = x + p.h <= width && y + p.w <= height && allowed(x, y, p.h, p.w) ? 1 : 0;
+        }
+      }
+    }
     this.placed = new Int32Array(5 * this.total);
     // At most one new segment per placed piece, plus the head and the first segment.
     this.mem = new Int32Array(NODE * (this.total + 2));
     this.trail = new Int32Array(256);
     this.sumWords = (Math.max(width, height) >> 5) + 1;
-    this.sums = Array.from({ length: this.total + 1 }, () => new Uint32Array(this.sumWords));
+    this.radix = new Int32Array(this.left.length);
+    let states = 1;
+    for (let k = 0; k < this.left.length; k++) {
+      this.radix[k] = states;
+      states = states * (this.left[k]! + 1);
+      if (states > 1 << 20) states = Infinity;
+    }
+    if (Number.isFinite(states) && states * this.sumWords <= 1 << 22) {
+      this.sumTable = new Uint32Array(states * this.sumWords);
+      this.sumKnown = new Uint8Array(states);
+    }
+    this.scratch = new Uint32Array(this.sumWords);
+    this.state = this.left.reduce((n, c, k) => n + c * this.radix[k]!, 0);
     this.reset();
   }
 
@@ -198,8 +232,8 @@ export class RectanglePacker implements Engine {
 
   /** False when some well or some column below the skyline cannot be made from the remaining sides. */
   private feasible(): boolean {
-    const sums = this.sums[this.depth]!;
-    this.sideSums(sums, this.height);
+    const sums = this.sideSums();
+    const o = this.sumBase;
     const m = this.mem;
     const H = this.height;
     for (let s = m[NEXT]!; s !== 0; s = m[s * NODE + NEXT]!) {
@@ -207,28 +241,40 @@ export class RectanglePacker implements Engine {
       const d = m[b + D]!;
       const room = H - d;
       if (room === 0) continue;
-      if (!(sums[room >> 5]! & (1 << (room & 31)))) return false;
+      if (!(sums[o + (room >> 5)]! & (1 << (room & 31)))) return false;
       if (m[m[b + PREV]! * NODE + D]! > d && m[m[b + NEXT]! * NODE + D]! > d) {
         const w = m[b + W]!;
-        if (!(sums[w >> 5]! & (1 << (w & 31)))) return false;
+        if (!(sums[o + (w >> 5)]! & (1 << (w & 31)))) return false;
       }
     }
     return true;
   }
 
-  /** Sums of one side per remaining piece copy (or none), using only sides whose other side is at most maxOther. */
-  private sideSums(sums: Uint32Array, maxOther: number): void {
+  /**
+   * Sums of one side per remaining piece copy (or none), for the current state: returns the array and
+   * sets `sumBase` to the word where they start (no view is allocated per node).
+   */
+  private sideSums(): Uint32Array {
     const words = this.sumWords;
-    sums.fill(0);
-    sums[0] = 1;
-    for (let k = 0; k < this.pw.length; k++) {
-      const w = this.pw[k]!;
-      const h = this.ph[k]!;
-      const a = h <= maxOther ? w : 0;
-      const b = w <= maxOther ? h : 0;
-      if (a === 0 && b === 0) continue;
-      for (let c = this.left[k]!; c > 0; c--) shiftOr2(sums, words, a || b, b || a);
+    const table = this.sumTable;
+    let sums: Uint32Array;
+    let base = 0;
+    if (table) {
+      sums = table;
+      base = this.state * words;
+      this.sumBase = base;
+      if (this.sumKnown![this.state]) return sums;
+      this.sumKnown![this.state] = 1;
+    } else {
+      sums = this.scratch;
+      this.sumBase = 0;
     }
+    sums.fill(0, base, base + words);
+    sums[base] = 1;
+    for (let k = 0; k < this.pw.length; k++) {
+      for (let c = this.left[k]!; c > 0; c--) shiftOr2(sums, base, words, this.pw[k]!, this.ph[k]!);
+    }
+    return sums;
   }
 
   private record(k: number, s: number, w: number, h: number): void {
@@ -241,9 +287,11 @@ export class RectanglePacker implements Engine {
     p[i + 4] = h;
   }
 
-  /** False when the restricted piece may not go at segment s as w x h. */
-  private permitted(k: number, s: number, w: number, h: number): boolean {
-    return k !== this.restricted || this.allowed!(this.mem[s * NODE + X]!, this.mem[s * NODE + D]!, w, h);
+  /** False when the restricted piece may not go at segment s with width w. */
+  private permitted(k: number, s: number, w: number): boolean {
+    if (k !== this.restricted) return true;
+    const at = (this.mem[s * NODE + D]! * this.width + this.mem[s * NODE + X]!) * 2;
+    return this.permittedAt![at + (w === this.pw[k] ? 0 : 1)] === 1;
   }
 
   /** Applies one choice code at the current corner; false when it does not fit. */
@@ -257,10 +305,11 @@ export class RectanglePacker implements Engine {
     const s = this.corner();
     if (s === 0 || this.left[k] === 0 || (rotated && w === h)) return false;
     const b = s * NODE;
-    if (w > this.mem[b + W]! || this.mem[b + D]! + h > this.height || !this.permitted(k, s, w, h)) return false;
+    if (w > this.mem[b + W]! || this.mem[b + D]! + h > this.height || !this.permitted(k, s, w)) return false;
     this.record(k, s, w, h);
     this.place(s, w, h);
     this.left[k]!--;
+    this.state -= this.radix[k]!;
     this.depth++;
     return true;
   }
@@ -272,7 +321,11 @@ export class RectanglePacker implements Engine {
 
   private restore(): void {
     this.undoTo(0);
-    for (let i = 0; i < this.depth; i++) this.left[this.orderOf[this.placed[i * 5]!]!]!++;
+    for (let i = 0; i < this.depth; i++) {
+      const k = this.orderOf[this.placed[i * 5]!]!;
+      this.left[k]!++;
+      this.state += this.radix[k]!;
+    }
     this.depth = 0;
   }
 
@@ -288,8 +341,8 @@ export class RectanglePacker implements Engine {
           if (this.left[k] === 0) continue;
           const w = this.pw[k]!;
           const h = this.ph[k]!;
-          if (w <= segW && h <= room && this.permitted(k, s, w, h)) out.push(this.original[k]! * 2);
-          if (w !== h && h <= segW && w <= room && this.permitted(k, s, h, w)) out.push(this.original[k]! * 2 + 1);
+          if (w <= segW && h <= room && this.permitted(k, s, w)) out.push(this.original[k]! * 2);
+          if (w !== h && h <= segW && w <= room && this.permitted(k, s, h)) out.push(this.original[k]! * 2 + 1);
         }
       }
     }
@@ -337,17 +390,19 @@ export class RectanglePacker implements Engine {
         const w = r === 0 ? pw : ph;
         const h = r === 0 ? ph : pw;
         if (r === 1 && pw === ph) break;
-        if (w > segW || h > room || (k === this.restricted && !this.permitted(k, s, w, h))) continue;
+        if (w > segW || h > room || (k === this.restricted && !this.permitted(k, s, w))) continue;
         if (++this.nodes >= this.nextCheck) this.check();
         if (this.stopped) return;
         const mark = this.trailTop;
         this.record(k, s, w, h);
         this.place(s, w, h);
         this.left[k]!--;
+        this.state -= this.radix[k]!;
         this.depth++;
         this.explore();
         this.depth--;
         this.left[k]!++;
+        this.state += this.radix[k]!;
         this.undoTo(mark);
         if (this.stopped) return;
       }
@@ -368,20 +423,17 @@ export class RectanglePacker implements Engine {
   }
 }
 
-/** bits |= (bits << a) | (bits << b), over `words` 32-bit words (one piece copy: either side, or neither). */
-function shiftOr2(bits: Uint32Array, words: number, a: number, b: number): void {
+/** bits |= (bits << a) | (bits << b) over words base..base+words-1 (one piece copy: either side, or neither). */
+function shiftOr2(bits: Uint32Array, base: number, words: number, a: number, b: number): void {
   const aw = a >> 5, ab = a & 31, bw = b >> 5, bb = b & 31;
   for (let i = words - 1; i >= 0; i--) {
-    let v = bits[i]!;
-    v |= shifted(bits, i - aw, ab);
-    v |= shifted(bits, i - bw, bb);
-    bits[i] = v;
+    bits[base + i] = bits[base + i]! | shifted(bits, base, i - aw, ab) | shifted(bits, base, i - bw, bb);
   }
 }
 
-/** Word i of (bits << (32 * wordShift + bitShift)), reading word j = i - wordShift. */
-function shifted(bits: Uint32Array, j: number, bitShift: number): number {
+/** Word j + wordShift of (bits << (32 * wordShift + bitShift)), from words j and j - 1 (relative to base). */
+function shifted(bits: Uint32Array, base: number, j: number, bitShift: number): number {
   if (j < 0) return 0;
-  const lo = bits[j]! << bitShift;
-  return bitShift === 0 || j === 0 ? lo : lo | (bits[j - 1]! >>> (32 - bitShift));
+  const lo = bits[base + j]! << bitShift;
+  return bitShift === 0 || j === 0 ? lo : lo | (bits[base + j - 1]! >>> (32 - bitShift));
 }
