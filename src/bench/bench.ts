@@ -51,7 +51,7 @@ function median(xs: number[]): number {
 function timeEngine(c: Case, engine: EngineName) {
   const puzzle = loadCatalogPuzzle(c.puzzle);
   const start = performance.now();
-  const prepared = prepareSearch(puzzle, { engine, unique: c.mode === 'unique' });
+  const prepared = prepareSearch(puzzle, { engine, unique: c.mode === 'unique', expandSymmetry: c.mode === 'count' });
   const r = runPrepared(prepared, c.mode === 'first' ? { limit: 1, keep: false } : { countOnly: true });
   return { ms: performance.now() - start, solutions: r.solutions, nodes: r.nodes };
 }
