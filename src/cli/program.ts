@@ -28,8 +28,9 @@ interface SolveFlags {
   color: boolean;
 }
 
+/** Colour on a terminal, or when FORCE_COLOR asks for it; never with NO_COLOR or --no-color. */
 function useColor(flag: boolean): boolean {
-  return flag && pc.isColorSupported && !!process.stdout.isTTY;
+  return flag && pc.isColorSupported;
 }
 
 function sizeOf(puzzle: Puzzle): string {
