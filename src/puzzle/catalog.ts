@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PuzzleError } from './errors.js';
-import { loadPuzzleFile } from './format.js';
+import { loadPuzzleFile, parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
 
 /**
@@ -10,6 +11,24 @@ import type { Puzzle } from './model.js';
  */
 export function catalogDir(): string {
   return fileURLToPath(new URL('../../catalog/', import.meta.url));
+}
+
+/** Where the build writes the parsed catalog (dist/catalog.json; absent when running from src/). */
+export function compiledCatalogPath(): URL {
+  return new URL('../catalog.json', import.meta.url);
+}
+
+export function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+let compiled: Record<string, { hash: string; puzzle: Puzzle }> | undefined;
+function compiledCatalog(): Record<string, { hash: string; puzzle: Puzzle }> {
+  if (!compiled) {
+    const path = compiledCatalogPath();
+    compiled = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as typeof compiled) : {};
+  }
+  return compiled!;
 }
 
 export function catalogNames(): string[] {
@@ -21,7 +40,10 @@ export function catalogNames(): string[] {
 
 export function loadCatalogPuzzle(name: string): Puzzle {
   if (!catalogNames().includes(name)) throw new PuzzleError(name, undefined, `no puzzle '${name}' in the catalog (run 'snug list')`);
-  return loadPuzzleFile(`${catalogDir()}${name}.yaml`);
+  const file = `${catalogDir()}${name}.yaml`;
+  const text = readFileSync(file, 'utf8');
+  const entry = compiledCatalog()[name];
+  return entry && entry.hash === textHash(text) ? entry.puzzle : parsePuzzle(text, file);
 }
 
 /** A puzzle file path, or else a catalog name. `source` names it for messages. */

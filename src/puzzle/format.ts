@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, isBox, isConnected, normalize } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
@@ -10,6 +11,16 @@ import type { Piece, Puzzle } from './model.js';
  * The YAML puzzle format (see the README): a board and named pieces, each given as art, a rectangle, a box,
  * layers of art, or raw cells. Every problem is reported with the file and the line of the offending node.
  */
+
+// yaml is loaded on first use: it takes longer to load than a small search runs, and most runs read the
+// compiled catalog (see catalog.ts) and never need it.
+let yamlModule: typeof Yaml | undefined;
+function yaml(): typeof Yaml {
+  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+}
+const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
+const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
+const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
 
 const MAX_SIDE = 4096;
 const MAX_BOARD_CELLS = 1_000_000;
@@ -21,7 +32,7 @@ const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror'
 const KNOWN_KEYS = ['total', 'unique'];
 
 class Reader {
-  constructor(readonly file: string, private readonly lines: LineCounter) {}
+  constructor(readonly file: string, private readonly lines: Yaml.LineCounter) {}
 
   lineOf(node: Node | null | undefined): number | undefined {
     const offset = node?.range?.[0];
@@ -213,8 +224,8 @@ function sortedExtent(cells: readonly Cell[], dims: Dimensions): number[] {
 
 /** Parses the text of a puzzle file. `file` names it in error messages. */
 export function parsePuzzle(text: string, file: string): Puzzle {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+  const lines = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter: lines, uniqueKeys: true });
   const r = new Reader(file, lines);
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;

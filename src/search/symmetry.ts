@@ -84,14 +84,25 @@ export function isCanonical(labels: Int32Array, syms: readonly SolutionSymmetry[
 
 /** The image of each placement under each symmetry, as placement indices (-1 if it has none). */
 function placementImages(placements: readonly Placement[], syms: readonly SolutionSymmetry[]): Int32Array[] {
-  const keyOf = (piece: number, cells: ArrayLike<number>): string => `${piece}:${Array.from(cells).join(',')}`;
+  // Cell numbers and piece indices fit in UTF-16 code units on any board this runs on: cheap exact keys.
   const index = new Map<string, number>();
-  placements.forEach((p, i) => index.set(keyOf(p.piece, p.cells), i));
+  placements.forEach((p, i) => index.set(String.fromCharCode(p.piece, ...p.cells), i));
+  const cells: number[] = [];
   return syms.map((s) => {
     const images = new Int32Array(placements.length);
     placements.forEach((p, i) => {
-      const cells = Int32Array.from(p.cells, (c) => s.cellMap[c]!).sort();
-      images[i] = index.get(keyOf(s.pieceMap[p.piece]!, cells)) ?? -1;
+      // the mapped cells, insertion-sorted (placements are small)
+      cells.length = 0;
+      for (const c of p.cells) {
+        const m = s.cellMap[c]!;
+        let j = cells.length;
+        while (j > 0 && cells[j - 1]! > m) {
+          cells[j] = cells[j - 1]!;
+          j--;
+        }
+        cells[j] = m;
+      }
+      images[i] = index.get(String.fromCharCode(s.pieceMap[p.piece]!, ...cells)) ?? -1;
     });
     return images;
   });
