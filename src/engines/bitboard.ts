@@ -1,0 +1,994 @@
+/**
+ * The bitboard engine: snug's default for polyomino and polycube packings. De Bruijn's backtrack (always
+ * fill the first empty cell) with the board and every placement as 32-bit words, and dead-region pruning.
+ *
+ * Cell order. The board's cells are renumbered 0..n-1 in *scan order*: sorted by coordinates with the
+ * axis of smallest extent varying fastest (6x10: columns of 6, top to bottom, left to right; 3x4x5: runs
+ * of 3, then 4, then 5). The search always fills the first empty cell c in this order, so every cell
+ * before c is full; scanning the short way keeps the filled part a compact front, so that few placements
+ * fit at c and holes left behind are reached, and found dead, soon. (6x10 scanned along its rows of 10
+ * visits about ten times more nodes.)
+ *
+ * Words. Internal cell i is bit (i & 31) of word (i >> 5). `board` holds W = ceil(n / 32) words, a set
+ * bit meaning full, then span + 1 words of padding that are all ones, as are the bits of cells >= n: an
+ * empty bit is always a cell, and a board with no empty bit is full.
+ *
+ * Candidates. A placement can only be placed when its first cell (in scan order) is the first empty cell,
+ * so it is stored once, as a *candidate* of that cell. Candidates are numbered by first cell, then piece
+ * type: those of cell c and piece p are `candStart[c*P + p] .. candStart[c*P + p + 1] - 1`. Candidate k
+ * is `span` words `candMask[k*span ..]` aligned at word (first cell >> 5), span being the most words any
+ * placement reaches from the word of its first cell; the fit test is span ANDs.
+ *
+ * The narrow path (n <= 64: 6x10, 4x4x4, 3x4x5, ...) keeps the board in two integers (lo, hi) and each
+ * candidate as an absolute pair `candLo[k]`, `candHi[k]`. Each piece type has one *slot* per 32
+ * candidates it can have at one cell (one, for polyominoes and polycubes without mirror images); slot
+ * masks stand for piece types, so the types with copies left are a bit mask, `avail`. At cell c the B
+ * cells after it (c+1 .. c+B in scan order) form the *key*; `keyMasks[((c << B | key) * S + s]` is the
+ * set of slot s's candidates at c that cover none of the key's full cells (bit j = candidate
+ * slotBase[c*S + s] + j), and `keyPieces[c << B | key]` the slots where that set is not empty. So a node
+ * looks only at piece types it may use, copies of a type are one choice, never tried twice, and nearly
+ * every candidate it tests fits. The tables are filled by a recurrence over keys: a key's mask is the
+ * mask of the key without its lowest bit, less the candidates covering that bit's cell.
+ *
+ * Invariants between nodes: the board's full bits are exactly the cells of the placed candidates
+ * `path[0 .. depth-1]` (plus the padding); every cell before the first empty cell is full; `remaining[p]`
+ * counts the copies of p not placed; `sizeState` is the mixed-radix number of the copies left of each
+ * piece size (see `feasible`). Placements are undone by XOR: no board is ever copied. The search is
+ * iterative: level d keeps what it still has to try in `levelKey`, `levelSlots`, `levelSlot`,
+ * `levelCands` and `path[d]`. Before a child is entered it is checked at once: no piece left can cover
+ * its first empty cell (`keyPieces` & avail is 0), or some piece left has no candidate at or after that
+ * cell (`pastLast`), or a dead region: such children count as nodes but cost no level.
+ *
+ * Dead regions. After a placement, the empty cells next to it (its halo: cells after its first cell
+ * only, those before are full) are flood-filled. A region of s cells is dead when s is not a sum of
+ * sizes of the pieces left, `feasible[sizeState * (n + 1) + s]`, or when s <= fitLimit and no piece left
+ * fits in it at its first cell: a tiling of the region covers that cell with a placement that starts
+ * there, so that cell's candidates are exactly the ones to test. A fill stops past `fillLimit` cells and
+ * calls the region alive; meeting a cell of such a big region stops the next fill too. The narrow path
+ * fills with word pairs (region, frontier, big) and a neighbour mask per cell; the wide path with a queue
+ * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared).
+ *
+ * Counters: `nodes` = candidates that fit (were placed); `updates` = cells visited by region fills.
+ */
+import type { Engine, SearchOptions, SearchResult } from './types.js';
+import { CHECK_INTERVAL } from './types.js';
+
+export interface PackingSpec {
+  readonly cellCount: number;
+  /** Coordinates of each cell (for choosing a good cell order; x,y,z). */
+  readonly coords: ReadonlyArray<readonly [number, number, number]>;
+  /** Face neighbours of each cell (cell numbers). */
+  readonly neighbours: ReadonlyArray<ArrayLike<number>>;
+  /** Copies of each piece type, and its number of cells. */
+  readonly pieceCounts: ArrayLike<number>;
+  readonly pieceSizes: ArrayLike<number>;
+  /** Every placement: which piece, which cells. The caller may have removed some (symmetry breaking). */
+  readonly placements: ReadonlyArray<{ readonly piece: number; readonly cells: ArrayLike<number> }>;
+}
+
+/** Tuning knobs, for measurement and tests; the defaults are what paid on the classic puzzles. */
+export interface BitboardOptions {
+  /** Dead-region pruning after each placement (default true). */
+  readonly regions?: boolean;
+  /** Regions larger than this are assumed alive (default: the largest piece). */
+  readonly fillLimit?: number;
+  /** Regions of at most this many cells must hold a piece at their first cell (default: the largest piece). */
+  readonly fitLimit?: number;
+  /** Narrow path: cells after the first empty one that select its candidates (default 8, less on big tables). */
+  readonly keyBits?: number;
+  /** Use the generic word-array path even when the narrow one applies. */
+  readonly wide?: boolean;
+}
+
+/** Feasibility tables larger than this (entries) are not built; sums of unlimited copies stand in. */
+const MAX_FEASIBLE_TABLE = 1 << 22;
+/** The narrow path's key tables stay below this many entries. */
+const MAX_KEY_TABLE = 1 << 20;
+
+/**
+ * At most `maxRuns` runs of consecutive offsets, `bits` offsets in all, with the largest total weight:
+ * a dynamic program over the offsets (state: runs opened, offsets taken, whether the last was taken).
+ */
+function keyRuns(weight: ArrayLike<number>, bits: number, maxRuns: number): [number, number][] {
+  const D = weight.length - 1;
+  const states = (maxRuns + 1) * (bits + 1) * 2;
+  const at = (r: number, b: number, inRun: number): number => (r * (bits + 1) + b) * 2 + inRun;
+  const value = new Float64Array((D + 1) * states).fill(-Infinity);
+  const from = new Int32Array((D + 1) * states).fill(-1);
+  value[at(0, 0, 0)] = 0;
+  for (let x = 1; x <= D; x++) {
+    for (let r = 0; r <= maxRuns; r++) {
+      for (let b = 0; b <= bits; b++) {
+        for (let inRun = 0; inRun < 2; inRun++) {
+          const v = value[(x - 1) * states + at(r, b, inRun)]!;
+          if (v === -Infinity) continue;
+          const relax = (st: number, nv: number): void => {
+            if (nv > value[x * states + st]!) {
+              value[x * states + st] = nv;
+              from[x * states + st] = at(r, b, inRun);
+            }
+          };
+          relax(at(r, b, 0), v);
+          if (b < bits && inRun === 1) relax(at(r, b + 1, 1), v + weight[x]!);
+          if (b < bits && inRun === 0 && r < maxRuns) relax(at(r + 1, b + 1, 1), v + weight[x]!);
+        }
+      }
+    }
+  }
+  let st = 0;
+  for (let i = 0; i < states; i++) if (value[D * states + i]! > value[D * states + st]!) st = i;
+  const taken: number[] = [];
+  for (let x = D; x >= 1; x--) {
+    if (st % 2 === 1) taken.push(x);
+    st = from[x * states + st]!;
+  }
+  taken.reverse();
+  const runs: [number, number][] = [];
+  for (const x of taken) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === x) last[1]++;
+    else runs.push([x, 1]);
+  }
+  return runs;
+}
+
+export class BitboardSolver implements Engine {
+  readonly name = 'bitboard';
+
+  private readonly n: number;
+  private readonly pieceTypes: number;
+  private readonly wordCount: number;
+  private readonly span: number;
+  private readonly nbrStart: Int32Array;
+  private readonly nbr: Int32Array;
+
+  private readonly candStart: Int32Array;
+  private readonly candMask: Int32Array;
+  private readonly candPlacement: Int32Array;
+  private readonly candPiece: Int32Array;
+  private readonly candCell: Int32Array;
+  private readonly haloStart: Int32Array;
+  private readonly candHalo: Int32Array;
+  /** Candidate of each caller's placement, -1 when it has none (bad cells, or a piece with no copies). */
+  private readonly placementCand: Int32Array;
+  /** Last cell that has a candidate of each piece (-1: none). */
+  private readonly lastCell: Int32Array;
+
+  // The narrow path (see the top comment); empty arrays when it does not apply.
+  private readonly narrow: boolean;
+  private readonly keyBits: number;
+  /** The key's cells: up to three runs of cells after the first empty one, `keyOffset[i]` on, `keyWidth[i]` long. */
+  private readonly keyOffset: Int32Array;
+  private readonly keyWidth: Int32Array;
+  private readonly slots: number;
+  private readonly candLo: Int32Array;
+  private readonly candHi: Int32Array;
+  private readonly slotPiece: Int32Array;
+  private readonly pieceSlots: Int32Array;
+  private readonly slotBase: Int32Array;
+  private readonly keyMasks: Uint8Array | Uint16Array | Int32Array;
+  private readonly keyPieces: Int32Array;
+  /** Slots of the pieces that have no candidate at cell c or after it. */
+  private readonly pastLast: Int32Array;
+  private readonly haloLo: Int32Array;
+  private readonly haloHi: Int32Array;
+  private readonly nbrLo: Int32Array;
+  private readonly nbrHi: Int32Array;
+
+  private readonly pieceCounts: Int32Array;
+  private readonly totalPieces: number;
+  private readonly pieceRadix: Int32Array;
+  private readonly initialSizeState: number;
+  /** feasible[state * (n+1) + s] = 1 when s is a sum of sizes of the pieces that `state` has left. */
+  private readonly feasible: Uint8Array;
+
+  private readonly regions: boolean;
+  private readonly fillLimit: number;
+  private readonly fitLimit: number;
+
+  // Search state, reused by every search.
+  private readonly board: Int32Array;
+  private readonly remaining: Int32Array;
+  private readonly nextPiece: Int32Array;
+  private readonly prevPiece: Int32Array;
+  private readonly path: Int32Array;
+  private readonly levelKey: Int32Array;
+  private readonly levelSlots: Int32Array;
+  private readonly levelSlot: Int32Array;
+  private readonly levelCands: Int32Array;
+  private readonly solution: Int32Array;
+  private readonly mark: Int32Array;
+  private readonly queue: Int32Array;
+  private readonly regionWords: Int32Array;
+  private stamp = 0;
+  private sizeState = 0;
+  private depth = 0;
+
+  private solutions = 0;
+  private nodes = 0;
+  private updates = 0;
+  private stopped = false;
+  private limit = Infinity;
+  private onSolution: ((solution: Int32Array) => boolean | void) | undefined;
+  private signal: AbortSignal | undefined;
+  private deadline = Infinity;
+
+  constructor(spec: PackingSpec, options: BitboardOptions = {}) {
+    const n = spec.cellCount;
+    const P = spec.pieceCounts.length;
+    this.n = n;
+    this.pieceTypes = P;
+    this.pieceCounts = Int32Array.from(spec.pieceCounts, (c) => Math.max(0, c));
+    this.totalPieces = this.pieceCounts.reduce((s, c) => s + c, 0);
+
+    // Scan order: the axis of smallest extent varies fastest.
+    const lo = [Infinity, Infinity, Infinity];
+    const hi = [-Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < n; i++) {
+      for (let a = 0; a < 3; a++) {
+        lo[a] = Math.min(lo[a]!, spec.coords[i]![a]);
+        hi[a] = Math.max(hi[a]!, spec.coords[i]![a]);
+      }
+    }
+    const axes = [2, 1, 0].sort((a, b) => hi[b]! - lo[b]! - (hi[a]! - lo[a]!)); // slowest first
+    const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => {
+      const ci = spec.coords[i]!;
+      const cj = spec.coords[j]!;
+      return ci[axes[0]!] - cj[axes[0]!] || ci[axes[1]!] - cj[axes[1]!] || ci[axes[2]!] - cj[axes[2]!] || i - j;
+    });
+    const indexOf = new Int32Array(n); // caller's cell -> internal cell
+    order.forEach((e, i) => { indexOf[e] = i; });
+    this.nbrStart = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) this.nbrStart[i + 1] = this.nbrStart[i]! + spec.neighbours[order[i]!]!.length;
+    this.nbr = new Int32Array(this.nbrStart[n]!);
+    for (let i = 0; i < n; i++) {
+      const list = spec.neighbours[order[i]!]!;
+      for (let j = 0; j < list.length; j++) this.nbr[this.nbrStart[i]! + j] = indexOf[list[j]!]!;
+    }
+
+    // Candidates: the valid placements in internal cells, counting-sorted by (first cell, piece).
+    const sorted: Int32Array[] = [];
+    const groupOf = new Int32Array(spec.placements.length).fill(-1);
+    const groupSize = new Int32Array(n * P + 1);
+    let span = 1;
+    spec.placements.forEach((pl, i) => {
+      const cells = Int32Array.from(pl.cells, (c) => (c >= 0 && c < n ? indexOf[c]! : -1)).sort();
+      sorted.push(cells);
+      let valid = cells.length > 0 && cells[0]! >= 0 && pl.piece >= 0 && pl.piece < P && this.pieceCounts[pl.piece]! > 0;
+      for (let j = 1; j < cells.length && valid; j++) valid = cells[j] !== cells[j - 1];
+      if (!valid) return;
+      groupOf[i] = cells[0]! * P + pl.piece;
+      groupSize[groupOf[i]! + 1]!++;
+      span = Math.max(span, (cells[cells.length - 1]! >> 5) - (cells[0]! >> 5) + 1);
+    });
+    this.span = span;
+    this.wordCount = Math.ceil(n / 32);
+    for (let g = 0; g < n * P; g++) groupSize[g + 1]! += groupSize[g]!;
+    this.candStart = groupSize;
+    const m = this.candStart[n * P]!;
+    const next = this.candStart.slice(0, n * P);
+    this.candMask = new Int32Array(m * span);
+    this.candPlacement = new Int32Array(m);
+    this.candPiece = new Int32Array(m);
+    this.candCell = new Int32Array(m);
+    this.placementCand = new Int32Array(spec.placements.length).fill(-1);
+    this.lastCell = new Int32Array(P).fill(-1);
+    for (let i = 0; i < spec.placements.length; i++) {
+      if (groupOf[i]! < 0) continue;
+      const k = next[groupOf[i]!]!++;
+      const cells = sorted[i]!;
+      const first = cells[0]!;
+      for (const c of cells) this.candMask[k * span + (c >> 5) - (first >> 5)]! |= 1 << (c & 31);
+      this.candPlacement[k] = i;
+      this.candPiece[k] = spec.placements[i]!.piece;
+      this.candCell[k] = first;
+      this.placementCand[i] = k;
+      this.lastCell[this.candPiece[k]!] = Math.max(this.lastCell[this.candPiece[k]!]!, first);
+    }
+
+    // Halo of each candidate: the cells next to it, after its first cell.
+    this.haloStart = new Int32Array(m + 1);
+    const halo: number[] = [];
+    const seen = new Int32Array(n).fill(-1);
+    for (let k = 0; k < m; k++) {
+      const cells = sorted[this.candPlacement[k]!]!;
+      for (const c of cells) seen[c] = k;
+      const around: number[] = [];
+      for (const c of cells) {
+        for (let j = this.nbrStart[c]!; j < this.nbrStart[c + 1]!; j++) {
+          const x = this.nbr[j]!;
+          if (x > cells[0]! && seen[x] !== k) {
+            seen[x] = k;
+            around.push(x);
+          }
+        }
+      }
+      halo.push(...around.sort((a, b) => a - b));
+      this.haloStart[k + 1] = halo.length;
+    }
+    this.candHalo = Int32Array.from(halo);
+
+    // The narrow path's tables.
+    const perCell = new Int32Array(P);
+    for (let c = 0; c < n; c++) {
+      for (let p = 0; p < P; p++) perCell[p] = Math.max(perCell[p]!, this.candStart[c * P + p + 1]! - this.candStart[c * P + p]!);
+    }
+    this.pieceSlots = new Int32Array(P);
+    const firstSlot = new Int32Array(P);
+    const slotCount = Int32Array.from(perCell, (c) => Math.max(1, Math.ceil(c / 32)));
+    let slots = 0;
+    for (let p = 0; p < P; p++) {
+      firstSlot[p] = slots;
+      for (let j = 0; j < slotCount[p]! && slots + j < 32; j++) this.pieceSlots[p]! |= 1 << (slots + j);
+      slots += slotCount[p]!;
+    }
+    this.narrow = n <= 64 && slots <= 32 && !options.wide;
+    this.slots = this.narrow ? slots : 0;
+    const S = this.slots;
+    let B = 0;
+    if (this.narrow) {
+      B = Math.max(0, Math.min(options.keyBits ?? 8, 16));
+      while (B > 0 && (n << B) * S > MAX_KEY_TABLE) B--;
+    }
+    this.keyBits = B;
+    // The key's cells: the B cells after the first empty one that the most candidates cover, in at most
+    // three runs (each run costs a shift when the key is read).
+    const covered = new Float64Array(65);
+    for (let k = 0; k < m && this.narrow; k++) {
+      for (const x of sorted[this.candPlacement[k]!]!) if (x > this.candCell[k]! && x - this.candCell[k]! <= 64) covered[x - this.candCell[k]!]!++;
+    }
+    const runs = keyRuns(covered, B, 3);
+    this.keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
+    this.keyWidth = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[1] ?? 0);
+    const keys = 1 << B;
+    this.candLo = new Int32Array(this.narrow ? m : 0);
+    this.candHi = new Int32Array(this.narrow ? m : 0);
+    this.slotPiece = new Int32Array(S);
+    this.slotBase = new Int32Array(this.narrow ? n * S : 0);
+    // the narrowest element that holds a slot's candidates at one cell: less memory traffic per node
+    const widest = Math.max(0, ...Array.from(perCell));
+    const size = this.narrow ? (n << B) * S : 0;
+    this.keyMasks = widest <= 8 ? new Uint8Array(size) : widest <= 16 ? new Uint16Array(size) : new Int32Array(size);
+    this.keyPieces = new Int32Array(this.narrow ? n << B : 0);
+    this.pastLast = new Int32Array(this.narrow ? n + 1 : 0);
+    this.haloLo = new Int32Array(this.narrow ? m : 0);
+    this.haloHi = new Int32Array(this.narrow ? m : 0);
+    this.nbrLo = new Int32Array(this.narrow ? n : 0);
+    this.nbrHi = new Int32Array(this.narrow ? n : 0);
+    if (this.narrow) {
+      const setBit = (los: Int32Array, his: Int32Array, i: number, c: number): void => {
+        if (c < 32) los[i]! |= 1 << c;
+        else his[i]! |= 1 << (c - 32);
+      };
+      for (let k = 0; k < m; k++) {
+        this.candLo[k] = this.candMask[k * span]!;
+        this.candHi[k] = span > 1 ? this.candMask[k * span + 1]! : 0;
+        if (this.candCell[k]! >= 32) {
+          this.candHi[k] = this.candLo[k]!;
+          this.candLo[k] = 0;
+        }
+        for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) setBit(this.haloLo, this.haloHi, k, this.candHalo[i]!);
+      }
+      for (let c = 0; c < n; c++) for (let j = this.nbrStart[c]!; j < this.nbrStart[c + 1]!; j++) setBit(this.nbrLo, this.nbrHi, c, this.nbr[j]!);
+      for (let p = 0; p < P; p++) {
+        for (let j = 0; j < slotCount[p]!; j++) this.slotPiece[firstSlot[p]! + j] = p;
+        for (let c = this.lastCell[p]! + 1; c <= n; c++) this.pastLast[c]! |= this.pieceSlots[p]!;
+      }
+      const notCover = new Int32Array(B);
+      // the cell that key bit t stands for, relative to the first empty cell
+      const keyCell = new Int32Array(B);
+      for (let i = 0, t = 0; i < 3; i++) for (let j = 0; j < this.keyWidth[i]!; j++) keyCell[t++] = this.keyOffset[i]! + j;
+      for (let c = 0; c < n; c++) {
+        for (let s = 0; s < S; s++) {
+          const p = this.slotPiece[s]!;
+          const base = this.candStart[c * P + p]! + 32 * (s - firstSlot[p]!);
+          const count = Math.max(0, Math.min(32, this.candStart[c * P + p + 1]! - base));
+          this.slotBase[c * S + s] = base;
+          const all = count === 32 ? -1 : (1 << count) - 1;
+          notCover.fill(all);
+          for (let j = 0; j < count; j++) {
+            const k = base + j;
+            for (let t = 0; t < B; t++) {
+              const x = c + keyCell[t]!;
+              if (x < 64 && ((x < 32 ? this.candLo[k]! : this.candHi[k]!) & (1 << x)) !== 0) notCover[t]! &= ~(1 << j);
+            }
+          }
+          const row = (c << B) * S + s;
+          this.keyMasks[row] = all;
+          for (let key = 1; key < keys; key++) {
+            const low = key & -key;
+            this.keyMasks[row + key * S] = this.keyMasks[row + (key ^ low) * S]! & notCover[31 - Math.clz32(low)]!;
+          }
+          if (all !== 0) for (let key = 0; key < keys; key++) if (this.keyMasks[row + key * S] !== 0) this.keyPieces[(c << B) | key]! |= 1 << s;
+        }
+      }
+    }
+
+    // Region sizes that the pieces left can fill: a table over the copies left of each size.
+    const sizes = [...new Set(Array.from(spec.pieceSizes))].sort((a, b) => a - b);
+    const perSize = sizes.map((s) => {
+      let c = 0;
+      for (let p = 0; p < P; p++) if (spec.pieceSizes[p] === s) c += this.pieceCounts[p]!;
+      return c;
+    });
+    const radix = sizes.map(() => 1);
+    for (let i = 1; i < sizes.length; i++) radix[i] = radix[i - 1]! * (perSize[i - 1]! + 1);
+    const states = sizes.length === 0 ? 1 : radix[sizes.length - 1]! * (perSize[sizes.length - 1]! + 1);
+    if (states * (n + 1) <= MAX_FEASIBLE_TABLE) {
+      this.pieceRadix = Int32Array.from({ length: P }, (_, p) => radix[sizes.indexOf(spec.pieceSizes[p]!)]!);
+      this.initialSizeState = perSize.reduce((s, c, i) => s + c * radix[i]!, 0);
+      this.feasible = new Uint8Array(states * (n + 1));
+      for (let st = 0; st < states; st++) {
+        const row = this.feasible.subarray(st * (n + 1), (st + 1) * (n + 1));
+        row[0] = 1;
+        sizes.forEach((s, i) => {
+          const copies = Math.floor(st / radix[i]!) % (perSize[i]! + 1);
+          for (let c = 0; c < copies; c++) for (let t = n; t >= s; t--) if (row[t - s]) row[t] = 1;
+        });
+      }
+    } else {
+      // Too many states: one row for all, sums with unlimited copies.
+      this.pieceRadix = new Int32Array(P);
+      this.initialSizeState = 0;
+      this.feasible = new Uint8Array(n + 1);
+      this.feasible[0] = 1;
+      for (const s of sizes) for (let t = s; t <= n; t++) if (this.feasible[t - s]) this.feasible[t] = 1;
+    }
+
+    const largest = Math.max(1, ...Array.from(spec.pieceSizes));
+    this.regions = options.regions ?? true;
+    this.fillLimit = options.fillLimit ?? largest;
+    this.fitLimit = options.fitLimit ?? largest;
+
+    this.board = new Int32Array(this.wordCount + span + 1);
+    this.remaining = new Int32Array(P);
+    this.nextPiece = new Int32Array(P + 1);
+    this.prevPiece = new Int32Array(P + 1);
+    const levels = this.totalPieces + 1;
+    this.path = new Int32Array(levels);
+    this.levelKey = new Int32Array(levels);
+    this.levelSlots = new Int32Array(levels);
+    this.levelSlot = new Int32Array(levels);
+    this.levelCands = new Int32Array(levels);
+    this.solution = new Int32Array(this.totalPieces);
+    this.mark = new Int32Array(n);
+    this.queue = new Int32Array(n);
+    this.regionWords = new Int32Array(this.wordCount + span + 1);
+  }
+
+  search(options: SearchOptions = {}): SearchResult {
+    this.solutions = 0;
+    this.nodes = 0;
+    this.updates = 0;
+    this.stopped = false;
+    this.limit = options.limit ?? Infinity;
+    this.onSolution = options.onSolution;
+    this.signal = options.signal;
+    this.deadline = options.deadline ?? Infinity;
+    const done = (): SearchResult => ({ solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped });
+    if (this.limit <= 0 || this.signal?.aborted || Date.now() >= this.deadline) {
+      this.stopped = true;
+      return done();
+    }
+    if (!this.start(options.prefix ?? [])) return done();
+    if (this.narrow) this.runNarrow();
+    else this.runWide();
+    return done();
+  }
+
+  branches(prefix: readonly number[]): number[] {
+    if (!this.start(prefix)) return [];
+    const c = this.firstEmpty();
+    if (c < 0 || this.pieceExpired(c)) return [];
+    const out: number[] = [];
+    const P = this.pieceTypes;
+    for (let p = this.nextPiece[P]!; p !== P; p = this.nextPiece[p]!) {
+      for (let k = this.candStart[c * P + p]!; k < this.candStart[c * P + p + 1]!; k++) {
+        if (this.fits(k)) out.push(this.candPlacement[k]!);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Empties the board, then applies the prefix. False when the prefix clashes, leaves a dead region, or
+   * leaves a piece that can no longer be placed: the node is then dead, as the search would find it.
+   */
+  private start(prefix: readonly number[]): boolean {
+    const b = this.board;
+    b.fill(0);
+    for (let i = this.n; i < 32 * b.length; i++) b[i >> 5]! |= 1 << (i & 31);
+    const P = this.pieceTypes;
+    this.remaining.set(this.pieceCounts);
+    let last = P;
+    for (let p = 0; p < P; p++) {
+      if (this.pieceCounts[p]! === 0) continue;
+      this.nextPiece[last] = p;
+      this.prevPiece[p] = last;
+      last = p;
+    }
+    this.nextPiece[last] = P;
+    this.prevPiece[P] = last;
+    this.sizeState = this.initialSizeState;
+    this.depth = 0;
+    for (const placement of prefix) {
+      const k = Number.isInteger(placement) && placement >= 0 && placement < this.placementCand.length ? this.placementCand[placement]! : -1;
+      if (k < 0 || this.remaining[this.candPiece[k]!] === 0 || !this.fits(k)) return false;
+      const K = this.span;
+      const w = this.candCell[k]! >> 5;
+      for (let j = 0; j < K; j++) b[w + j]! |= this.candMask[k * K + j]!;
+      const p = this.candPiece[k]!;
+      if (--this.remaining[p]! === 0) this.unlink(p);
+      this.sizeState -= this.pieceRadix[p]!;
+      this.path[this.depth++] = k;
+    }
+    const c = this.firstEmpty();
+    return (c < 0 || !this.pieceExpired(c)) && this.allRegionsAlive();
+  }
+
+  private unlink(p: number): void {
+    this.nextPiece[this.prevPiece[p]!] = this.nextPiece[p]!;
+    this.prevPiece[this.nextPiece[p]!] = this.prevPiece[p]!;
+  }
+
+  private fits(k: number): boolean {
+    const K = this.span;
+    const w = this.candCell[k]! >> 5;
+    for (let j = 0; j < K; j++) if ((this.board[w + j]! & this.candMask[k * K + j]!) !== 0) return false;
+    return true;
+  }
+
+  /** True when a piece left has no candidate at cell c or after it (c being the first empty cell). */
+  private pieceExpired(c: number): boolean {
+    const P = this.pieceTypes;
+    for (let p = this.nextPiece[P]!; p !== P; p = this.nextPiece[p]!) if (this.lastCell[p]! < c) return true;
+    return false;
+  }
+
+  /** The first empty cell, or -1 when the board is full. */
+  private firstEmpty(): number {
+    const b = this.board;
+    for (let w = 0; w < this.wordCount; w++) {
+      const x = ~b[w]!;
+      if (x !== 0) return (w << 5) | (31 - Math.clz32(x & -x));
+    }
+    return -1;
+  }
+
+  /** Every region of the board (once per search, after the prefix). */
+  private allRegionsAlive(): boolean {
+    if (!this.regions) return true;
+    const base = this.beginCheck();
+    for (let c = 0; c < this.n; c++) {
+      if ((this.board[c >> 5]! & (1 << c)) !== 0 || this.mark[c]! > base) continue;
+      if (!this.regionAlive(c, this.n, base)) return false;
+    }
+    return true;
+  }
+
+  /** The stamp before a check's first fill; each fill takes the next one. */
+  private beginCheck(): number {
+    if (this.stamp > 0x7fff0000 - this.n) {
+      this.mark.fill(0);
+      this.stamp = 0;
+    }
+    return this.stamp;
+  }
+
+  /** The regions next to candidate k, just placed (the board array must be current). */
+  private haloAlive(k: number): boolean {
+    const base = this.beginCheck();
+    const b = this.board;
+    const halo = this.candHalo;
+    const mark = this.mark;
+    for (let i = this.haloStart[k]!, e = this.haloStart[k + 1]!; i < e; i++) {
+      const c = halo[i]!;
+      if ((b[c >> 5]! & (1 << c)) !== 0 || mark[c]! > base) continue;
+      if (!this.regionAlive(c, this.fillLimit, base)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Fills the region of empty cell `seed` with a new stamp and checks it. Cells stamped after `base` but
+   * before this fill belong to earlier fills of the same check: a completed fill covered its whole region,
+   * so meeting one means an earlier fill gave up in this same region, which is then big.
+   * False when the region is dead; true when it is alive or has more than `limit` cells.
+   */
+  private regionAlive(seed: number, limit: number, base: number): boolean {
+    const b = this.board;
+    const mark = this.mark;
+    const queue = this.queue;
+    const nbr = this.nbr;
+    const nbrStart = this.nbrStart;
+    const stamp = ++this.stamp;
+    mark[seed] = stamp;
+    queue[0] = seed;
+    let head = 0;
+    let tail = 1;
+    let first = seed;
+    while (head < tail) {
+      const v = queue[head++]!;
+      for (let j = nbrStart[v]!, e = nbrStart[v + 1]!; j < e; j++) {
+        const u = nbr[j]!;
+        if ((b[u >> 5]! & (1 << u)) !== 0) continue;
+        const m = mark[u]!;
+        if (m === stamp) continue;
+        if (m > base || tail >= limit) {
+          this.updates += tail;
+          return true;
+        }
+        mark[u] = stamp;
+        queue[tail++] = u;
+        if (u < first) first = u;
+      }
+    }
+    this.updates += tail;
+    if (this.feasible[this.sizeState * (this.n + 1) + tail] === 0) return false;
+    if (tail > this.fitLimit) return true;
+    const rw = this.regionWords;
+    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5]! |= 1 << queue[i]!;
+    const found = this.pieceFitsIn(first);
+    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5] = 0;
+    return found;
+  }
+
+  /** True when a piece left has a candidate at cell `first` inside the region in `regionWords`. */
+  private pieceFitsIn(first: number): boolean {
+    const rw = this.regionWords;
+    const K = this.span;
+    const P = this.pieceTypes;
+    const w = first >> 5;
+    const cm = this.candMask;
+    for (let p = 0; p < P; p++) {
+      if (this.remaining[p] === 0) continue;
+      for (let k = this.candStart[first * P + p]!, ke = this.candStart[first * P + p + 1]!; k < ke; k++) {
+        let j = 0;
+        while (j < K && (cm[k * K + j]! & ~rw[w + j]!) === 0) j++;
+        if (j === K) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The narrow path's region check after candidate k, on the board (lo, hi) with k placed. */
+  private haloAliveNarrow(k: number, lo: number, hi: number): boolean {
+    const nbrLo = this.nbrLo;
+    const nbrHi = this.nbrHi;
+    const limit = this.fillLimit;
+    let seedLo = this.haloLo[k]! & ~lo;
+    let seedHi = this.haloHi[k]! & ~hi;
+    let bigLo = 0;
+    let bigHi = 0;
+    let visited = 0;
+    let alive = true;
+    while ((seedLo | seedHi) !== 0) {
+      // fill from the lowest seed: r = region so far, f = frontier
+      let fLo = seedLo & -seedLo;
+      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
+      let rLo = 0;
+      let rHi = 0;
+      let size = 0;
+      let big = false;
+      while ((fLo | fHi) !== 0) {
+        let u: number;
+        if (fLo !== 0) {
+          const bit = fLo & -fLo;
+          fLo ^= bit;
+          rLo |= bit;
+          u = 31 - Math.clz32(bit);
+        } else {
+          const bit = fHi & -fHi;
+          fHi ^= bit;
+          rHi |= bit;
+          u = 63 - Math.clz32(bit);
+        }
+        if (++size > limit) {
+          big = true;
+          break;
+        }
+        fLo |= nbrLo[u]! & ~lo & ~rLo;
+        fHi |= nbrHi[u]! & ~hi & ~rHi;
+        if (((fLo & bigLo) | (fHi & bigHi)) !== 0) {
+          big = true;
+          break;
+        }
+      }
+      visited += size;
+      if (big) {
+        bigLo |= rLo | fLo;
+        bigHi |= rHi | fHi;
+      } else if (this.feasible[this.sizeState * (this.n + 1) + size] === 0) {
+        alive = false;
+        break;
+      } else if (size <= this.fitLimit) {
+        const first = rLo !== 0 ? 31 - Math.clz32(rLo & -rLo) : 63 - Math.clz32(rHi & -rHi);
+        this.regionWords[0] = rLo;
+        this.regionWords[1] = rHi;
+        alive = this.pieceFitsIn(first);
+        this.regionWords[0] = 0;
+        this.regionWords[1] = 0;
+        if (!alive) break;
+      }
+      seedLo &= ~(rLo | bigLo);
+      seedHi &= ~(rHi | bigHi);
+    }
+    this.updates += visited;
+    return alive;
+  }
+
+  /** Records a solution; true when the search must stop. */
+  private emit(depth: number): boolean {
+    this.solutions++;
+    if (this.onSolution) {
+      for (let i = 0; i < depth; i++) this.solution[i] = this.candPlacement[this.path[i]!]!;
+      if (this.onSolution(this.solution) === false) this.stopped = true;
+    }
+    if (this.solutions >= this.limit) this.stopped = true;
+    return this.stopped;
+  }
+
+  /** True when the signal or the deadline says stop. */
+  private clockSaysStop(): boolean {
+    if (this.signal?.aborted || Date.now() >= this.deadline) this.stopped = true;
+    return this.stopped;
+  }
+
+  /** The search on boards of at most 64 cells (see the top comment). */
+  private runNarrow(): void {
+    const S = this.slots;
+    const B = this.keyBits;
+    const total = this.totalPieces;
+    const keyMasks = this.keyMasks;
+    const keyPieces = this.keyPieces;
+    const slotBase = this.slotBase;
+    const slotPiece = this.slotPiece;
+    const pieceSlots = this.pieceSlots;
+    const pastLast = this.pastLast;
+    const candLo = this.candLo;
+    const candHi = this.candHi;
+    const remaining = this.remaining;
+    const pieceRadix = this.pieceRadix;
+    const path = this.path;
+    const levelKey = this.levelKey;
+    const levelSlots = this.levelSlots;
+    const levelSlot = this.levelSlot;
+    const levelCands = this.levelCands;
+    const regions = this.regions;
+    const baseDepth = this.depth;
+    // The key's three runs: offset from the cell, mask of its width, place in the key.
+    const o0 = this.keyOffset[0]!;
+    const o1 = this.keyOffset[1]!;
+    const o2 = this.keyOffset[2]!;
+    const m0 = (1 << this.keyWidth[0]!) - 1;
+    const m1 = (1 << this.keyWidth[1]!) - 1;
+    const m2 = (1 << this.keyWidth[2]!) - 1;
+    const q1 = this.keyWidth[0]!;
+    const q2 = q1 + this.keyWidth[1]!;
+    let lo = this.board[0]!;
+    let hi = this.board[1]!;
+    let avail = 0; // slots of the pieces with copies left
+    let single = 0; // slots of the pieces with one copy left
+    for (let p = 0; p < this.pieceTypes; p++) {
+      if (remaining[p]! > 0) avail |= pieceSlots[p]!;
+      if (remaining[p]! === 1) single |= pieceSlots[p]!;
+    }
+    let sizeState = this.sizeState;
+    let nodes = 0;
+    let countdown = CHECK_INTERVAL;
+    let d = baseDepth;
+    // This level: ck = (cell << B) | key; `slots` still to try; slot s, its candidates from `base`,
+    // `cands` the ones still to try.
+    let ck: number;
+    {
+      const c = lo !== -1 ? 31 - Math.clz32(~lo & (lo + 1)) : hi !== -1 ? 63 - Math.clz32(~hi & (hi + 1)) : -1;
+      if (c < 0) {
+        if (d === total) this.emit(d);
+        return;
+      }
+      // bits pos .. pos+31 of the 64-bit board (garbage past bit 63, where there are no cells)
+      let pos = c + o0;
+      let key = (pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m0;
+      pos = c + o1;
+      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m1) << q1;
+      pos = c + o2;
+      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m2) << q2;
+      ck = (c << B) | key;
+    }
+    let slots = keyPieces[ck]! & avail;
+    let stop = false;
+    let s = 0;
+    let p = 0;
+    let base = 0;
+    let cands = 0;
+    for (;;) {
+      while (cands !== 0) {
+        const bit = cands & -cands;
+        cands ^= bit;
+        const k = base + 31 - Math.clz32(bit);
+        const mLo = candLo[k]!;
+        const mHi = candHi[k]!;
+        if (((lo & mLo) | (hi & mHi)) !== 0) continue;
+        nodes++;
+        if (--countdown === 0) {
+          countdown = CHECK_INTERVAL;
+          if (this.clockSaysStop()) {
+            stop = true;
+            break;
+          }
+        }
+        const nlo = lo | mLo;
+        const nhi = hi | mHi;
+        const navail = avail & ~(single & pieceSlots[p]!);
+        // The child's first empty cell and key; a child that is dead at once is never entered.
+        const c = nlo !== -1 ? 31 - Math.clz32(~nlo & (nlo + 1)) : nhi !== -1 ? 63 - Math.clz32(~nhi & (nhi + 1)) : -1;
+        if (c < 0) {
+          if (d + 1 === total) {
+            path[d] = k;
+            if (this.emit(d + 1)) {
+              stop = true;
+              break;
+            }
+          }
+          continue;
+        }
+        let pos = c + o0;
+        let key = (pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m0;
+        if (m1 !== 0) {
+          pos = c + o1;
+          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m1) << q1;
+          pos = c + o2;
+          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m2) << q2;
+        }
+        const nck = (c << B) | key;
+        const nslots = keyPieces[nck]! & navail;
+        if (nslots === 0 || (pastLast[nck >> B]! & navail) !== 0) continue;
+        remaining[p]!--;
+        if (regions) {
+          this.sizeState = sizeState - pieceRadix[p]!;
+          if (!this.haloAliveNarrow(k, nlo, nhi)) {
+            remaining[p]!++;
+            continue;
+          }
+        }
+        // Enter the child.
+        if (remaining[p] === 1) single |= pieceSlots[p]!;
+        else single &= ~pieceSlots[p]!;
+        sizeState -= pieceRadix[p]!;
+        levelKey[d] = ck;
+        levelSlots[d] = slots;
+        levelSlot[d] = s;
+        levelCands[d] = cands;
+        path[d++] = k;
+        lo = nlo;
+        hi = nhi;
+        avail = navail;
+        ck = nck;
+        slots = nslots;
+      }
+      if (stop) break;
+      if (slots !== 0) {
+        // The next slot (piece type) at this level.
+        const bit = slots & -slots;
+        slots ^= bit;
+        s = 31 - Math.clz32(bit);
+        p = slotPiece[s]!;
+        base = slotBase[(ck >> B) * S + s]!;
+        cands = keyMasks[ck * S + s]!;
+        continue;
+      }
+      if (d === baseDepth) break;
+      // Take back the placement of the level above and go on with its next candidate.
+      d--;
+      const k = path[d]!;
+      ck = levelKey[d]!;
+      slots = levelSlots[d]!;
+      s = levelSlot[d]!;
+      cands = levelCands[d]!;
+      p = slotPiece[s]!;
+      base = slotBase[(ck >> B) * S + s]!;
+      lo ^= candLo[k]!;
+      hi ^= candHi[k]!;
+      const copies = ++remaining[p]!;
+      if (copies === 1) {
+        avail |= pieceSlots[p]!;
+        single |= pieceSlots[p]!;
+      } else if (copies === 2) {
+        single &= ~pieceSlots[p]!;
+      }
+      sizeState += pieceRadix[p]!;
+    }
+    this.nodes += nodes;
+  }
+
+  /** The search on any board: the board is an array of words, each candidate `span` words from its cell's. */
+  private runWide(): void {
+    const P = this.pieceTypes;
+    const K = this.span;
+    const W = this.wordCount;
+    const total = this.totalPieces;
+    const candStart = this.candStart;
+    const cm = this.candMask;
+    const lastCell = this.lastCell;
+    const remaining = this.remaining;
+    const nextPiece = this.nextPiece;
+    const prevPiece = this.prevPiece;
+    const pieceRadix = this.pieceRadix;
+    const path = this.path;
+    const levelKey = this.levelKey;
+    const levelSlot = this.levelSlot;
+    const regions = this.regions;
+    const b = this.board;
+    const baseDepth = this.depth;
+    let nodes = 0;
+    let countdown = CHECK_INTERVAL;
+    let d = baseDepth;
+    let c = this.firstEmpty();
+    if (c < 0) {
+      if (d === total) this.emit(d);
+      return;
+    }
+    let w = c >> 5;
+    let p = nextPiece[P]!;
+    let k = p === P ? 0 : candStart[c * P + p]!;
+    for (;;) {
+      // The next candidate at this level that fits.
+      while (p !== P) {
+        const ke = candStart[c * P + p + 1]!;
+        for (; k < ke; k++) {
+          let j = 0;
+          while (j < K && (b[w + j]! & cm[k * K + j]!) === 0) j++;
+          if (j === K) break;
+        }
+        if (k < ke) break;
+        p = nextPiece[p]!;
+        if (p !== P) k = candStart[c * P + p]!;
+      }
+      if (p !== P) {
+        for (let j = 0; j < K; j++) b[w + j]! |= cm[k * K + j]!;
+        if (--remaining[p]! === 0) {
+          nextPiece[prevPiece[p]!] = nextPiece[p]!;
+          prevPiece[nextPiece[p]!] = prevPiece[p]!;
+        }
+        this.sizeState -= pieceRadix[p]!;
+        levelKey[d] = c;
+        levelSlot[d] = p;
+        path[d++] = k;
+        nodes++;
+        if (--countdown === 0) {
+          countdown = CHECK_INTERVAL;
+          if (this.clockSaysStop()) break;
+        }
+        if (!regions || this.haloAlive(k)) {
+          // the first empty cell, from this one on (everything before is full)
+          let x = ~b[w]!;
+          while (x === 0 && w < W) x = ~b[++w]!;
+          if (w < W) {
+            c = (w << 5) | (31 - Math.clz32(x & -x));
+            p = nextPiece[P]!;
+            for (let q = p; q !== P; q = nextPiece[q]!) if (lastCell[q]! < c) p = P;
+            if (p !== P) k = candStart[c * P + p]!;
+            continue;
+          }
+          if (d === total && this.emit(d)) break;
+        }
+      } else if (d === baseDepth) {
+        break;
+      }
+      // Take back the placement of the level above and go on with its next candidate.
+      d--;
+      c = levelKey[d]!;
+      w = c >> 5;
+      p = levelSlot[d]!;
+      k = path[d]!;
+      for (let j = 0; j < K; j++) b[w + j]! ^= cm[k * K + j]!;
+      if (remaining[p]!++ === 0) {
+        nextPiece[prevPiece[p]!] = p;
+        prevPiece[nextPiece[p]!] = p;
+      }
+      this.sizeState += pieceRadix[p]!;
+      k++;
+    }
+    this.nodes += nodes;
+  }
+}
