@@ -64,6 +64,13 @@ export interface PackingSpec {
   readonly pieceSizes: ArrayLike<number>;
   /** Every placement: which piece, which cells. The caller may have removed some (symmetry breaking). */
   readonly placements: ReadonlyArray<{ readonly piece: number; readonly cells: ArrayLike<number> }>;
+  /**
+   * Pieces (each with one copy) placed first, in this order: level i of the tree branches on the placements
+   * of firstPieces[i], the levels below on the first empty cell. Placing the most constrained pieces first
+   * cuts the tree several times over (the X pentomino, with 8 placements in 6x10 once symmetry is broken;
+   * X and then I in the 3x4x5 pentacube box).
+   */
+  readonly firstPieces?: readonly number[];
 }
 
 /** Tuning knobs, for measurement and tests; the defaults are what paid on the classic puzzles. */
@@ -153,6 +160,9 @@ export class BitboardSolver implements Engine {
   private readonly placementCand: Int32Array;
   /** Last cell that has a candidate of each piece (-1: none). */
   private readonly lastCell: Int32Array;
+  /** The pieces placed first (see PackingSpec.firstPieces) and their placements (the caller's numbers). */
+  private readonly firstPieces: readonly number[];
+  private readonly firstLevels: Int32Array[];
 
   // The narrow path (see the top comment); empty arrays when it does not apply.
   private readonly narrow: boolean;
@@ -285,6 +295,12 @@ export class BitboardSolver implements Engine {
       this.placementCand[i] = k;
       this.lastCell[this.candPiece[k]!] = Math.max(this.lastCell[this.candPiece[k]!]!, first);
     }
+
+    this.firstPieces = [...(spec.firstPieces ?? [])];
+    this.firstLevels = this.firstPieces.map((first) => {
+      if (!(first >= 0 && first < P && this.pieceCounts[first] === 1)) throw new RangeError(`bitboard: piece ${first} cannot be placed first (one copy needed)`);
+      return Int32Array.from(this.candPlacement.filter((_, k) => this.candPiece[k] === first));
+    });
 
     // Halo of each candidate: the cells next to it, after its first cell.
     this.haloStart = new Int32Array(m + 1);
@@ -470,14 +486,32 @@ export class BitboardSolver implements Engine {
       this.stopped = true;
       return done();
     }
-    if (!this.start(options.prefix ?? [])) return done();
+    this.searchFrom(options.prefix ?? []);
+    return done();
+  }
+
+  /** Searches the subtree of `prefix`; on the levels of the pieces placed first, one subtree per placement. */
+  private searchFrom(prefix: readonly number[]): void {
+    if (prefix.length < this.firstLevels.length) {
+      for (const placement of this.branches(prefix)) {
+        this.nodes++;
+        this.searchFrom([...prefix, placement]);
+        if (this.stopped) return;
+      }
+      return;
+    }
+    if (!this.start(prefix)) return;
     if (this.narrow) this.runNarrow();
     else this.runWide();
-    return done();
   }
 
   branches(prefix: readonly number[]): number[] {
     if (!this.start(prefix)) return [];
+    if (prefix.length < this.firstLevels.length) {
+      // the placements of the next piece placed first that fit and leave no dead region
+      const fitting = Array.from(this.firstLevels[prefix.length]!).filter((i) => this.fits(this.placementCand[i]!));
+      return fitting.filter((i) => this.start([...prefix, i]));
+    }
     const c = this.firstEmpty();
     if (c < 0 || this.pieceExpired(c)) return [];
     const out: number[] = [];
@@ -511,9 +545,12 @@ export class BitboardSolver implements Engine {
     this.prevPiece[P] = last;
     this.sizeState = this.initialSizeState;
     this.depth = 0;
-    for (const placement of prefix) {
+    for (let i = 0; i < prefix.length; i++) {
+      const placement = prefix[i]!;
       const k = Number.isInteger(placement) && placement >= 0 && placement < this.placementCand.length ? this.placementCand[placement]! : -1;
       if (k < 0 || this.remaining[this.candPiece[k]!] === 0 || !this.fits(k)) return false;
+      // the levels of the pieces placed first take those pieces only: the tree is the same however it is cut
+      if (i < this.firstLevels.length && this.candPiece[k] !== this.firstPieces[i]) return false;
       const K = this.span;
       const w = this.candCell[k]! >> 5;
       for (let j = 0; j < K; j++) b[w + j]! |= this.candMask[k * K + j]!;

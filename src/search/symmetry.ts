@@ -130,7 +130,16 @@ export interface SymmetryBreaking {
   readonly description: string;
 }
 
-export function planSymmetryBreaking(puzzle: Puzzle, placements: readonly Placement[], syms: readonly SolutionSymmetry[]): SymmetryBreaking {
+/**
+ * `weight(piece)` scales the cost of restricting a piece (its kept placements, a symmetric one counting a
+ * little more): the caller's say in which piece is best placed first.
+ */
+export function planSymmetryBreaking(
+  puzzle: Puzzle,
+  placements: readonly Placement[],
+  syms: readonly SolutionSymmetry[],
+  weight: (piece: number) => number = () => 1,
+): SymmetryBreaking {
   const keepAll = new Uint8Array(placements.length).fill(1);
   const others = syms.filter((s) => !isIdentity(s));
   const base = { groupSize: syms.length, group: others };
@@ -156,12 +165,13 @@ export function planSymmetryBreaking(puzzle: Puzzle, placements: readonly Placem
       keep[i] = 1;
       const stab = others.filter((_, k) => images[k]![i] === i);
       if (stab.length > 0) stabilizers.set(i, stab);
-      cost += 1 + stab.length;
+      cost += 1 + stab.length / syms.length;
     });
     if (total === 0) return;
-    // Work left per solution class: kept placements, weighted by how many class members each still lets through.
-    const score = cost / total;
-    if (!best || score < best.cost - 1e-12) best = { piece, keep, stabilizers, cost: score };
+    // The restricted piece is placed first, so the search is about one subtree per kept placement: the
+    // fewest win (the most constrained piece, X in the pentominoes); then the fewest symmetric ones.
+    cost *= weight(piece);
+    if (!best || cost < best.cost) best = { piece, keep, stabilizers, cost };
   });
   if (!best) {
     return { ...base, piece: -1, keep: keepAll, stabilizers: new Map(), description: `no piece is fixed by all ${syms.length} symmetries: filtering each solution by canonical form` };
