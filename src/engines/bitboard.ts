@@ -394,28 +394,35 @@ export class BitboardSolver implements Engine {
       // the cell that key bit t stands for, relative to the first empty cell
       const keyCell = new Int32Array(B);
       for (let i = 0, t = 0; i < 3; i++) for (let j = 0; j < this.keyWidth[i]!; j++) keyCell[t++] = this.keyOffset[i]! + j;
+      const { keyMasks, keyPieces, candLo, candHi, slotPiece } = this;
       for (let c = 0; c < n; c++) {
         for (let s = 0; s < S; s++) {
-          const p = this.slotPiece[s]!;
+          const p = slotPiece[s]!;
           const base = this.candStart[c * P + p]! + 32 * (s - firstSlot[p]!);
           const count = Math.max(0, Math.min(32, this.candStart[c * P + p + 1]! - base));
           this.slotBase[c * S + s] = base;
+          // the rows of a piece placed first stay empty: below the first levels it has no copy left
+          if (count === 0 || this.firstPieces.includes(p)) continue;
           const all = count === 32 ? -1 : (1 << count) - 1;
           notCover.fill(all);
           for (let j = 0; j < count; j++) {
-            const k = base + j;
+            const lo = candLo[base + j]!;
+            const hi = candHi[base + j]!;
             for (let t = 0; t < B; t++) {
               const x = c + keyCell[t]!;
-              if (x < 64 && ((x < 32 ? this.candLo[k]! : this.candHi[k]!) & (1 << x)) !== 0) notCover[t]! &= ~(1 << j);
+              if (x < 64 && ((x < 32 ? lo : hi) & (1 << x)) !== 0) notCover[t]! &= ~(1 << j);
             }
           }
           const row = (c << B) * S + s;
-          this.keyMasks[row] = all;
+          const bit = 1 << s;
+          keyMasks[row] = all;
+          keyPieces[c << B]! |= bit;
           for (let key = 1; key < keys; key++) {
             const low = key & -key;
-            this.keyMasks[row + key * S] = this.keyMasks[row + (key ^ low) * S]! & notCover[31 - Math.clz32(low)]!;
+            const mask = keyMasks[row + (key ^ low) * S]! & notCover[31 - Math.clz32(low)]!;
+            keyMasks[row + key * S] = mask;
+            if (mask !== 0) keyPieces[(c << B) | key]! |= bit;
           }
-          if (all !== 0) for (let key = 0; key < keys; key++) if (this.keyMasks[row + key * S] !== 0) this.keyPieces[(c << B) | key]! |= 1 << s;
         }
       }
     }

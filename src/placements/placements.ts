@@ -49,7 +49,7 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
             let fits = true;
             for (let i = 0; i < shape.length && fits; i++) {
               const c = shape[i]!;
-              const k = board.indexOf([c[0] + x, c[1] + y, c[2] + z]);
+              const k = board.indexAt(c[0] + x, c[1] + y, c[2] + z);
               if (k < 0) fits = false;
               cells[i] = k;
             }

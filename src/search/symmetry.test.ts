@@ -28,6 +28,12 @@ describe('solutionSymmetries', () => {
     expect(mapped).toEqual(['V', 'L', 'T', 'Z', 'B', 'A', 'P']);
   });
 
+  it('maps a one-sided piece whose shape is its own mirror image to itself, not to a twin of the same shape', () => {
+    const twins = puzzleOf('2x2', rect(2, 2), { a: art('##'), b: art('##') }, { mirror: false });
+    for (const s of groupOf(twins)) expect(Array.from(s.pieceMap)).toEqual([0, 1]);
+    expect(groupOf(twins)).toHaveLength(8);
+  });
+
   it('maps every board cell onto a board cell, one to one', () => {
     const puzzle = puzzleOf('hole', rect(8, 8).filter(([x, y]) => !(x >= 3 && x <= 4 && y >= 3 && y <= 4)), PENTOMINOES);
     for (const s of groupOf(puzzle)) expect(new Set(s.cellMap).size).toBe(60);

@@ -1,7 +1,6 @@
-import type { Cell } from '../geometry/cell.js';
-import { bounds, normalize, shapeKey } from '../geometry/cell.js';
+import { bounds, shapeKey } from '../geometry/cell.js';
 import type { Transform } from '../geometry/symmetry.js';
-import { allowedTransforms, applyToCell, applyToShape, orientations, symmetries } from '../geometry/symmetry.js';
+import { allowedTransforms, applyToCell, applyToShape, compose, orientations, symmetries } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { Placement } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
@@ -28,34 +27,44 @@ function isIdentity(s: SolutionSymmetry): boolean {
 
 /** The symmetries of the board that map solutions to solutions, identity first. */
 export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex): SolutionSymmetry[] {
-  const boardKey = shapeKey(board.cells);
-  const min = bounds(board.cells).min;
-  const orientationKeys = puzzle.pieces.map(
-    (p) => new Set(orientations(p.shape, allowedTransforms(puzzle.dims, p.mirror)).map((o) => shapeKey(o.cells))),
-  );
+  const { min, max } = bounds(board.cells);
+  // Rotations map every piece to itself, and so do reflections a piece may take or that give one of its
+  // orientations (a symmetric shape); another one-sided piece goes to the piece (with as many copies) that
+  // has its mirror image among its orientations.
+  const mirrorOf = (t: Transform, i: number): number => {
+    const p = puzzle.pieces[i]!;
+    if (!t.reflects || p.mirror) return i;
+    const key = shapeKey(applyToShape(t, p.shape));
+    if (orientationKeys(i).has(key)) return i;
+    return puzzle.pieces.findIndex((q, j) => q.count === p.count && orientationKeys(j).has(key));
+  };
+  const keys = new Map<number, Set<string>>();
+  const orientationKeys = (j: number): Set<string> => {
+    if (!keys.has(j)) {
+      const q = puzzle.pieces[j]!;
+      keys.set(j, new Set(orientations(q.shape, allowedTransforms(puzzle.dims, q.mirror)).map((o) => shapeKey(o.cells))));
+    }
+    return keys.get(j)!;
+  };
   const out: SolutionSymmetry[] = [];
   for (const t of symmetries(puzzle.dims)) {
-    const image = applyToShape(t, board.cells);
-    if (shapeKey(image) !== boardKey) continue;
-    const imin = bounds(image).min;
-    const shift: Cell = [min[0] - imin[0], min[1] - imin[1], min[2] - imin[2]];
+    const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => mirrorOf(t, i));
+    if (pieceMap.includes(-1)) continue;
+    // The image of the bounding box is a box: shift it back onto the board's. The board maps onto itself
+    // exactly when every cell lands on a board cell (the map is one-to-one, so then the image is the board).
+    const a = applyToCell(t, min);
+    const b = applyToCell(t, max);
+    const [sx, sy, sz] = [0, 1, 2].map((i) => min[i]! - Math.min(a[i]!, b[i]!)) as [number, number, number];
+    const [p0, p1, p2] = t.perm;
+    const [g0, g1, g2] = t.sign;
     const cellMap = new Int32Array(board.cells.length);
-    board.cells.forEach((c, i) => {
-      const m = applyToCell(t, c);
-      cellMap[i] = board.indexOf([m[0] + shift[0], m[1] + shift[1], m[2] + shift[2]]);
-    });
-    const pieceMap = new Int32Array(puzzle.pieces.length);
-    let valid = true;
-    puzzle.pieces.forEach((p, i) => {
-      const key = shapeKey(normalize(applyToShape(t, p.shape)));
-      const candidates = puzzle.pieces
-        .map((_, j) => j)
-        .filter((j) => puzzle.pieces[j]!.count === p.count && orientationKeys[j]!.has(key));
-      const j = candidates.includes(i) ? i : candidates[0];
-      if (j === undefined) valid = false;
-      else pieceMap[i] = j;
-    });
-    if (!valid) continue;
+    let onBoard = true;
+    for (let i = 0; i < board.cells.length && onBoard; i++) {
+      const c = board.cells[i]!;
+      cellMap[i] = board.indexAt(g0 * c[p0] + sx, g1 * c[p1] + sy, g2 * c[p2] + sz);
+      onBoard = cellMap[i]! >= 0;
+    }
+    if (!onBoard) continue;
     const cellFrom = new Int32Array(cellMap.length);
     cellMap.forEach((to, from) => { cellFrom[to] = from; });
     out.push({ transform: t, cellMap, cellFrom, pieceMap });
@@ -82,30 +91,75 @@ export function isCanonical(labels: Int32Array, syms: readonly SolutionSymmetry[
   return true;
 }
 
-/** The image of each placement under each symmetry, as placement indices (-1 if it has none). */
-function placementImages(placements: readonly Placement[], syms: readonly SolutionSymmetry[]): Int32Array[] {
-  // Cell numbers and piece indices fit in UTF-16 code units on any board this runs on: cheap exact keys.
-  const index = new Map<string, number>();
-  placements.forEach((p, i) => index.set(String.fromCharCode(p.piece, ...p.cells), i));
-  const cells: number[] = [];
-  return syms.map((s) => {
-    const images = new Int32Array(placements.length);
-    placements.forEach((p, i) => {
-      // the mapped cells, insertion-sorted (placements are small)
-      cells.length = 0;
-      for (const c of p.cells) {
-        const m = s.cellMap[c]!;
-        let j = cells.length;
-        while (j > 0 && cells[j - 1]! > m) {
-          cells[j] = cells[j - 1]!;
-          j--;
-        }
-        cells[j] = m;
-      }
-      images[i] = index.get(String.fromCharCode(s.pieceMap[p.piece]!, ...cells)) ?? -1;
-    });
-    return images;
+/**
+ * Finds the image of a placement of one piece (which every symmetry maps to itself) among that piece's
+ * placements `mine`: imageOf(i, sym) is the position in `mine` of the image of mine[i], or -1. Placements
+ * are found by a Zobrist hash of their cells (a sum of random words: no sorting, numeric keys), and a hit
+ * is confirmed cell by cell.
+ */
+function placementImageFinder(placements: readonly Placement[], mine: readonly number[], cellCount: number) {
+  // xorshift32 from a fixed seed: deterministic, so every worker plans the same symmetry breaking
+  let seed = 0x2545f491;
+  const cellWord = new Int32Array(cellCount);
+  for (let c = 0; c < cellCount; c++) {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    cellWord[c] = seed;
+  }
+  const index = new Map<number, number[]>();
+  mine.forEach((pi, i) => {
+    let h = 0;
+    for (const c of placements[pi]!.cells) h = (h + cellWord[c]!) | 0;
+    const bucket = index.get(h);
+    if (bucket) bucket.push(i);
+    else index.set(h, [i]);
   });
+  const mark = new Int32Array(cellCount);
+  let stamp = 0;
+  return (i: number, sym: SolutionSymmetry): number => {
+    const cells = placements[mine[i]!]!.cells;
+    const map = sym.cellMap;
+    let h = 0;
+    for (let j = 0; j < cells.length; j++) h = (h + cellWord[map[cells[j]!]!]!) | 0;
+    const bucket = index.get(h);
+    if (!bucket) return -1;
+    stamp++;
+    for (let j = 0; j < cells.length; j++) mark[map[cells[j]!]!] = stamp;
+    for (const b of bucket) {
+      const other = placements[mine[b]!]!.cells;
+      let same = other.length === cells.length;
+      for (let j = 0; j < other.length && same; j++) same = mark[other[j]!] === stamp;
+      if (same) return b;
+    }
+    return -1;
+  };
+}
+
+/** A few symmetries that generate the group (identity first) by composition: orbits need only their images. */
+function generators(group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
+  const key = (t: Transform): string => `${t.perm.join('')}${t.sign.join('')}`;
+  const identity = group[0]!.transform;
+  const gens: SolutionSymmetry[] = [];
+  let reached = new Set([key(identity)]);
+  for (const s of group) {
+    if (reached.has(key(s.transform))) continue;
+    gens.push(s);
+    // the subgroup the generators make so far: everything reached from the identity
+    reached = new Set([key(identity)]);
+    const queue = [identity];
+    while (queue.length > 0) {
+      const t = queue.pop()!;
+      for (const g of gens) {
+        const c = compose(g.transform, t);
+        if (!reached.has(key(c))) {
+          reached.add(key(c));
+          queue.push(c);
+        }
+      }
+    }
+  }
+  return gens;
 }
 
 /**
@@ -146,33 +200,52 @@ export function planSymmetryBreaking(
   if (others.length === 0) {
     return { ...base, piece: -1, keep: keepAll, stabilizers: new Map(), description: 'the board has no symmetry that maps solutions to solutions' };
   }
-  const images = placementImages(placements, others);
+  const byPiece = puzzle.pieces.map((): number[] => []);
+  placements.forEach((pl, i) => byPiece[pl.piece]!.push(i));
+  const gens = generators(syms);
   let best: { piece: number; keep: Uint8Array; stabilizers: Map<number, SolutionSymmetry[]>; cost: number } | undefined;
-  puzzle.pieces.forEach((p, piece) => {
-    if (p.count !== 1 || others.some((s) => s.pieceMap[piece] !== piece)) return;
-    const keep = new Uint8Array(placements.length);
+  // A piece keeps at least one placement per |group| (an orbit is no larger than the group): candidates are
+  // tried from the least such bound, and the rest skipped once the bound passes the best cost found.
+  const bound = (piece: number): number => (byPiece[piece]!.length / syms.length) * weight(piece);
+  const candidates = puzzle.pieces
+    .map((_, piece) => piece)
+    .filter((piece) => puzzle.pieces[piece]!.count === 1 && byPiece[piece]!.length > 0 && others.every((s) => s.pieceMap[piece] === piece))
+    .sort((a, b) => bound(a) - bound(b) || a - b);
+  for (const piece of candidates) {
+    if (best && bound(piece) >= best.cost) break;
+    const mine = byPiece[piece]!;
+    const imageOf = placementImageFinder(placements, mine, syms[0]!.cellMap.length);
+    // Orbits are the classes joined by the generators' images; each keeps its first placement.
+    const root = Int32Array.from(mine.keys());
+    const find = (i: number): number => {
+      while (root[i] !== i) i = root[i] = root[root[i]!]!;
+      return i;
+    };
+    for (const g of gens) {
+      for (let i = 0; i < mine.length; i++) {
+        const j = imageOf(i, g);
+        if (j < 0) continue;
+        const [a, b] = [find(i), find(j)];
+        if (a !== b) root[Math.max(a, b)] = Math.min(a, b);
+      }
+    }
+    const keep = keepAll.slice();
     const stabilizers = new Map<number, SolutionSymmetry[]>();
     let cost = 0;
-    let total = 0;
-    placements.forEach((pl, i) => {
-      if (pl.piece !== piece) {
-        keep[i] = 1;
+    mine.forEach((pi, i) => {
+      if (find(i) !== i) {
+        keep[pi] = 0;
         return;
       }
-      total++;
-      // keep i when it is the least index of its orbit
-      if (images.some((im) => im[i]! < i)) return;
-      keep[i] = 1;
-      const stab = others.filter((_, k) => images[k]![i] === i);
-      if (stab.length > 0) stabilizers.set(i, stab);
+      const stab = others.filter((g) => imageOf(i, g) === i);
+      if (stab.length > 0) stabilizers.set(pi, stab);
       cost += 1 + stab.length / syms.length;
     });
-    if (total === 0) return;
     // The restricted piece is placed first, so the search is about one subtree per kept placement: the
     // fewest win (the most constrained piece, X in the pentominoes); then the fewest symmetric ones.
     cost *= weight(piece);
     if (!best || cost < best.cost) best = { piece, keep, stabilizers, cost };
-  });
+  }
   if (!best) {
     return { ...base, piece: -1, keep: keepAll, stabilizers: new Map(), description: `no piece is fixed by all ${syms.length} symmetries: filtering each solution by canonical form` };
   }
