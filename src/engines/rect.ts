@@ -1,3 +1,4 @@
+import { DeadStates } from './dead-states.js';
 import type { Engine, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
@@ -44,6 +45,8 @@ const X = 2;
 const W = 3;
 const D = 4;
 const NODE = 5;
+/** Dead states are remembered only with at least this many pieces left: below, subtrees are too small to pay. */
+const MEMO_MIN_LEFT = 3;
 /** mem[ALLOC] is the next free node number. */
 const ALLOC = 0 * NODE + X;
 
@@ -80,6 +83,9 @@ export class RectanglePacker implements Engine {
   private readonly restricted: number;
   /** For the restricted piece: permitted[(y * width + x) * 2 + rotated] (rotated: placed as h x w). */
   private readonly permittedAt: Uint8Array | undefined;
+  /** Skylines (with the copies left) known to lead to no solution; kept across searches. */
+  private readonly dead = new DeadStates();
+  private readonly stateKey: Int32Array;
   private nodes = 0;
   /** Words written to the skyline (each one trailed): the unit of work. */
   private updates = 0;
@@ -123,6 +129,7 @@ export class RectanglePacker implements Engine {
       }
     }
     this.placed = new Int32Array(5 * this.total);
+    this.stateKey = new Int32Array(1 + 2 * (this.total + 1));
     // At most one new segment per placed piece, plus the head and the first segment.
     this.mem = new Int32Array(NODE * (this.total + 2));
     this.trail = new Int32Array(256);
@@ -377,6 +384,11 @@ export class RectanglePacker implements Engine {
       return;
     }
     if (this.depth === this.total || !this.feasible()) return;
+    // Many orders of placing the same pieces leave the same skyline: a state once searched in vain is not
+    // searched again (about half the nodes of the Calibron puzzle).
+    const remember = this.depth + MEMO_MIN_LEFT <= this.total;
+    if (remember && this.dead.has(this.stateKey, this.writeStateKey())) return;
+    const before = this.solutions;
     const m = this.mem;
     const b = s * NODE;
     const room = this.height - m[b + D]!;
@@ -407,6 +419,20 @@ export class RectanglePacker implements Engine {
         if (this.stopped) return;
       }
     }
+    if (remember && this.solutions === before) this.dead.add(this.stateKey, this.writeStateKey());
+  }
+
+  /** Writes the state (copies left, then each segment's width and depth) to `stateKey`; returns its length. */
+  private writeStateKey(): number {
+    const m = this.mem;
+    const key = this.stateKey;
+    key[0] = this.state;
+    let n = 1;
+    for (let s = m[NEXT]!; s !== 0; s = m[s * NODE + NEXT]!) {
+      key[n++] = m[s * NODE + W]!;
+      key[n++] = m[s * NODE + D]!;
+    }
+    return n;
   }
 
   private found(): void {
