@@ -5,20 +5,21 @@
  *
  * Memory: `slots` holds, per slot, the offset of its key in `arena` plus one (0: empty); keys are stored
  * in `arena` as [length, ...values]. Open addressing with linear probing. When the arena or the slots
- * are full, new states are no longer added (the search stays correct, only less is remembered).
+ * are full, new states are no longer added (the search stays correct, only less is remembered). The
+ * arrays are made at the first `add` (growing them as they fill was measured slower: rehashing costs more
+ * than the memory saved), so an engine that never remembers anything pays nothing.
  */
 export class DeadStates {
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-  private readonly arena: Int32Array;
+  private slots = new Int32Array(1);
+  private mask = 0;
+  private arena = new Int32Array(0);
   private used = 0;
   private count = 0;
 
-  constructor(slotBits = 18, arenaWords = 1 << 22) {
-    this.slots = new Int32Array(1 << slotBits);
-    this.mask = (1 << slotBits) - 1;
-    this.arena = new Int32Array(arenaWords);
-  }
+  constructor(
+    private readonly slotBits = 18,
+    private readonly arenaWords = 1 << 22,
+  ) {}
 
   get size(): number {
     return this.count;
@@ -29,6 +30,11 @@ export class DeadStates {
   }
 
   add(key: Int32Array, length: number): void {
+    if (this.arena.length === 0) {
+      this.slots = new Int32Array(1 << this.slotBits);
+      this.mask = (1 << this.slotBits) - 1;
+      this.arena = new Int32Array(this.arenaWords);
+    }
     if (this.count * 4 >= this.slots.length * 3 || this.used + length + 1 > this.arena.length) return;
     const h = hashOf(key, length);
     const free = this.find(key, length, h);
