@@ -56,7 +56,7 @@ function timeEngine(c: Case, engine: EngineName) {
   return { ms: performance.now() - start, solutions: r.solutions, nodes: r.nodes };
 }
 
-const cliPath = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+const cliPath = fileURLToPath(new URL('../cli/snug.js', import.meta.url));
 function timeCli(c: Case): number {
   const args = ['solve', c.puzzle, ...(c.mode === 'first' ? [] : ['--count']), ...(c.mode === 'unique' ? ['--unique'] : []), '--json'];
   const start = performance.now();

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The built command, as a user runs it (npm test builds before it tests).
-const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
 
 function snug(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
