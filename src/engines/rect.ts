@@ -6,11 +6,12 @@ import { CHECK_INTERVAL } from './types.js';
  * Rectangle packing by the skyline (Calibron class: few, large rectangular pieces, where a cell-level
  * exact-cover matrix would be huge).
  *
- * Every piece goes into the top-most, left-most free corner. Filling that way keeps the filled region
+ * Every piece goes into the left corner of a well (see corner()): the top-most, left-most free corner is
+ * one, and the well that fits the fewest pieces is taken. Filling that way keeps the filled region
  * top-justified in every column, so the free region is described by its skyline: the segments
- * (x, width, depth) of equal filled depth, left to right, neighbours of equal depth merged. The corner is
- * the left end of the least deep segment; a piece fits there when it is no wider than that segment and no
- * taller than the room below it (anything to the right of the segment is deeper, so nothing can overhang).
+ * (x, width, depth) of equal filled depth, left to right, neighbours of equal depth merged. A well is a
+ * segment whose neighbours are both deeper; a piece fits at its left corner when it is no wider than the
+ * well and no taller than the room below it.
  *
  * Memory: the segments form a doubly linked list in one Int32Array `mem`, five words per node:
  * [next, prev, x, width, depth]; node 0 is the list head (its depth is a sentinel larger than any board).
@@ -181,14 +182,37 @@ export class RectanglePacker implements Engine {
     }
   }
 
-  /** The least deep segment, leftmost on ties; 0 when the board is full. */
+  /**
+   * The segment to branch on: 0 when the board is full, -1 when some well can take no piece (dead).
+   * In a well (a segment whose neighbours are both deeper, or the board's edges) the free cell at the left
+   * end has filled cells above and to its left, so some piece must have its top-left corner exactly there,
+   * and be no wider than the well (filled cells on both sides): any well is a complete choice. The one
+   * that fits the fewest pieces is taken (fail first; the least deep segment, the classic choice, is
+   * always a well).
+   */
   private corner(): number {
     const m = this.mem;
+    const H = this.height;
+    const n = this.pw.length;
     let best = 0;
-    let bestDepth = this.height;
+    let bestCount = Infinity;
     for (let s = m[NEXT]!; s !== 0; s = m[s * NODE + NEXT]!) {
-      if (m[s * NODE + D]! < bestDepth) {
-        bestDepth = m[s * NODE + D]!;
+      const b = s * NODE;
+      const d = m[b + D]!;
+      if (d === H || m[m[b + PREV]! * NODE + D]! <= d || m[m[b + NEXT]! * NODE + D]! <= d) continue;
+      const room = H - d;
+      const segW = m[b + W]!;
+      let count = 0;
+      for (let k = 0; k < n && count < bestCount; k++) {
+        if (this.left[k] === 0) continue;
+        const pw = this.pw[k]!;
+        const ph = this.ph[k]!;
+        if (pw <= segW && ph <= room && (k !== this.restricted || this.permitted(k, s, pw))) count++;
+        if (pw !== ph && ph <= segW && pw <= room && (k !== this.restricted || this.permitted(k, s, ph))) count++;
+      }
+      if (count === 0) return -1;
+      if (count < bestCount) {
+        bestCount = count;
         best = s;
       }
     }
@@ -310,7 +334,7 @@ export class RectanglePacker implements Engine {
     const w = rotated ? this.ph[k]! : this.pw[k]!;
     const h = rotated ? this.pw[k]! : this.ph[k]!;
     const s = this.corner();
-    if (s === 0 || this.left[k] === 0 || (rotated && w === h)) return false;
+    if (s <= 0 || this.left[k] === 0 || (rotated && w === h)) return false;
     const b = s * NODE;
     if (w > this.mem[b + W]! || this.mem[b + D]! + h > this.height || !this.permitted(k, s, w)) return false;
     this.record(k, s, w, h);
@@ -340,7 +364,7 @@ export class RectanglePacker implements Engine {
     const out: number[] = [];
     if (this.applyPrefix(prefix) && this.depth < this.total && this.feasible()) {
       const s = this.corner();
-      if (s !== 0) {
+      if (s > 0) {
         const b = s * NODE;
         const room = this.height - this.mem[b + D]!;
         const segW = this.mem[b + W]!;
@@ -379,8 +403,8 @@ export class RectanglePacker implements Engine {
 
   private explore(): void {
     const s = this.corner();
-    if (s === 0) {
-      if (this.depth === this.total) this.found();
+    if (s <= 0) {
+      if (s === 0 && this.depth === this.total) this.found();
       return;
     }
     if (this.depth === this.total || !this.feasible()) return;
