@@ -19,7 +19,10 @@ interface Case {
   readonly engines: readonly EngineName[];
   /** Target for the whole process, seconds. */
   readonly target?: number;
+  /** Runs only with --long. */
   readonly long?: boolean;
+  /** Engines that run on this case only with --long (too slow for the default run). */
+  readonly longEngines?: readonly EngineName[];
 }
 
 const CASES: readonly Case[] = [
@@ -31,7 +34,7 @@ const CASES: readonly Case[] = [
   { puzzle: 'pentomino-8x8-hole', mode: 'unique', engines: ['bitboard', 'dlx'] },
   { puzzle: 'soma', mode: 'unique', engines: ['bitboard', 'dlx'], target: 0.15 },
   { puzzle: 'soma', mode: 'count', engines: ['bitboard', 'dlx'] },
-  { puzzle: 'pentacubes-3x4x5', mode: 'unique', engines: ['bitboard', 'dlx'], target: 1.5 },
+  { puzzle: 'pentacubes-3x4x5', mode: 'unique', engines: ['bitboard', 'dlx'], longEngines: ['dlx'], target: 1.5 },
   { puzzle: 'block-3x4x5', mode: 'first', engines: ['bitboard', 'dlx'] },
   { puzzle: 'calibron', mode: 'first', engines: ['rect'] },
   { puzzle: 'calibron', mode: 'count', engines: ['rect'], target: 0.25 },
@@ -84,7 +87,7 @@ function main(): void {
     const slow = c.long || c.puzzle === 'tetris-cube';
     const n = slow ? 1 : runs;
     const medians = new Map<EngineName, number>();
-    for (const engine of c.engines) {
+    for (const engine of c.engines.filter((e) => long || !c.longEngines?.includes(e))) {
       const times: number[] = [];
       let last = { solutions: 0, nodes: 0 };
       for (let i = 0; i < n; i++) {
@@ -95,7 +98,9 @@ function main(): void {
       medians.set(engine, median(times));
       const isDefault = engine === c.engines[0];
       const cli = isDefault && !slow ? median(Array.from({ length: n }, () => timeCli(c))) : undefined;
-      const target = isDefault && c.target !== undefined ? `${c.target} s ${cli !== undefined ? (cli / 1000 <= c.target ? 'met' : 'MISSED') : ''}` : '';
+      // the whole process is what a user waits for; runs long enough for start-up not to matter are timed in process
+      const measured = cli ?? median(times);
+      const target = isDefault && c.target !== undefined ? `${c.target} s ${measured / 1000 <= c.target ? 'met' : 'MISSED'}` : '';
       console.log(`| ${c.puzzle} | ${c.mode} | ${engine} | ${last.solutions} | ${last.nodes.toLocaleString('en-US')} | ${fmt(median(times))} | ${fmt(Math.min(...times))}..${fmt(Math.max(...times))} | ${cli !== undefined ? fmt(cli) : ''} | ${target} |`);
     }
     const dlx = medians.get('dlx');

@@ -53,7 +53,9 @@ describe('every documented form parses', () => {
   it('counts, known counts and descriptions', () => {
     const p = parsePuzzle(T('description: two dominoes', 'known: {total: 2, unique: 1}', 'board: {rect: [2, 2]}', 'pieces:', '  D: {shape: "##", count: 2}'), 'd.yaml');
     expect(p.description).toBe('two dominoes');
+    expect(p.known).toEqual({ total: 2, unique: 1 });
     expect(p.pieces[0]!.count).toBe(2);
+    expect(parsePuzzle(formatPuzzle(p), 'e.yaml')).toEqual(p);
   });
 
   it('writes what it reads', () => {

@@ -237,9 +237,11 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const top = r.map(root, 'the puzzle', TOP_KEYS);
   const name = top.has('name') ? r.string(top.get('name')!.value, 'name') : file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, '');
   const description = top.has('description') ? r.string(top.get('description')!.value, 'description') : undefined;
+  const known: { total?: number; unique?: number } = {};
   if (top.has('known')) {
-    const known = r.map(top.get('known')!.value, 'known', KNOWN_KEYS);
-    for (const [k, v] of known) r.positiveInt(v.value, `known ${k}`, Number.MAX_SAFE_INTEGER);
+    for (const [k, v] of r.map(top.get('known')!.value, 'known', KNOWN_KEYS)) {
+      known[k as 'total' | 'unique'] = r.positiveInt(v.value, `known ${k}`, Number.MAX_SAFE_INTEGER);
+    }
   }
   if (!top.has('board')) r.fail(root, 'the puzzle has no board');
   if (!top.has('pieces')) r.fail(root, 'the puzzle has no pieces');
@@ -267,7 +269,11 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     if (copies > MAX_COPIES) r.fail(p.node, `more than ${MAX_COPIES} piece copies in all`);
     return { name: p.name, shape, count: p.count, mirror: p.mirror ?? mirror };
   });
-  return { name, dims, board: [...board.cells].sort(compareCells), pieces, mirror, ...(description !== undefined ? { description } : {}) };
+  return {
+    name, dims, board: [...board.cells].sort(compareCells), pieces, mirror,
+    ...(description !== undefined ? { description } : {}),
+    ...(top.has('known') ? { known } : {}),
+  };
 }
 
 /** Reads and parses a puzzle file. */
@@ -314,6 +320,7 @@ function quoteKey(name: string): string {
 export function formatPuzzle(puzzle: Puzzle): string {
   let out = `name: ${JSON.stringify(puzzle.name)}\n`;
   if (puzzle.description !== undefined) out += `description: ${JSON.stringify(puzzle.description)}\n`;
+  if (puzzle.known) out += `known: {${Object.entries(puzzle.known).map(([k, v]) => `${k}: ${v}`).join(', ')}}\n`;
   const defaultMirror = puzzle.dims === 2;
   if (puzzle.mirror !== defaultMirror) out += `mirror: ${puzzle.mirror}\n`;
   const [w, h, d] = extent(puzzle.board);

@@ -24,6 +24,8 @@ export interface Puzzle {
   /** The file's default for `mirror`; each piece carries its own resolved value. */
   readonly mirror: boolean;
   readonly description?: string;
+  /** Published solution counts, for people and the benchmark: the solver never reads them. */
+  readonly known?: { readonly total?: number; readonly unique?: number };
 }
 
 /** One piece placed on the board. */

@@ -12,7 +12,7 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
 import { colouringObstruction } from './feasibility.js';
 import type { SolutionSymmetry } from './symmetry.js';
-import { isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries } from './symmetry.js';
+import { isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
 
 export type EngineChoice = 'auto' | EngineName;
 export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect'];
@@ -113,7 +113,7 @@ function withSymmetry(
       return orbitRepresentatives(labelsOf(raw), group).map((g, i) => (i === 0 ? first : mapSolution(first, g)));
     },
     weight(raw) {
-      return expand ? orbitRepresentatives(labelsOf(raw), group).length : 1;
+      return expand ? group.length / stabilizerSize(labelsOf(raw), group) : 1;
     },
   };
 }

@@ -39,7 +39,11 @@ const CASES: { name: string; total?: number; unique: number; engines: EngineName
   { name: 'pentomino-6x10', total: 9356, unique: 2339, engines: ['bitboard', 'dlx'], totalEngines: ['bitboard'] },
   { name: 'pentomino-8x8-hole', total: 520, unique: 65, engines: ['bitboard', 'dlx'] },
   { name: 'soma', total: 11520, unique: 240, engines: ['bitboard', 'dlx'] },
+  { name: 'pentomino-8x8-square', unique: 16146, engines: ['bitboard'] },
+  { name: 'pentomino-onesided-3x30', unique: 46, engines: ['bitboard', 'dlx'] },
   { name: 'pentacubes-3x4x5', unique: 3940, engines: ['bitboard'] },
+  { name: 'pentacubes-2x5x6', unique: 264, engines: ['bitboard'] },
+  { name: 'pentacubes-2x3x10', unique: 12, engines: ['bitboard', 'dlx'] },
   { name: 'calibron', total: 8, unique: 1, engines: ['rect'] },
 ];
 

@@ -269,6 +269,22 @@ export function transformLabels(labels: Int32Array, s: SolutionSymmetry): Int32A
 }
 
 /**
+ * How many symmetries of `group` (which includes the identity) map the solution onto itself: its class
+ * has group.length / that many members (orbit-stabilizer), counted without building them.
+ */
+export function stabilizerSize(labels: Int32Array, group: readonly SolutionSymmetry[]): number {
+  let size = 0;
+  for (const s of group) {
+    const map = s.cellMap;
+    const pm = s.pieceMap;
+    let c = 0;
+    while (c < labels.length && labels[map[c]!] === pm[labels[c]!]) c++;
+    if (c === labels.length) size++;
+  }
+  return size;
+}
+
+/**
  * The symmetries (from `group`, which includes the identity) that give the distinct members of a
  * solution's class: one per member, identity first. The class has group.length / stabilizer size members.
  */
