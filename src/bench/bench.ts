@@ -56,7 +56,8 @@ function timeEngine(c: Case, engine: EngineName) {
   const start = performance.now();
   const prepared = prepareSearch(puzzle, { engine, unique: c.mode === 'unique', expandSymmetry: c.mode === 'count' });
   const r = runPrepared(prepared, c.mode === 'first' ? { limit: 1, keep: false } : { countOnly: true });
-  return { ms: performance.now() - start, solutions: r.solutions, nodes: r.nodes };
+  const known = c.mode === 'unique' ? puzzle.known?.unique : c.mode === 'count' ? puzzle.known?.total : undefined;
+  return { ms: performance.now() - start, solutions: r.solutions, nodes: r.nodes, known };
 }
 
 const cliPath = fileURLToPath(new URL('../cli/snug.js', import.meta.url));
@@ -89,7 +90,7 @@ function main(): void {
     const medians = new Map<EngineName, number>();
     for (const engine of c.engines.filter((e) => long || !c.longEngines?.includes(e))) {
       const times: number[] = [];
-      let last = { solutions: 0, nodes: 0 };
+      let last: { solutions: number; nodes: number; known?: number | undefined } = { solutions: 0, nodes: 0 };
       for (let i = 0; i < n; i++) {
         const r = timeEngine(c, engine);
         times.push(r.ms);
@@ -101,7 +102,8 @@ function main(): void {
       // the whole process is what a user waits for; runs long enough for start-up not to matter are timed in process
       const measured = cli ?? median(times);
       const target = isDefault && c.target !== undefined ? `${c.target} s ${measured / 1000 <= c.target ? 'met' : 'MISSED'}` : '';
-      console.log(`| ${c.puzzle} | ${c.mode} | ${engine} | ${last.solutions} | ${last.nodes.toLocaleString('en-US')} | ${fmt(median(times))} | ${fmt(Math.min(...times))}..${fmt(Math.max(...times))} | ${cli !== undefined ? fmt(cli) : ''} | ${target} |`);
+            const check = last.known === undefined ? '' : last.known === last.solutions ? ' (= published)' : ` (published: ${last.known}!)`;
+      console.log(`| ${c.puzzle} | ${c.mode} | ${engine} | ${last.solutions}${check} | ${last.nodes.toLocaleString('en-US')} | ${fmt(median(times))} | ${fmt(Math.min(...times))}..${fmt(Math.max(...times))} | ${cli !== undefined ? fmt(cli) : ''} | ${target} |`);
     }
     const dlx = medians.get('dlx');
     const def = medians.get(c.engines[0]!);
