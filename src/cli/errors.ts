@@ -3,7 +3,8 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const EXIT = { ran: 0, noSolution: 1, badInput: 2, internal: 3 } as const;
+/** 130 when Ctrl-C stopped the run: 128 + SIGINT, as shells report it. */
+export const EXIT = { ran: 0, noSolution: 1, badInput: 2, internal: 3, interrupted: 130 } as const;
 
 export function parsePositiveInt(flag: string) {
   return (value: string): number => {

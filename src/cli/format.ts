@@ -11,7 +11,7 @@ export function solutionJson(solution: Solution, dims: 2 | 3): { placements: { p
   };
 }
 
-export function statsJson(stats: SolveStats): Record<string, unknown> {
+export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs' | 'impossible'>): Record<string, unknown> {
   return {
     puzzle: stats.puzzle,
     solutions: stats.solutions,

@@ -6,4 +6,4 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
   throw e;
 });
-process.exitCode = main(process.argv);
+process.exitCode = await main(process.argv);

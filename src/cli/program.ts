@@ -1,37 +1,23 @@
-import { writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
+import { extent } from '../geometry/cell.js';
 import { generatePlacements } from '../placements/placements.js';
-import { PuzzleError } from '../puzzle/errors.js';
 import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from '../puzzle/catalog.js';
+import { PuzzleError } from '../puzzle/errors.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
-import { pieceLabels, renderBoardText, renderShapeText, renderSolutionSvg, renderSolutionText } from '../render/index.js';
-import type { EngineChoice } from '../search/prepare.js';
+import { pieceLabels, renderBoardText, renderShapeText } from '../render/index.js';
+import { CheckpointError } from '../search/checkpoint.js';
+import { MergeError } from '../search/merge.js';
 import { ENGINE_CHOICES } from '../search/prepare.js';
-import { solve } from '../search/solve.js';
+import { snugVersion } from '../version.js';
 import { EXIT, UsageError, parsePositiveInt, parsePositiveNumber } from './errors.js';
-import { formatCount, solutionJson, statsJson, summaryLine } from './format.js';
-import { extent } from '../geometry/cell.js';
-
-interface SolveFlags {
-  limit?: number;
-  all?: boolean;
-  count?: boolean;
-  unique?: boolean;
-  json?: boolean;
-  jsonl?: boolean;
-  timeLimit?: number;
-  engine: EngineChoice;
-  stats?: boolean;
-  svg?: string;
-  color: boolean;
-}
-
-/** Colour on a terminal, or when FORCE_COLOR asks for it; never with NO_COLOR or --no-color. */
-function useColor(flag: boolean): boolean {
-  return flag && pc.isColorSupported;
-}
+import type { EstimateFlags } from './estimate.js';
+import { estimateCommand } from './estimate.js';
+import { formatCount } from './format.js';
+import { mergeCommand } from './merge.js';
+import type { RunFlags, SolveFlags } from './solve.js';
+import { parseShard, resumeCommand, solveCommand, useColor } from './solve.js';
 
 function sizeOf(puzzle: Puzzle): string {
   const [w, h, d] = extent(puzzle.board);
@@ -72,57 +58,10 @@ function showCommand(target: string, flags: { color: boolean }): void {
   console.log(`\npieces: ${area} cells; board: ${puzzle.board.length} cells; ${formatCount(table.placements.length)} placements in all`);
 }
 
-function solveCommand(target: string, flags: SolveFlags): number {
-  if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
-  if (flags.limit !== undefined && (flags.all || flags.count)) throw new UsageError('--limit cannot be combined with --all or --count');
-  const { puzzle, source } = resolvePuzzle(target);
-  const color = useColor(flags.color);
-  const countOnly = !!flags.count;
-  const limit = flags.all || countOnly ? Infinity : flags.limit ?? 1;
-  const pictures = !flags.json && !flags.jsonl && !countOnly;
-  let result;
-  try {
-    result = solve(puzzle, {
-      engine: flags.engine,
-      unique: !!flags.unique,
-      limit,
-      countOnly,
-      keep: !!flags.json || !!flags.svg,
-      ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
-      onSolution: (solution, index) => {
-        if (flags.jsonl) process.stdout.write(`${JSON.stringify(solutionJson(solution, puzzle.dims))}\n`);
-        else if (pictures) console.log(`${pc.bold(`Solution ${index + 1}`)}\n${renderSolutionText(puzzle, solution, { color })}\n`);
-      },
-    });
-  } catch (e) {
-    if (e instanceof InvalidPuzzleError) throw new PuzzleError(source, undefined, e.message);
-    throw e;
-  }
-  if (flags.svg) {
-    const first = result.found[0];
-    if (first) writeFileSync(flags.svg, renderSolutionSvg(puzzle, first, { title: puzzle.name }));
-  }
-  if (flags.json) {
-    const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
-    console.log(JSON.stringify({ ...statsJson(result), ...found }));
-  } else if (!flags.jsonl) {
-    console.log(summaryLine(result, Number.isFinite(limit) ? limit : undefined));
-    if (flags.stats) {
-      console.log(`engine: ${result.engine} (${result.engineReason})`);
-      if (result.symmetryNote) console.log(`symmetry: ${result.symmetryNote}`);
-      console.log(`updates: ${formatCount(result.updates)}`);
-    }
-  } else if (flags.stats) {
-    process.stderr.write(`${summaryLine(result, Number.isFinite(limit) ? limit : undefined)}\n`);
-  }
-  if (flags.svg && result.found.length === 0) process.stderr.write(`snug: no solution, so no SVG written to ${flags.svg}\n`);
-  return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;
-}
-
 export function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command('snug')
     .description('Solve packing and tiling puzzles: polyominoes, polycubes and rectangles.')
-    .version(process.env.npm_package_version ?? '0.1.0')
+    .version(snugVersion())
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   program.configureOutput({ outputError: (str, write) => write(str) });
@@ -136,41 +75,71 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--no-color', 'plain text without colours')
     .action((target: string, flags: { color: boolean }) => showCommand(target, flags));
 
+  const runOptions = (command: Command): Command =>
+    command
+      .option('-w, --workers <n>', 'worker threads (default: one per core; 1 runs on the main thread)', parsePositiveInt('--workers'))
+      .option('-q, --quiet', 'no progress display')
+      .addOption(new Option('--progress <mode>', 'progress on stderr: a bar (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']))
+      .option('--checkpoint-interval <seconds>', 'seconds between checkpoint saves (default 5)', parsePositiveNumber('--checkpoint-interval'))
+      .option('--no-color', 'plain text without colours');
+
+  runOptions(
+    program
+      .command('solve')
+      .description('solve a puzzle: the first solution by default, drawn with statistics')
+      .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+      .option('-n, --limit <n>', 'stop after N solutions', parsePositiveInt('--limit'))
+      .option('-a, --all', 'find every solution')
+      .option('-c, --count', 'count every solution, print none')
+      .option('-u, --unique', 'only solutions that differ up to the symmetries of the board')
+      .option('--json', 'print one JSON object with the count and statistics (and the solutions found)')
+      .option('--jsonl', 'print each solution as one JSON line as it is found')
+      .option('-t, --time-limit <seconds>', 'stop searching after this many seconds', parsePositiveNumber('--time-limit'))
+      .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
+      .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
+      .option('--svg <file>', 'write the first solution as an SVG picture')
+      .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
+      .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard),
+  ).action(async (target: string, flags: SolveFlags) => setExit(await solveCommand(target, flags)));
+
+  runOptions(
+    program
+      .command('resume')
+      .description('go on with a run saved by --checkpoint, to the same result as an uninterrupted run')
+      .argument('<file>', 'the checkpoint file'),
+  ).action(async (file: string, flags: RunFlags) => setExit(await resumeCommand(file, flags)));
+
   program
-    .command('solve')
-    .description('solve a puzzle: the first solution by default, drawn with statistics')
+    .command('merge')
+    .description('combine the --json outputs of the shards of a run (and --jsonl solution files) into its whole result')
+    .argument('<files...>', "every shard's --json output")
+    .action((files: string[]) => setExit(mergeCommand(files)));
+
+  program
+    .command('estimate')
+    .description('estimate the size of the search tree and the time to search it, without solving')
     .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
-    .option('-n, --limit <n>', 'stop after N solutions', parsePositiveInt('--limit'))
-    .option('-a, --all', 'find every solution')
-    .option('-c, --count', 'count every solution, print none')
-    .option('-u, --unique', 'only solutions that differ up to the symmetries of the board')
-    .option('--json', 'print one JSON object with the count and statistics (and the solutions found)')
-    .option('--jsonl', 'print each solution as one JSON line as it is found')
-    .option('-t, --time-limit <seconds>', 'stop searching after this many seconds', parsePositiveNumber('--time-limit'))
+    .option('-u, --unique', 'estimate the search for unique solutions')
     .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
-    .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
-    .option('--svg <file>', 'write the first solution as an SVG picture')
-    .option('--no-color', 'plain text without colours')
-    .action((target: string, flags: SolveFlags) => setExit(solveCommand(target, flags)));
+    .option('--probes <n>', 'random walks down the tree (default: as many as fit in a second)', parsePositiveInt('--probes'))
+    .option('-w, --workers <n>', 'workers to estimate the time for (default: one per core)', parsePositiveInt('--workers'))
+    .option('--json', 'print the estimate as one JSON object')
+    .action((target: string, flags: EstimateFlags) => setExit(estimateCommand(target, flags)));
   return program;
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   let code: number = EXIT.ran;
   const program = buildProgram((c) => { code = c; });
   try {
-    program.parse(argv);
+    await program.parseAsync(argv);
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
       // help and version exit 0; every usage mistake is a 2
       return e.exitCode === 0 ? EXIT.ran : EXIT.badInput;
     }
-    if (e instanceof UsageError || e instanceof PuzzleError) {
-      process.stderr.write(`snug: ${e.message}\n`);
-      return EXIT.badInput;
-    }
-    if (e instanceof InvalidPuzzleError) {
+    if (e instanceof UsageError || e instanceof PuzzleError || e instanceof InvalidPuzzleError || e instanceof CheckpointError || e instanceof MergeError) {
       process.stderr.write(`snug: ${e.message}\n`);
       return EXIT.badInput;
     }
@@ -179,4 +148,3 @@ export function main(argv: string[]): number {
     return EXIT.internal;
   }
 }
-

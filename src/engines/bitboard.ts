@@ -222,6 +222,7 @@ export class BitboardSolver implements Engine {
   private onSolution: ((solution: Int32Array) => boolean | void) | undefined;
   private signal: AbortSignal | undefined;
   private deadline = Infinity;
+  private onTick: ((nodes: number) => void) | undefined;
 
   constructor(spec: PackingSpec, options: BitboardOptions = {}) {
     const n = spec.cellCount;
@@ -488,6 +489,7 @@ export class BitboardSolver implements Engine {
     this.onSolution = options.onSolution;
     this.signal = options.signal;
     this.deadline = options.deadline ?? Infinity;
+    this.onTick = options.onTick;
     const done = (): SearchResult => ({ solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped });
     if (this.limit <= 0 || this.signal?.aborted || Date.now() >= this.deadline) {
       this.stopped = true;
@@ -772,8 +774,9 @@ export class BitboardSolver implements Engine {
     return this.stopped;
   }
 
-  /** True when the signal or the deadline says stop. */
-  private clockSaysStop(): boolean {
+  /** True when the signal or the deadline says stop (`nodes`: this search's nodes so far, for onTick). */
+  private clockSaysStop(nodes: number): boolean {
+    this.onTick?.(nodes);
     if (this.signal?.aborted || Date.now() >= this.deadline) this.stopped = true;
     return this.stopped;
   }
@@ -856,7 +859,7 @@ export class BitboardSolver implements Engine {
         nodes++;
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop()) {
+          if (this.clockSaysStop(this.nodes + nodes)) {
             stop = true;
             break;
           }
@@ -1001,7 +1004,7 @@ export class BitboardSolver implements Engine {
         nodes++;
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop()) break;
+          if (this.clockSaysStop(this.nodes + nodes)) break;
         }
         if (!regions || this.haloAlive(k)) {
           // the first empty cell, from this one on (everything before is full)

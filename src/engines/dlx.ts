@@ -149,6 +149,7 @@ export class DancingLinks implements Engine {
   private applied: number[] = [];
   private signal: AbortSignal | undefined = undefined;
   private deadline = Infinity;
+  private onTick: ((nodes: number) => void) | undefined;
   /** Solution buffer (prefix, then choices) and views of it by length, so onSolution costs no allocation. */
   private solutionBuffer = new Int32Array(0);
   private views: (Int32Array | undefined)[] = [];
@@ -350,6 +351,7 @@ export class DancingLinks implements Engine {
     }
     this.signal = options.signal;
     this.deadline = options.deadline ?? Infinity;
+    this.onTick = options.onTick;
     this.level = 0;
     this.phase = FORWARD;
     this.nodes = 0;
@@ -421,10 +423,12 @@ export class DancingLinks implements Engine {
     for (let k = this.applied.length - 1; k >= 0; k--) this.unapplyOption(this.applied[k]!);
     this.applied = [];
     this.signal = undefined;
+    this.onTick = undefined;
     this.active = false;
   }
 
   private stopRequested(): boolean {
+    this.onTick?.(this.nodes);
     return (this.signal !== undefined && this.signal.aborted) || Date.now() >= this.deadline;
   }
 

@@ -468,7 +468,8 @@ export class RectanglePacker implements Engine {
 
   private check(): void {
     this.nextCheck = this.nodes + CHECK_INTERVAL;
-    const { signal, deadline } = this.options;
+    const { signal, deadline, onTick } = this.options;
+    onTick?.(this.nodes);
     if (signal?.aborted || (deadline !== undefined && Date.now() >= deadline)) this.stopped = true;
   }
 }

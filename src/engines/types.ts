@@ -20,6 +20,11 @@ export interface SearchOptions {
   readonly deadline?: number;
   /** Choices applied before the search starts; the search covers only that subtree. */
   readonly prefix?: readonly number[];
+  /**
+   * Called at every periodic check (each CHECK_INTERVAL nodes) with the nodes visited so far, before the
+   * signal and the clock are read: where a caller reports progress, or aborts the signal.
+   */
+  readonly onTick?: (nodes: number) => void;
 }
 
 export interface SearchResult {

@@ -40,8 +40,14 @@ export interface SolveResult extends SolveStats {
   readonly found: Solution[];
 }
 
+/** What runPrepared takes beyond SolveOptions: the subtree to search, and the engine's periodic hook. */
+export interface SubtreeOptions {
+  readonly prefix?: readonly number[];
+  readonly onTick?: (nodes: number) => void;
+}
+
 /** Runs one search over a prepared puzzle: the shared core of `solve`, the workers and the benchmark. */
-export function runPrepared(prepared: PreparedSearch, options: SolveOptions & { prefix?: readonly number[] } = {}): SolveResult {
+export function runPrepared(prepared: PreparedSearch, options: SolveOptions & SubtreeOptions = {}): SolveResult {
   const start = performance.now();
   const limit = options.all || options.countOnly ? Infinity : options.limit ?? 1;
   const keep = options.keep ?? !options.countOnly;
@@ -81,6 +87,7 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & { 
     ...(options.signal ? { signal: options.signal } : {}),
     ...(deadline !== undefined ? { deadline } : {}),
     ...(options.prefix ? { prefix: options.prefix } : {}),
+    ...(options.onTick ? { onTick: options.onTick } : {}),
   });
   const solutions = direct ? result.solutions : accepted;
   return { ...base, solutions, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, found };

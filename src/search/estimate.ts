@@ -1,0 +1,119 @@
+import type { Engine } from '../engines/types.js';
+import type { Puzzle } from '../puzzle/model.js';
+import { totalPieceCount } from '../puzzle/model.js';
+import type { PrepareOptions } from './prepare.js';
+import { prepareSearch } from './prepare.js';
+import { runPrepared } from './solve.js';
+
+/**
+ * Knuth's estimate of the size of a backtrack tree ("Estimating the efficiency of backtrack programs",
+ * 1975): walk from the root to a leaf, choosing each branch at random; if the nodes on the way had
+ * d1, d2, ... children, the tree has about 1 + d1 + d1*d2 + ... nodes, and the leaf, when it is a
+ * solution, stands for d1*d2*... solutions. Each walk is an unbiased estimate; their mean converges.
+ * The walks are seeded, so an estimate (and a plan built from estimates) is the same on every machine.
+ */
+export interface TreeEstimate {
+  /** Estimated nodes below the subtree's root (the engine's `nodes` counts the same things). */
+  readonly nodes: number;
+  /** Estimated solutions in the subtree (raw, before any symmetry filtering or expansion). */
+  readonly solutions: number;
+  readonly probes: number;
+}
+
+/** mulberry32: a small, fast seeded generator (deterministic across platforms). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Estimates the subtree below `prefix` with `probes` random walks. `depth` is the number of choices in a
+ * solution (a leaf at that depth is a solution).
+ */
+export function estimateSubtree(engine: Engine, prefix: readonly number[], probes: number, depth: number, random: () => number): TreeEstimate {
+  let nodes = 0;
+  let solutions = 0;
+  for (let i = 0; i < probes; i++) {
+    let path = [...prefix];
+    let weight = 1;
+    for (;;) {
+      const branches = engine.branches(path);
+      if (branches.length === 0) {
+        if (path.length === depth) solutions += weight;
+        break;
+      }
+      weight *= branches.length;
+      nodes += weight;
+      path = [...path, branches[Math.floor(random() * branches.length)]!];
+    }
+  }
+  return { nodes: nodes / Math.max(1, probes), solutions: solutions / Math.max(1, probes), probes };
+}
+
+/** What `snug estimate` tells before a run: the tree's size, and the time at the speed measured on it. */
+export interface RunEstimate {
+  readonly puzzle: string;
+  readonly engine: string;
+  readonly unique: boolean;
+  readonly estimatedNodes: number;
+  /** Raw solutions (before symmetry filtering or expansion), as estimated. */
+  readonly estimatedSolutions: number;
+  readonly probes: number;
+  /** Nodes per second on one core, measured by searching for a moment. */
+  readonly nodesPerSecond: number;
+  /** Estimated time on one core (or the real time, when the search finished while measuring). */
+  readonly estimatedMs: number;
+  /** Set when the search finished while measuring: the real count and nodes. */
+  readonly finished?: { readonly solutions: number; readonly nodes: number };
+}
+
+export interface RunEstimateOptions extends PrepareOptions {
+  /** Random walks (default: as many as fit in a second, at least 1,000). */
+  readonly probes?: number;
+  /** How long to search to measure the speed (default 1000 ms). */
+  readonly measureMs?: number;
+}
+
+export function estimateRun(puzzle: Puzzle, options: RunEstimateOptions = {}): RunEstimate {
+  const prepared = prepareSearch(puzzle, { ...options, expandSymmetry: !options.unique && options.expandSymmetry !== false });
+  const tree = prepared.impossible ? { nodes: 0, solutions: 0, probes: 0 } : walks(prepared.engine, totalPieceCount(puzzle), options.probes);
+  const measure = options.measureMs ?? 1000;
+  const start = performance.now();
+  const r = runPrepared(prepared, { countOnly: true, timeLimitMs: measure });
+  const ms = performance.now() - start;
+  const nodesPerSecond = ms > 0 ? (r.nodes * 1000) / ms : 0;
+  return {
+    puzzle: puzzle.name,
+    engine: prepared.engine.name,
+    unique: prepared.unique,
+    estimatedNodes: tree.nodes,
+    estimatedSolutions: tree.solutions,
+    probes: tree.probes,
+    nodesPerSecond,
+    estimatedMs: r.complete ? ms : nodesPerSecond > 0 ? (tree.nodes * 1000) / nodesPerSecond : Infinity,
+    ...(r.complete ? { finished: { solutions: r.solutions, nodes: r.nodes } } : {}),
+  };
+}
+
+/** Walks in batches until `probes` are done, or (without a number) for about a second. */
+function walks(engine: Engine, depth: number, probes: number | undefined): TreeEstimate {
+  const random = seededRandom(0x5eed);
+  const stopAt = performance.now() + 1000;
+  let nodes = 0;
+  let solutions = 0;
+  let done = 0;
+  while (probes !== undefined ? done < probes : done < 1000 || performance.now() < stopAt) {
+    const batch = Math.min(100, probes !== undefined ? probes - done : 100);
+    const e = estimateSubtree(engine, [], batch, depth, random);
+    nodes += e.nodes * batch;
+    solutions += e.solutions * batch;
+    done += batch;
+  }
+  return { nodes: nodes / done, solutions: solutions / done, probes: done };
+}

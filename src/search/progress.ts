@@ -1,0 +1,98 @@
+/**
+ * How far a planned run has got. Each subproblem weighs its estimated nodes (plan.ts); a finished one
+ * weighs what it really took, and the ratio of real to estimated nodes over the finished ones corrects the
+ * estimates of the rest (random walks underestimate heavy trees, and the correction learns by how much).
+ * A running subproblem counts the nodes it has reported, up to its corrected estimate; past it, it is
+ * taken to be a quarter from its end, so that neither the fraction nor the ETA stalls near the end. The
+ * fraction shown never goes back (a correction that would lower it holds it instead).
+ * Subproblems finished by an earlier run (a resumed checkpoint) count as done but not towards the rate.
+ */
+export interface Progress {
+  /** Fraction of the work done, 0..1. */
+  readonly fraction: number;
+  readonly solutions: number;
+  readonly nodes: number;
+  readonly nodesPerSecond: number;
+  readonly elapsedMs: number;
+  /** Milliseconds left, once there is a rate to go by. */
+  readonly etaMs?: number;
+  readonly subproblemsDone: number;
+  readonly subproblems: number;
+}
+
+export class ProgressTracker {
+  private readonly running = new Map<number, number>();
+  private readonly done = new Set<number>();
+  private doneNodes = 0;
+  private doneEstimate = 0;
+  /** Estimated nodes of the subproblems not finished. */
+  private leftEstimate: number;
+  /** Nodes finished before this run started (earlier runs), left out of the rate. */
+  private readonly earlierNodes: number;
+  private readonly history: { at: number; nodes: number }[] = [];
+  /** The fraction last reported: a corrected estimate may shrink, what is shown never does. */
+  private shown = 0;
+  solutions = 0;
+
+  constructor(
+    /** Estimated nodes of every subproblem of the plan. */
+    private readonly estimates: readonly number[],
+    /** The subproblems of this run (all of them, or a shard's). */
+    private readonly scope: readonly number[],
+    earlier: readonly { index: number; nodes: number }[] = [],
+    private readonly earlierMs = 0,
+    /** When this run started (Date.now()). */
+    private readonly start = Date.now(),
+  ) {
+    this.leftEstimate = scope.reduce((s, i) => s + estimates[i]!, 0);
+    for (const e of earlier) this.finish(e.index, e.nodes);
+    this.earlierNodes = this.doneNodes;
+  }
+
+  report(index: number, nodes: number): void {
+    if (!this.done.has(index)) this.running.set(index, nodes);
+  }
+
+  finish(index: number, nodes: number): void {
+    if (this.done.has(index)) return;
+    this.done.add(index);
+    this.running.delete(index);
+    this.doneNodes += nodes;
+    this.doneEstimate += this.estimates[index]!;
+    this.leftEstimate -= this.estimates[index]!;
+  }
+
+  snapshot(): Progress {
+    const now = Date.now();
+    // real nodes per estimated node, over the finished subproblems (1 until one is finished)
+    const ratio = this.doneEstimate > 0 ? Math.max(this.doneNodes / this.doneEstimate, 1e-3) : 1;
+    let runningNodes = 0;
+    let left = this.leftEstimate * ratio;
+    for (const [index, nodes] of this.running) {
+      const expected = this.estimates[index]! * ratio;
+      runningNodes += nodes;
+      left += (nodes < expected ? expected - nodes : nodes / 3) - expected;
+    }
+    left = Math.max(0, left);
+    const nodes = this.doneNodes + runningNodes;
+    const finished = this.done.size === this.scope.length;
+    const fraction = (this.shown = Math.max(this.shown, finished ? 1 : Math.min(nodes / (nodes + left || 1), 0.999)));
+    // the rate over the last five seconds or so (this run's nodes only)
+    const mine = nodes - this.earlierNodes;
+    this.history.push({ at: now, nodes: mine });
+    while (this.history.length > 2 && now - this.history[1]!.at > 5000) this.history.shift();
+    const first = this.history[0]!;
+    const recent = now > first.at ? ((mine - first.nodes) * 1000) / (now - first.at) : 0;
+    const nodesPerSecond = recent > 0 ? recent : now > this.start ? (mine * 1000) / (now - this.start) : 0;
+    return {
+      fraction,
+      solutions: this.solutions,
+      nodes,
+      nodesPerSecond,
+      elapsedMs: this.earlierMs + now - this.start,
+      ...(finished ? { etaMs: 0 } : nodesPerSecond > 0 ? { etaMs: (left * 1000) / nodesPerSecond } : {}),
+      subproblemsDone: this.done.size,
+      subproblems: this.scope.length,
+    };
+  }
+}

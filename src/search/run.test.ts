@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import type { Solution } from '../puzzle/model.js';
+import type { ShardResult } from './merge.js';
+import { mergeShards, MergeError } from './merge.js';
+import type { Progress } from './progress.js';
+import { solveAsync } from './run.js';
+import { createVerifier } from './verify.js';
+
+/** A solution as a string that ignores the order of placements and of copies. */
+function key(s: Solution): string {
+  return s.placements.map((p) => `${p.piece}:${p.cells.map((c) => c.join(',')).sort().join(' ')}`).sort().join('|');
+}
+
+// trialMs: 0 makes every run planned and parallel, however small the puzzle.
+describe('runs cut into subproblems', () => {
+  it('counts the same with 1, 2 and 4 workers (pentominoes 6x10: 9356 in all, 2339 unique)', async () => {
+    const puzzle = loadCatalogPuzzle('pentomino-6x10');
+    for (const workers of [1, 2, 4]) {
+      const all = await solveAsync(puzzle, { countOnly: true, workers, trialMs: 0 });
+      expect(all).toMatchObject({ solutions: 9356, complete: true, workers });
+      expect(all.plan!.done).toBe(all.plan!.subproblems);
+      expect(all.plan!.subproblems).toBeGreaterThanOrEqual(64);
+      const unique = await solveAsync(puzzle, { countOnly: true, unique: true, workers, trialMs: 0 });
+      expect(unique.solutions).toBe(2339);
+    }
+  });
+
+  it('finds the same set of solutions with 1, 2 and 4 workers, each verified, streamed as they come', async () => {
+    const puzzle = loadCatalogPuzzle('pentomino-4x15');
+    const verify = createVerifier(puzzle);
+    let reference: string[] | undefined;
+    for (const workers of [1, 2, 4]) {
+      const streamed: Solution[] = [];
+      const r = await solveAsync(puzzle, { all: true, workers, trialMs: 0, onSolution: (s) => { streamed.push(s); } });
+      expect(r.solutions).toBe(1472);
+      expect(r.found).toHaveLength(1472);
+      expect(streamed.map(key)).toEqual(r.found.map(key));
+      for (const s of r.found) expect(verify(s)).toEqual([]);
+      const keys = r.found.map(key).sort();
+      expect(new Set(keys).size).toBe(1472);
+      if (reference) expect(keys).toEqual(reference);
+      reference = keys;
+    }
+  });
+
+  it('stops at the limit, across workers', async () => {
+    const r = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { limit: 5, workers: 2, trialMs: 0 });
+    expect(r.solutions).toBe(5);
+    expect(r.found).toHaveLength(5);
+    expect(r.complete).toBe(false);
+  });
+
+  it('adds up shards to the whole count, and refuses sets with a shard missing, twice, or foreign', async () => {
+    const puzzle = loadCatalogPuzzle('pentomino-5x12');
+    const shards: ShardResult<Solution>[] = [];
+    for (let index = 1; index <= 3; index++) {
+      const r = await solveAsync(puzzle, { countOnly: true, workers: 1, shard: { index, count: 3 } });
+      expect(r.shard).toMatchObject({ index, count: 3 });
+      shards.push({ ...r, shard: r.shard!, source: `shard ${index}` });
+    }
+    expect(shards.reduce((n, s) => n + s.shard.subproblems, 0)).toBe(shards[0]!.shard.subproblemsInPlan);
+    const merged = mergeShards(shards);
+    expect(merged).toMatchObject({ solutions: 4040, complete: true, shards: 3 });
+    expect(() => mergeShards(shards.slice(0, 2))).toThrow(/shard 3\/3 missing/);
+    expect(() => mergeShards([...shards, shards[1]!])).toThrow(/shard 2\/3 is given twice/);
+    const foreign = { ...shards[2]!, shard: { ...shards[2]!.shard, puzzleHash: 'another' }, source: 'x.json' };
+    expect(() => mergeShards([shards[0]!, shards[1]!, foreign])).toThrow(MergeError);
+  });
+
+  it('reports progress that only grows, ending at the whole', async () => {
+    const seen: Progress[] = [];
+    const r = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { countOnly: true, workers: 2, trialMs: 0, progressIntervalMs: 1, onProgress: (p) => seen.push(p) });
+    expect(seen.length).toBeGreaterThan(1);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.fraction).toBeGreaterThanOrEqual(seen[i - 1]!.fraction);
+    expect(seen.at(-1)).toMatchObject({ fraction: 1, solutions: r.solutions, subproblemsDone: r.plan!.subproblems, etaMs: 0 });
+  });
+
+  it('stops on the signal, and says so', async () => {
+    const controller = new AbortController();
+    const r = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), {
+      countOnly: true,
+      workers: 1,
+      trialMs: 0,
+      signal: controller.signal,
+      progressIntervalMs: 1,
+      onProgress: (p) => { if (p.subproblemsDone >= 3) controller.abort(); },
+    });
+    expect(r.interrupted).toBe(true);
+    expect(r.complete).toBe(false);
+    expect(r.plan!.done).toBeLessThan(r.plan!.subproblems);
+  });
+});
