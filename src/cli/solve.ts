@@ -63,7 +63,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   const { puzzle, source } = resolvePuzzle(target);
   const output: OutputFlags = { json: flags.json, jsonl: flags.jsonl, stats: flags.stats, svg: flags.svg };
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
-  return run(puzzle, source, output, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, (options) =>
+  return run(puzzle, source, output, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, flags.checkpoint, (options) =>
     solveAsync(puzzle, {
       ...options,
       engine: flags.engine,
@@ -81,7 +81,7 @@ export async function resumeCommand(file: string, flags: RunFlags): Promise<numb
   const checkpoint = loadCheckpoint(file);
   const meta = (checkpoint.meta ?? {}) as { source?: string; output?: OutputFlags };
   const limit = checkpoint.options.limit ?? undefined;
-  return run(checkpoint.puzzle, meta.source ?? file, meta.output ?? {}, flags, limit, checkpoint.options.countOnly, (options) =>
+  return run(checkpoint.puzzle, meta.source ?? file, meta.output ?? {}, flags, limit, checkpoint.options.countOnly, file, (options) =>
     resumeAsync(file, { ...options, ...(flags.checkpointInterval !== undefined ? { checkpointIntervalMs: flags.checkpointInterval * 1000 } : {}) }),
   );
 }
@@ -98,6 +98,7 @@ async function run(
   flags: RunFlags,
   limit: number | undefined,
   countOnly: boolean,
+  checkpointFile: string | undefined,
   start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
 ): Promise<number> {
   const color = useColor(flags.color);
@@ -146,7 +147,8 @@ async function run(
   }
   if (result.interrupted) {
     const plan = result.plan;
-    process.stderr.write(`snug: stopped${plan ? ` with ${formatCount(plan.done)} of ${formatCount(plan.subproblems)} subproblems done` : ''}\n`);
+    const done = plan ? ` with ${formatCount(plan.done)} of ${formatCount(plan.subproblems)} subproblems done` : '';
+    process.stderr.write(`snug: stopped${done}${checkpointFile ? `; go on with: snug resume ${checkpointFile}` : ''}\n`);
     return EXIT.interrupted;
   }
   return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;

@@ -21,9 +21,13 @@ export interface Plan {
 }
 
 export interface PlanOptions {
-  /** Random walks for the whole tree's estimate (default 256). */
+  /** Random walks for the whole tree's estimate (default 1000). */
   readonly rootProbes?: number;
-  /** Random walks for each subproblem's estimate (default 8). */
+  /**
+   * Random walks for each subproblem's estimate (default: a budget of one walk per 5,000 estimated nodes,
+   * between 512 and 40,000 in all, shared out, 8 to 128 each). A few walks misjudge a subtree by factors
+   * of ten either way; sixty-odd bring most within a factor of two, and progress follows their sums.
+   */
   readonly probes?: number;
   /** About this many estimated nodes per subproblem (default 1,000,000: a fraction of a second). */
   readonly nodesPerSubproblem?: number;
@@ -44,12 +48,13 @@ interface Node {
  * at most maxSubproblems). Large subtrees are so cut finer than small ones.
  */
 export function planSubproblems(engine: Engine, depth: number, options: PlanOptions = {}): Plan {
-  const probes = options.probes ?? 8;
   const seed = options.seed ?? 0x5eed;
-  const estimate = estimateSubtree(engine, [], options.rootProbes ?? 256, depth, seededRandom(seed));
+  const estimate = estimateSubtree(engine, [], options.rootProbes ?? 1000, depth, seededRandom(seed));
   const target = Math.round(
     Math.min(options.maxSubproblems ?? 20000, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))),
   );
+  const budget = Math.min(40000, Math.max(512, estimate.nodes / 5000));
+  const probes = options.probes ?? Math.min(128, Math.max(8, Math.round(budget / target)));
   const root: Node = { prefix: [], estimate: estimate.nodes };
   const heap = new MaxHeap<Node>((n) => n.estimate);
   heap.push(root);
