@@ -2,14 +2,17 @@
  * `npm run bench [-- --long] [-- --runs N] [-- --only NAME]`: times the catalog puzzles in each mode on each
  * engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
  * (min..max); the last column is the speed-up of the default engine over snug's own DLX engine measured
- * in the same run, and "cli" is the whole `snug solve` process (Node's start included), as a user sees it.
+ * in the same run, and "cli" is the whole `snug solve --workers 1` process (Node's start included), as a
+ * user sees it. A second table times planned runs on 1 and 2 workers.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EngineName } from '../engines/types.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
+import { solveAsync } from '../search/run.js';
 
 type Mode = 'first' | 'count' | 'unique';
 
@@ -62,7 +65,8 @@ function timeEngine(c: Case, engine: EngineName) {
 
 const cliPath = fileURLToPath(new URL('../cli/snug.js', import.meta.url));
 function timeCli(c: Case): number {
-  const args = ['solve', c.puzzle, ...(c.mode === 'first' ? [] : ['--count']), ...(c.mode === 'unique' ? ['--unique'] : []), '--json'];
+  // the targets are for one core
+  const args = ['solve', c.puzzle, ...(c.mode === 'first' ? [] : ['--count']), ...(c.mode === 'unique' ? ['--unique'] : []), '--json', '--workers', '1'];
   const start = performance.now();
   const r = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`snug ${args.join(' ')} failed: ${r.stderr}`);
@@ -73,7 +77,45 @@ function fmt(ms: number): string {
   return ms < 1000 ? `${ms.toFixed(ms < 10 ? 2 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
-function main(): void {
+/** Parallel runs: the same planned run (cut into subproblems) on 1 and on 2 workers. */
+const PARALLEL: readonly { puzzle: string; mode: Mode; long?: boolean }[] = [
+  { puzzle: 'pentomino-6x10', mode: 'count' },
+  { puzzle: 'pentacubes-3x4x5', mode: 'unique' },
+  { puzzle: 'tetris-cube', mode: 'unique', long: true },
+];
+
+async function timeWorkers(puzzle: string, mode: Mode, workers: number): Promise<{ ms: number; solutions: number }> {
+  const start = performance.now();
+  // trialMs 0: always the planned run, so that 1 and 2 workers do the same work
+  const r = await solveAsync(loadCatalogPuzzle(puzzle), { countOnly: true, unique: mode === 'unique', workers, trialMs: 0 });
+  return { ms: performance.now() - start, solutions: r.solutions };
+}
+
+async function parallel(long: boolean, runs: number, only: string | undefined): Promise<void> {
+  const cases = PARALLEL.filter((c) => (long || !c.long) && (!only || c.puzzle === only));
+  if (cases.length === 0) return;
+  console.log(`\nWorkers (cores on this machine: ${availableParallelism()}): the whole run in process, plan included, median of ${runs} (1 for long runs)\n`);
+  console.log('| puzzle | mode | solutions | 1 worker | 2 workers | speed-up |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const c of cases) {
+    const n = c.long ? 1 : runs;
+    const times: Record<number, number[]> = { 1: [], 2: [] };
+    let solutions = 0;
+    // alternate, so that both see the same load on a shared machine
+    for (let i = 0; i < n; i++) {
+      for (const w of [1, 2]) {
+        const r = await timeWorkers(c.puzzle, c.mode, w);
+        times[w]!.push(r.ms);
+        solutions = r.solutions;
+      }
+    }
+    const one = median(times[1]!);
+    const two = median(times[2]!);
+    console.log(`| ${c.puzzle} | ${c.mode} | ${solutions} | ${fmt(one)} | ${fmt(two)} | **${(one / two).toFixed(2)}x** |`);
+  }
+}
+
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const long = args.includes('--long');
   const runsAt = args.indexOf('--runs');
@@ -102,7 +144,7 @@ function main(): void {
       // the whole process is what a user waits for; runs long enough for start-up not to matter are timed in process
       const measured = cli ?? median(times);
       const target = isDefault && c.target !== undefined ? `${c.target} s ${measured / 1000 <= c.target ? 'met' : 'MISSED'}` : '';
-            const check = last.known === undefined ? '' : last.known === last.solutions ? ' (= published)' : ` (published: ${last.known}!)`;
+      const check = last.known === undefined ? '' : last.known === last.solutions ? ' (= published)' : ` (published: ${last.known}!)`;
       console.log(`| ${c.puzzle} | ${c.mode} | ${engine} | ${last.solutions}${check} | ${last.nodes.toLocaleString('en-US')} | ${fmt(median(times))} | ${fmt(Math.min(...times))}..${fmt(Math.max(...times))} | ${cli !== undefined ? fmt(cli) : ''} | ${target} |`);
     }
     const dlx = medians.get('dlx');
@@ -111,6 +153,7 @@ function main(): void {
       console.log(`| | | ${c.engines[0]} vs dlx | | | **${(dlx / def).toFixed(1)}x faster** | | | |`);
     }
   }
+  await parallel(long, runs, only);
 }
 
-main();
+await main();

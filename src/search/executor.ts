@@ -4,15 +4,18 @@ import type { PrepareOptions, PreparedSearch } from './prepare.js';
 import { runPrepared } from './solve.js';
 
 /**
- * Executors solve subproblems (see plan.ts) and report as they go: each solution as it is found, the
- * nodes of a running subproblem every so often, and each subproblem's result. The in-process executor
- * (--workers 1) runs them one by one on the calling thread, giving the event loop a turn between them;
- * the thread executor hands them to worker threads, each taking the next as it finishes one.
+ * The executor solves subproblems and reports as it goes: each solution as it is found, the nodes of a
+ * running subproblem every so often, and each subproblem's result. With N workers it runs N - 1 worker
+ * threads and solves subproblems on the calling thread too, all taking from one queue: the calling
+ * thread starts at once, while the threads start up (about a tenth of a second each, to load snug and
+ * prepare the puzzle), and `--workers 1` is this thread alone. Between two subproblems the calling
+ * thread gives the event loop a turn: timers, Ctrl-C, output and the threads' messages get through.
  *
- * Protocol with a worker (worker.ts): it is started with a WorkerSetup, answers 'ready' once it has
- * prepared the puzzle, then for each {index, prefix} it is sent posts 'solution' and 'progress' messages
- * and one 'done'. Stopping a worker is terminating it: whatever it was solving is lost and solved again
- * by a later run (its subproblem is not marked done).
+ * Protocol with a worker thread (worker.ts): it is started with a WorkerSetup, answers 'ready' once it
+ * has prepared the puzzle, then for each {index, prefix} it is sent posts 'solution' and 'progress'
+ * messages and one 'done', handling them in the order sent. Each thread is kept two subproblems ahead,
+ * so that it never waits for the calling thread to read its 'done' before it has more to do. Stopping
+ * a thread is terminating it: what it was solving is lost and solved again by a later run.
  */
 export interface WorkerSetup {
   readonly puzzle: Puzzle;
@@ -44,11 +47,101 @@ export interface ExecutorEvents {
   onDone(result: SubproblemResult): void;
 }
 
-export interface Executor {
-  /** Solves the subproblems in order (as far as parallelism allows); resolves when all are done or stop() was called. */
-  run(indices: readonly number[], events: ExecutorEvents): Promise<void>;
-  /** Stops at once; subproblems not reported done are abandoned. */
-  stop(): Promise<void>;
+export class Executor {
+  private readonly threads: Worker[] = [];
+  private stopped = false;
+  private wake: (() => void) | undefined;
+
+  private readonly ready: Worker[] = [];
+  private failure: unknown;
+  /** What to do with a thread's messages once run() has started (before, they wait). */
+  private onMessage: ((thread: Worker, m: ToMain) => void) | undefined;
+
+  /** Starts the N - 1 threads at once: they load snug and prepare the puzzle while this thread goes on. */
+  constructor(
+    workers: number,
+    private readonly prepared: PreparedSearch,
+    private readonly setup: WorkerSetup,
+    script: URL = workerScript(),
+  ) {
+    for (let t = 0; t < workers - 1; t++) {
+      const thread = new Worker(script, { workerData: setup });
+      this.threads.push(thread);
+      thread.on('message', (m: ToMain) => {
+        if (this.stopped) return;
+        if (this.onMessage) this.onMessage(thread, m);
+        else if (m.type === 'ready') this.ready.push(thread);
+      });
+      thread.on('error', (e) => {
+        this.failure ??= e;
+        void this.stop();
+      });
+    }
+  }
+
+  /** Solves the subproblems; resolves when all are done or stop() was called. */
+  async run(subproblems: readonly (readonly number[])[], indices: readonly number[], events: ExecutorEvents): Promise<void> {
+    let next = 0;
+    const take = (): number | undefined => (next < indices.length ? indices[next++] : undefined);
+    let outstanding = 0; // subproblems sent to threads and not yet done
+    const send = (thread: Worker): void => {
+      const index = this.stopped ? undefined : take();
+      if (index === undefined) return;
+      outstanding++;
+      thread.postMessage({ index, prefix: subproblems[index]! } satisfies ToWorker);
+    };
+    const start = (thread: Worker): void => {
+      send(thread);
+      send(thread);
+    };
+    this.onMessage = (thread, m) => {
+      if (m.type === 'ready') start(thread);
+      else if (m.type === 'solution') events.onSolution(m.index, m.solution);
+      else if (m.type === 'progress') events.onProgress(m.index, m.nodes);
+      else {
+        outstanding--;
+        events.onDone(m);
+        send(thread);
+        this.wake?.();
+      }
+    };
+    this.ready.splice(0).forEach(start);
+    // This thread takes its share until the queue is empty, then waits for the threads to finish theirs.
+    for (let index = take(); index !== undefined && !this.stopped; index = take()) {
+      await turn();
+      if (this.stopped) break;
+      this.solveHere(subproblems[index]!, index, events);
+    }
+    while (!this.stopped && outstanding > 0) await new Promise<void>((resolve) => { this.wake = resolve; });
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private solveHere(prefix: readonly number[], index: number, events: ExecutorEvents): void {
+    const { countOnly, limit, progressMs } = this.setup;
+    let reported = Date.now();
+    const r = runPrepared(this.prepared, {
+      prefix,
+      countOnly,
+      keep: false,
+      limit: limit ?? Infinity,
+      ...(countOnly ? {} : { onSolution: (solution) => events.onSolution(index, solution) }),
+      onTick: (nodes) => {
+        const now = Date.now();
+        if (now - reported >= progressMs) {
+          reported = now;
+          events.onProgress(index, nodes);
+        }
+      },
+    });
+    if (!this.stopped) events.onDone({ index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete });
+  }
+
+  /** Stops at once: threads are terminated, and subproblems not reported done are abandoned. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await Promise.all(this.threads.map((w) => w.terminate()));
+  }
 }
 
 /**
@@ -63,105 +156,3 @@ function workerScript(): URL {
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export class InProcessExecutor implements Executor {
-  private stopped = false;
-
-  constructor(
-    private readonly prepared: PreparedSearch,
-    private readonly subproblems: readonly (readonly number[])[],
-    private readonly setup: Omit<WorkerSetup, 'puzzle' | 'prepare'>,
-  ) {}
-
-  async run(indices: readonly number[], events: ExecutorEvents): Promise<void> {
-    const { countOnly, limit, progressMs } = this.setup;
-    for (const index of indices) {
-      // a turn of the event loop between subproblems: timers, signals (Ctrl-C) and output get through
-      await turn();
-      if (this.stopped) return;
-      let reported = Date.now();
-      const r = runPrepared(this.prepared, {
-        prefix: this.subproblems[index]!,
-        countOnly,
-        keep: false,
-        limit: limit ?? Infinity,
-        ...(countOnly ? {} : { onSolution: (solution) => events.onSolution(index, solution) }),
-        onTick: (nodes) => {
-          const now = Date.now();
-          if (now - reported >= progressMs) {
-            reported = now;
-            events.onProgress(index, nodes);
-          }
-        },
-      });
-      if (this.stopped) return;
-      events.onDone({ index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete });
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-  }
-}
-
-export class ThreadExecutor implements Executor {
-  private readonly workers: Worker[] = [];
-  private stopped = false;
-  private finish: (() => void) | undefined;
-
-  constructor(
-    private readonly count: number,
-    private readonly subproblems: readonly (readonly number[])[],
-    private readonly setup: WorkerSetup,
-    private readonly script: URL = workerScript(),
-  ) {}
-
-  run(indices: readonly number[], events: ExecutorEvents): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      let next = 0;
-      let running = 0;
-      this.finish = resolve;
-      const give = (worker: Worker): void => {
-        if (this.stopped) return;
-        if (next >= indices.length) {
-          if (running === 0) resolve();
-          return;
-        }
-        const index = indices[next++]!;
-        running++;
-        worker.postMessage({ index, prefix: this.subproblems[index]! } satisfies ToWorker);
-      };
-      const workers = Math.max(1, Math.min(this.count, indices.length));
-      if (indices.length === 0) {
-        resolve();
-        return;
-      }
-      for (let w = 0; w < workers; w++) {
-        const worker = new Worker(this.script, { workerData: this.setup });
-        this.workers.push(worker);
-        worker.on('message', (m: ToMain) => {
-          if (this.stopped) return;
-          if (m.type === 'ready') give(worker);
-          else if (m.type === 'solution') events.onSolution(m.index, m.solution);
-          else if (m.type === 'progress') events.onProgress(m.index, m.nodes);
-          else {
-            running--;
-            events.onDone(m);
-            give(worker);
-          }
-        });
-        worker.on('error', (e) => {
-          if (!this.stopped) {
-            void this.stop();
-            reject(e);
-          }
-        });
-      }
-    });
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await Promise.all(this.workers.map((w) => w.terminate()));
-    this.finish?.();
-  }
-}

@@ -4,8 +4,7 @@ import { totalPieceCount } from '../puzzle/model.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint, DoneSubproblem } from './checkpoint.js';
 import { assertNewCheckpoint, loadCheckpoint, puzzleHash, saveCheckpoint } from './checkpoint.js';
-import type { Executor } from './executor.js';
-import { InProcessExecutor, ThreadExecutor } from './executor.js';
+import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
 import { planSubproblems } from './plan.js';
 import type { PrepareOptions, PreparedSearch } from './prepare.js';
@@ -143,7 +142,7 @@ interface Settings {
 }
 
 async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: RunOptions, settings: Settings, resumed?: Resumed): Promise<RunResult> {
-  const { countOnly, limit, keep, workers, deadline, prepareOptions, start } = settings;
+  const { countOnly, limit, workers, prepareOptions } = settings;
   const base = {
     puzzle: puzzle.name,
     engine: prepared.engine.name,
@@ -153,22 +152,44 @@ async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: Run
     ...(prepared.symmetryNote ? { symmetryNote: prepared.symmetryNote } : {}),
   };
   if (prepared.impossible) {
-    return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, found: [], workers: 1 };
+    return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - settings.start, found: [], workers: 1 };
   }
-  const plan: Plan = resumed
-    ? { ...resumed.checkpoint.plan, estimatedNodes: NaN, estimatedSolutions: NaN }
-    : planSubproblems(prepared.engine, totalPieceCount(puzzle), options.plan);
+  // The threads start now, and get ready while this thread plans.
+  const executor = new Executor(workers, prepared, {
+    puzzle,
+    prepare: prepareOptions,
+    countOnly,
+    ...(Number.isFinite(limit) ? { limit } : {}),
+    progressMs: 200,
+  });
+  try {
+    const plan: Plan = resumed
+      ? { ...resumed.checkpoint.plan, estimatedNodes: NaN, estimatedSolutions: NaN }
+      : planSubproblems(prepared.engine, totalPieceCount(puzzle), options.plan);
+    return { ...base, ...(await solvePlan(puzzle, plan, executor, options, settings, resumed)) };
+  } finally {
+    await executor.stop();
+  }
+}
+
+/** Solves the plan's subproblems (those of the shard, those not done before) and reports as they finish. */
+async function solvePlan(
+  puzzle: Puzzle,
+  plan: Plan,
+  executor: Executor,
+  options: RunOptions,
+  settings: Settings,
+  resumed: Resumed | undefined,
+): Promise<Omit<RunResult, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'>> {
+  const { countOnly, limit, keep, workers, deadline, prepareOptions, start } = settings;
   const shard = options.shard;
   const scope = plan.subproblems.map((_, i) => i).filter((i) => !shard || i % shard.count === shard.index - 1);
   const done = new Map<number, DoneSubproblem>((resumed?.checkpoint.done ?? []).map((d) => [d.index, d]));
-  const todo = scope.filter((i) => !done.has(i));
-  const storeSolutions = !countOnly;
   const earlierMs = resumed?.checkpoint.elapsedMs ?? 0;
-  const startedAt = Date.now() - (performance.now() - start);
-  const tracker = new ProgressTracker(plan.estimates, scope, [...done.values()], earlierMs, startedAt);
   const elapsedMs = (): number => earlierMs + performance.now() - start;
+  const tracker = new ProgressTracker(plan.estimates, scope, [...done.values()], earlierMs, Date.now() - (performance.now() - start));
 
-  // Reporting: solutions of subproblems finished earlier first, then as they come.
+  // Solutions: those of subproblems finished before first, then as they come.
   const found: Solution[] = [];
   let accepted = 0;
   let stopReason: 'limit' | 'signal' | 'time' | 'callback' | undefined;
@@ -180,54 +201,48 @@ async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: Run
     if (options.onSolution?.(s, accepted - 1) === false) stopReason = 'callback';
     else if (accepted >= limit) stopReason = 'limit';
   };
+  const addCount = (n: number): void => {
+    accepted += n;
+    tracker.solutions = accepted;
+  };
   for (const d of [...done.values()].sort((a, b) => a.index - b.index)) {
-    if (countOnly) {
-      accepted += d.solutions;
-      tracker.solutions = accepted;
-    } else {
-      for (const s of d.found ?? []) report(s);
-    }
+    if (countOnly) addCount(d.solutions);
+    else for (const s of d.found ?? []) report(s);
   }
 
-  // Checkpoints.
-  const checkpointPath = options.checkpoint?.path;
-  const interval = options.checkpoint?.intervalMs ?? 5000;
+  // Checkpoints, every `interval` and at the end (a checkpoint of a finished run just reports its result).
+  const checkpoint = options.checkpoint;
+  const interval = checkpoint?.intervalMs ?? 5000;
   let lastSave = 0;
   const save = (): void => {
-    if (!checkpointPath) return;
+    if (!checkpoint) return;
     lastSave = Date.now();
-    saveCheckpoint(checkpointPath, {
+    saveCheckpoint(checkpoint.path, {
       format: 'snug-checkpoint',
       version: snugVersion(),
       puzzle,
       puzzleHash: puzzleHash(puzzle),
-      options: { engine: prepareOptions.engine ?? 'auto', unique: !!prepareOptions.unique, countOnly, solutions: storeSolutions, limit: Number.isFinite(limit) ? limit : null },
+      options: { engine: prepareOptions.engine ?? 'auto', unique: !!prepareOptions.unique, countOnly, solutions: !countOnly, limit: Number.isFinite(limit) ? limit : null },
       shard: shard ?? null,
-      plan: { hash: plan.hash, subproblems: plan.subproblems.map((p) => [...p]), estimates: [...plan.estimates] },
+      plan: { hash: plan.hash, subproblems: plan.subproblems, estimates: plan.estimates },
       done: [...done.values()].sort((a, b) => a.index - b.index),
       elapsedMs: elapsedMs(),
-      ...(options.checkpoint?.meta !== undefined ? { meta: options.checkpoint.meta } : {}),
+      ...(checkpoint.meta !== undefined ? { meta: checkpoint.meta } : {}),
     });
   };
-  const maybeSave = (): void => {
-    if (checkpointPath && Date.now() - lastSave >= interval) save();
+  const progressEvery = options.progressIntervalMs ?? 500;
+  let lastProgress = Date.now();
+  /** Progress and checkpoints when due; called from the solving thread's ticks and from a timer. */
+  const due = (): void => {
+    if (Date.now() >= deadline) stop('time');
+    if (options.onProgress && Date.now() - lastProgress >= progressEvery) {
+      lastProgress = Date.now();
+      options.onProgress(tracker.snapshot());
+    }
+    if (checkpoint && Date.now() - lastSave >= interval) save();
   };
   save();
 
-  // Progress.
-  const progressEvery = options.progressIntervalMs ?? 500;
-  let lastProgress = Date.now();
-  const maybeProgress = (): void => {
-    if (!options.onProgress || Date.now() - lastProgress < progressEvery) return;
-    lastProgress = Date.now();
-    options.onProgress(tracker.snapshot());
-  };
-
-  const executor: Executor = workers === 1
-    ? new InProcessExecutor(prepared, plan.subproblems, { countOnly, ...(Number.isFinite(limit) ? { limit } : {}), progressMs: 200 })
-    : new ThreadExecutor(workers, plan.subproblems, { puzzle, prepare: prepareOptions, countOnly, ...(Number.isFinite(limit) ? { limit } : {}), progressMs: 200 });
-
-  const pending = new Map<number, Solution[]>();
   let stopping: Promise<void> | undefined;
   const stop = (reason: NonNullable<typeof stopReason>): void => {
     stopReason ??= reason;
@@ -236,17 +251,14 @@ async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: Run
   const onAbort = (): void => stop('signal');
   options.signal?.addEventListener('abort', onAbort);
   if (options.signal?.aborted) stop('signal');
-  const timer = setInterval(() => {
-    if (Date.now() >= deadline) stop('time');
-    maybeProgress();
-    maybeSave();
-  }, Math.min(progressEvery, interval, 250));
+  const timer = setInterval(due, Math.min(progressEvery, interval, 250));
+  const pending = new Map<number, Solution[]>();
   try {
     if (!stopReason) {
-      await executor.run(todo, {
+      await executor.run(plan.subproblems, scope.filter((i) => !done.has(i)), {
         onSolution(index, solution) {
           if (stopReason) return;
-          if (storeSolutions) {
+          if (!countOnly) {
             const list = pending.get(index);
             if (list) list.push(solution);
             else pending.set(index, [solution]);
@@ -256,50 +268,42 @@ async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: Run
         },
         onProgress(index, nodes) {
           tracker.report(index, nodes);
-          if (Date.now() >= deadline) stop('time');
-          maybeProgress();
-          maybeSave();
+          due();
         },
         onDone(r) {
+          // a subproblem cut short by the limit is not done: a resumed run solves it again
           if (stopReason || !r.complete) return;
-          const entry: DoneSubproblem = { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(storeSolutions ? { found: pending.get(r.index) ?? [] } : {}) };
+          done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(countOnly ? {} : { found: pending.get(r.index) ?? [] }) });
           pending.delete(r.index);
-          done.set(r.index, entry);
           tracker.finish(r.index, r.nodes);
-          if (countOnly) {
-            accepted += r.solutions;
-            tracker.solutions = accepted;
-          }
-          maybeProgress();
-          maybeSave();
+          if (countOnly) addCount(r.solutions);
+          due();
         },
       });
     }
   } finally {
     clearInterval(timer);
     options.signal?.removeEventListener('abort', onAbort);
-    await (stopping ?? executor.stop());
+    await stopping;
   }
   save();
-  const finished = scope.every((i) => done.has(i));
-  const progress = tracker.snapshot();
-  options.onProgress?.(progress);
+  options.onProgress?.(tracker.snapshot());
   let nodes = 0;
   let updates = 0;
   for (const i of scope) {
     nodes += done.get(i)?.nodes ?? 0;
     updates += done.get(i)?.updates ?? 0;
   }
+  const solved = scope.filter((i) => done.has(i)).length;
   return {
-    ...base,
     solutions: accepted,
-    complete: finished && stopReason === undefined,
+    complete: solved === scope.length && stopReason === undefined,
     nodes,
     updates,
     elapsedMs: elapsedMs(),
     found,
     workers,
-    plan: { hash: plan.hash, subproblems: scope.length, done: scope.filter((i) => done.has(i)).length },
+    plan: { hash: plan.hash, subproblems: scope.length, done: solved },
     ...(shard ? { shard: { ...shard, puzzleHash: puzzleHash(puzzle), plan: plan.hash, version: snugVersion(), subproblems: scope.length, subproblemsInPlan: plan.subproblems.length } } : {}),
     ...(stopReason === 'signal' ? { interrupted: true } : {}),
   };
