@@ -12,7 +12,7 @@ import { prepareSearch } from './prepare.js';
 import type { Progress } from './progress.js';
 import { ProgressTracker } from './progress.js';
 import type { SolveOptions, SolveResult } from './solve.js';
-import { runPrepared } from './solve.js';
+import { runPrepared, searchStats } from './solve.js';
 
 /**
  * Long runs: the search on all cores, with progress, checkpoints and shards.
@@ -103,10 +103,12 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
   const workers = Math.max(1, Math.floor(options.workers ?? availableParallelism()));
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
 
+  // No solution can exist: the search says why, at once.
+  if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 1 };
   // The trial: the whole search in-process, for a moment. Its solutions are held back, so that if it does
   // not finish, the planned run (which finds them again) reports each one once.
   const trialMs = options.trialMs ?? (options.checkpoint || options.shard || resumed ? 0 : 300);
-  if (trialMs > 0 && !prepared.impossible) {
+  if (trialMs > 0) {
     const held: Solution[] = [];
     const trial = runPrepared(prepared, {
       limit,
@@ -143,17 +145,6 @@ interface Settings {
 
 async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: RunOptions, settings: Settings, resumed?: Resumed): Promise<RunResult> {
   const { countOnly, limit, workers, prepareOptions } = settings;
-  const base = {
-    puzzle: puzzle.name,
-    engine: prepared.engine.name,
-    engineReason: prepared.engineReason,
-    unique: prepared.unique,
-    symmetries: prepared.groupSize,
-    ...(prepared.symmetryNote ? { symmetryNote: prepared.symmetryNote } : {}),
-  };
-  if (prepared.impossible) {
-    return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - settings.start, found: [], workers: 1 };
-  }
   // The threads start now, and get ready while this thread plans.
   const executor = new Executor(workers, prepared, {
     puzzle,
@@ -166,7 +157,7 @@ async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: Run
     const plan: Plan = resumed
       ? { ...resumed.checkpoint.plan, estimatedNodes: NaN, estimatedSolutions: NaN }
       : planSubproblems(prepared.engine, totalPieceCount(puzzle), options.plan);
-    return { ...base, ...(await solvePlan(puzzle, plan, executor, options, settings, resumed)) };
+    return { ...searchStats(prepared), ...(await solvePlan(puzzle, plan, executor, options, settings, resumed)) };
   } finally {
     await executor.stop();
   }
@@ -252,13 +243,15 @@ async function solvePlan(
   options.signal?.addEventListener('abort', onAbort);
   if (options.signal?.aborted) stop('signal');
   const timer = setInterval(due, Math.min(progressEvery, interval, 250));
+  // the solutions of each subproblem, kept until it is done, when a checkpoint stores them
+  const keepForCheckpoint = !countOnly && checkpoint !== undefined;
   const pending = new Map<number, Solution[]>();
   try {
     if (!stopReason) {
       await executor.run(plan.subproblems, scope.filter((i) => !done.has(i)), {
         onSolution(index, solution) {
           if (stopReason) return;
-          if (!countOnly) {
+          if (keepForCheckpoint) {
             const list = pending.get(index);
             if (list) list.push(solution);
             else pending.set(index, [solution]);
@@ -273,7 +266,7 @@ async function solvePlan(
         onDone(r) {
           // a subproblem cut short by the limit is not done: a resumed run solves it again
           if (stopReason || !r.complete) return;
-          done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(countOnly ? {} : { found: pending.get(r.index) ?? [] }) });
+          done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(keepForCheckpoint ? { found: pending.get(r.index) ?? [] } : {}) });
           pending.delete(r.index);
           tracker.finish(r.index, r.nodes);
           if (countOnly) addCount(r.solutions);

@@ -40,6 +40,18 @@ export interface SolveResult extends SolveStats {
   readonly found: Solution[];
 }
 
+/** The statistics that describe a prepared search, whatever its run. */
+export function searchStats(prepared: PreparedSearch): Pick<SolveStats, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'> {
+  return {
+    puzzle: prepared.puzzle.name,
+    engine: prepared.engine.name,
+    engineReason: prepared.engineReason,
+    unique: prepared.unique,
+    symmetries: prepared.groupSize,
+    ...(prepared.symmetryNote ? { symmetryNote: prepared.symmetryNote } : {}),
+  };
+}
+
 /** What runPrepared takes beyond SolveOptions: the subtree to search, and the engine's periodic hook. */
 export interface SubtreeOptions {
   readonly prefix?: readonly number[];
@@ -52,14 +64,7 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
   const limit = options.all || options.countOnly ? Infinity : options.limit ?? 1;
   const keep = options.keep ?? !options.countOnly;
   const found: Solution[] = [];
-  const base = {
-    puzzle: prepared.puzzle.name,
-    engine: prepared.engine.name,
-    engineReason: prepared.engineReason,
-    unique: prepared.unique,
-    symmetries: prepared.groupSize,
-    ...(prepared.symmetryNote ? { symmetryNote: prepared.symmetryNote } : {}),
-  };
+  const base = searchStats(prepared);
   if (prepared.impossible) {
     return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, found };
   }
