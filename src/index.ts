@@ -20,4 +20,5 @@ export type { Progress } from './search/progress.js';
 export { estimateRun, type RunEstimate, type RunEstimateOptions } from './search/estimate.js';
 export { planSubproblems, type Plan, type PlanOptions } from './search/plan.js';
 export { mergeShards, MergeError, type ShardResult, type MergedResult } from './search/merge.js';
-export { loadCheckpoint, CheckpointError, type Checkpoint } from './search/checkpoint.js';
+export { CheckpointError, type Checkpoint } from './search/checkpoint.js';
+export { loadCheckpoint } from './search/checkpoint-file.js';

@@ -15,7 +15,6 @@ import { EXIT, UsageError, parsePositiveInt, parsePositiveNumber } from './error
 import type { EstimateFlags } from './estimate.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from './format.js';
-import { mergeCommand } from './merge.js';
 import type { RunFlags, SolveFlags } from './solve.js';
 import { parseShard, resumeCommand, solveCommand, useColor } from './solve.js';
 
@@ -113,7 +112,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .command('merge')
     .description('combine the --json outputs of the shards of a run (and --jsonl solution files) into its whole result')
     .argument('<files...>', "every shard's --json output")
-    .action((files: string[]) => setExit(mergeCommand(files)));
+    // loaded only here: its schema library is large, and most commands start without it
+    .action(async (files: string[]) => setExit((await import('./merge.js')).mergeCommand(files)));
 
   program
     .command('estimate')

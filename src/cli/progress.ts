@@ -1,4 +1,4 @@
-import cliProgress from 'cli-progress';
+import type cliProgress from 'cli-progress';
 import type { Progress } from '../search/progress.js';
 import { formatCount, formatDuration } from './format.js';
 
@@ -25,12 +25,19 @@ export function progressReporter(mode: ProgressMode, stream: NodeJS.WriteStream 
     };
   }
   if (mode === 'none') return { update: () => {}, stop: () => {} };
+  // The bar's library loads in the background once a run has lasted half a second: quick runs never load it.
+  let library: typeof cliProgress | undefined;
+  let loading = false;
   let bar: cliProgress.SingleBar | undefined;
   return {
     update(p) {
+      if (!loading && p.elapsedMs >= BAR_AFTER_MS / 2 && p.fraction < 1) {
+        loading = true;
+        void import('cli-progress').then((m) => { library = m.default; });
+      }
       if (!bar) {
-        if (p.elapsedMs < BAR_AFTER_MS || p.fraction >= 1) return;
-        bar = new cliProgress.SingleBar(
+        if (p.elapsedMs < BAR_AFTER_MS || p.fraction >= 1 || !library) return;
+        bar = new library.SingleBar(
           {
             stream,
             format: '{bar} {percentage}% | {solutions} | {speed} | {elapsed} elapsed | {left}',
@@ -39,7 +46,7 @@ export function progressReporter(mode: ProgressMode, stream: NodeJS.WriteStream 
             barsize: 30,
             fps: 5,
           },
-          cliProgress.Presets.shades_classic,
+          library.Presets.shades_classic,
         );
         bar.start(1000, 0, payload(p));
       }

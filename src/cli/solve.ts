@@ -7,7 +7,6 @@ import { resolvePuzzle } from '../puzzle/catalog.js';
 import { renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../search/prepare.js';
 import type { RunOptions, RunResult } from '../search/run.js';
-import { loadCheckpoint } from '../search/checkpoint.js';
 import { resumeAsync, solveAsync } from '../search/run.js';
 import { EXIT, UsageError } from './errors.js';
 import { formatCount, solutionJson, statsJson, summaryLine } from './format.js';
@@ -78,6 +77,8 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
 }
 
 export async function resumeCommand(file: string, flags: RunFlags): Promise<number> {
+  // loaded only here: its schema library is large, and most runs start without it
+  const { loadCheckpoint } = await import('../search/checkpoint-file.js');
   const checkpoint = loadCheckpoint(file);
   const meta = (checkpoint.meta ?? {}) as { source?: string; output?: OutputFlags };
   const limit = checkpoint.options.limit ?? undefined;

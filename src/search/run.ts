@@ -3,7 +3,7 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { totalPieceCount } from '../puzzle/model.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint, DoneSubproblem } from './checkpoint.js';
-import { assertNewCheckpoint, loadCheckpoint, puzzleHash, saveCheckpoint } from './checkpoint.js';
+import { assertNewCheckpoint, puzzleHash, saveCheckpoint } from './checkpoint.js';
 import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
 import { planSubproblems } from './plan.js';
@@ -73,7 +73,8 @@ export function solveAsync(puzzle: Puzzle, options: RunOptions = {}): Promise<Ru
  * Goes on with a checkpointed run: the same puzzle, options and plan, the finished subproblems taken as
  * they are (their solutions reported again first), the rest solved. The checkpoint keeps being updated.
  */
-export function resumeAsync(path: string, options: Omit<RunOptions, 'engine' | 'unique' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint'> & { checkpointIntervalMs?: number } = {}): Promise<RunResult> {
+export async function resumeAsync(path: string, options: Omit<RunOptions, 'engine' | 'unique' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint'> & { checkpointIntervalMs?: number } = {}): Promise<RunResult> {
+  const { loadCheckpoint } = await import('./checkpoint-file.js');
   const checkpoint = loadCheckpoint(path);
   const o = checkpoint.options;
   return execute(checkpoint.puzzle, {
