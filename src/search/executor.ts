@@ -49,13 +49,14 @@ export interface ExecutorEvents {
 
 export class Executor {
   private readonly threads: Worker[] = [];
-  private stopped = false;
-  private wake: (() => void) | undefined;
-
+  /** Threads that have prepared the puzzle before run() was called: they get work as it starts. */
   private readonly ready: Worker[] = [];
-  private failure: unknown;
-  /** What to do with a thread's messages once run() has started (before, they wait). */
+  /** What to do with a thread's messages once run() has started. */
   private onMessage: ((thread: Worker, m: ToMain) => void) | undefined;
+  /** Resolves run()'s wait for the threads' last subproblems. */
+  private wake: (() => void) | undefined;
+  private stopped = false;
+  private failure: unknown;
 
   /** Starts the N - 1 threads at once: they load snug and prepare the puzzle while this thread goes on. */
   constructor(
@@ -117,23 +118,8 @@ export class Executor {
   }
 
   private solveHere(prefix: readonly number[], index: number, events: ExecutorEvents): void {
-    const { countOnly, limit, progressMs } = this.setup;
-    let reported = Date.now();
-    const r = runPrepared(this.prepared, {
-      prefix,
-      countOnly,
-      keep: false,
-      limit: limit ?? Infinity,
-      ...(countOnly ? {} : { onSolution: (solution) => events.onSolution(index, solution) }),
-      onTick: (nodes) => {
-        const now = Date.now();
-        if (now - reported >= progressMs) {
-          reported = now;
-          events.onProgress(index, nodes);
-        }
-      },
-    });
-    if (!this.stopped) events.onDone({ index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete });
+    const r = solveSubproblem(this.prepared, this.setup, index, prefix, events);
+    if (!this.stopped) events.onDone(r);
   }
 
   /** Stops at once: threads are terminated, and subproblems not reported done are abandoned. */
@@ -142,6 +128,32 @@ export class Executor {
     this.wake?.();
     await Promise.all(this.threads.map((w) => w.terminate()));
   }
+}
+
+/** Solves one subproblem, reporting its solutions as found and its nodes every `progressMs`: here or in a thread. */
+export function solveSubproblem(
+  prepared: PreparedSearch,
+  setup: Pick<WorkerSetup, 'countOnly' | 'limit' | 'progressMs'>,
+  index: number,
+  prefix: readonly number[],
+  report: Pick<ExecutorEvents, 'onSolution' | 'onProgress'>,
+): SubproblemResult {
+  let reported = Date.now();
+  const r = runPrepared(prepared, {
+    prefix,
+    countOnly: setup.countOnly,
+    keep: false,
+    limit: setup.limit ?? Infinity,
+    ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution) }),
+    onTick: (nodes) => {
+      const now = Date.now();
+      if (now - reported >= setup.progressMs) {
+        reported = now;
+        report.onProgress(index, nodes);
+      }
+    },
+  });
+  return { index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete };
 }
 
 /**

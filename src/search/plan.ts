@@ -24,9 +24,10 @@ export interface PlanOptions {
   /** Random walks for the whole tree's estimate (default 1000). */
   readonly rootProbes?: number;
   /**
-   * Random walks for each subproblem's estimate (default: a budget of one walk per 5,000 estimated nodes,
-   * between 512 and 40,000 in all, shared out, 8 to 128 each). A few walks misjudge a subtree by factors
-   * of ten either way; sixty-odd bring most within a factor of two, and progress follows their sums.
+   * Random walks for each subproblem's estimate (default: a budget of one walk per 25,000 estimated
+   * nodes, between 512 and 40,000 in all, shared out, 8 to 128 each: a walk costs about as much as a few
+   * hundred nodes, so planning stays near 2% of the run). A few walks misjudge a subtree by factors of
+   * ten either way; sixty-odd bring most within a factor of two, and progress follows their sums.
    */
   readonly probes?: number;
   /** About this many estimated nodes per subproblem (default 1,000,000: a fraction of a second). */
@@ -53,7 +54,7 @@ export function planSubproblems(engine: Engine, depth: number, options: PlanOpti
   const target = Math.round(
     Math.min(options.maxSubproblems ?? 20000, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))),
   );
-  const budget = Math.min(40000, Math.max(512, estimate.nodes / 5000));
+  const budget = Math.min(40000, Math.max(512, estimate.nodes / 25000));
   const probes = options.probes ?? Math.min(128, Math.max(8, Math.round(budget / target)));
   const root: Node = { prefix: [], estimate: estimate.nodes };
   const heap = new MaxHeap<Node>((n) => n.estimate);

@@ -59,9 +59,8 @@ export interface RunResult extends SolveResult {
   readonly interrupted?: boolean;
 }
 
-/** A run to resume: the checkpoint, as loaded. */
+/** A run to resume: its checkpoint, as loaded. */
 interface Resumed {
-  readonly path: string;
   readonly checkpoint: Checkpoint;
 }
 
@@ -85,7 +84,7 @@ export async function resumeAsync(path: string, options: Omit<RunOptions, 'engin
     ...(o.limit !== null ? { limit: o.limit } : { all: true }),
     ...(checkpoint.shard ? { shard: checkpoint.shard } : {}),
     checkpoint: { path, ...(options.checkpointIntervalMs !== undefined ? { intervalMs: options.checkpointIntervalMs } : {}), meta: checkpoint.meta },
-  }, { path, checkpoint });
+  }, { checkpoint });
 }
 
 async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): Promise<RunResult> {
@@ -127,7 +126,9 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
         if (options.onSolution?.(s, reported++) === false) break;
       }
       const elapsedMs = performance.now() - start;
-      options.onProgress?.({ fraction: 1, solutions: trial.solutions, nodes: trial.nodes, nodesPerSecond: (trial.nodes * 1000) / elapsedMs, elapsedMs, etaMs: 0, subproblemsDone: 1, subproblems: 1 });
+      if (trial.complete || trial.solutions >= limit) {
+        options.onProgress?.({ fraction: 1, solutions: trial.solutions, nodes: trial.nodes, nodesPerSecond: (trial.nodes * 1000) / elapsedMs, elapsedMs, etaMs: 0, subproblemsDone: 1, subproblems: 1 });
+      }
       return { ...trial, found, elapsedMs, workers: 1, ...(options.signal?.aborted ? { interrupted: true } : {}) };
     }
   }

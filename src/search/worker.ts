@@ -6,8 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ToMain, ToWorker, WorkerSetup } from './executor.js';
+import { solveSubproblem } from './executor.js';
 import { prepareSearch } from './prepare.js';
-import { runPrepared } from './solve.js';
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
@@ -15,22 +15,10 @@ const prepared = prepareSearch(setup.puzzle, setup.prepare);
 const post = (message: ToMain): void => port.postMessage(message);
 
 port.on('message', (message: ToWorker) => {
-  const { index, prefix } = message;
-  let reported = Date.now();
-  const r = runPrepared(prepared, {
-    prefix,
-    countOnly: setup.countOnly,
-    keep: false,
-    limit: setup.limit ?? Infinity,
-    ...(setup.countOnly ? {} : { onSolution: (solution) => post({ type: 'solution', index, solution }) }),
-    onTick: (nodes) => {
-      const now = Date.now();
-      if (now - reported >= setup.progressMs) {
-        reported = now;
-        post({ type: 'progress', index, nodes });
-      }
-    },
+  const r = solveSubproblem(prepared, setup, message.index, message.prefix, {
+    onSolution: (index, solution) => post({ type: 'solution', index, solution }),
+    onProgress: (index, nodes) => post({ type: 'progress', index, nodes }),
   });
-  post({ type: 'done', index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete });
+  post({ type: 'done', ...r });
 });
 post({ type: 'ready' });
