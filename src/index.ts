@@ -15,10 +15,10 @@ export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStat
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';
 export { solutionSymmetries, isCanonical, type SolutionSymmetry } from './search/symmetry.js';
 export { renderSolutionText, renderSolutionSvg, renderBoardText } from './render/index.js';
-export { solveAsync, resumeAsync, type RunOptions, type RunResult, type ShardStamp } from './search/run.js';
-export type { Progress } from './search/progress.js';
-export { estimateRun, type RunEstimate, type RunEstimateOptions } from './search/estimate.js';
-export { planSubproblems, type Plan, type PlanOptions } from './search/plan.js';
-export { mergeShards, MergeError, type ShardResult, type MergedResult } from './search/merge.js';
-export { CheckpointError, type Checkpoint } from './search/checkpoint.js';
-export { loadCheckpoint } from './search/checkpoint-file.js';
+export { solveAsync, resumeAsync, type RunOptions, type RunResult, type ShardStamp } from './runs/run.js';
+export type { Progress } from './runs/progress.js';
+export { estimateRun, type RunEstimate, type RunEstimateOptions } from './runs/estimate.js';
+export { planSubproblems, type Plan, type PlanOptions } from './runs/plan.js';
+export { mergeShards, MergeError, type ShardResult, type MergedResult } from './runs/merge.js';
+export { CheckpointError, type Checkpoint } from './runs/checkpoint.js';
+export { loadCheckpoint } from './runs/checkpoint-file.js';

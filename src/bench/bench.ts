@@ -12,7 +12,7 @@ import type { EngineName } from '../engines/types.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
-import { solveAsync } from '../search/run.js';
+import { solveAsync } from '../runs/run.js';
 
 type Mode = 'first' | 'count' | 'unique';
 

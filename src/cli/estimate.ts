@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import type { EngineChoice } from '../search/prepare.js';
-import { estimateRun } from '../search/estimate.js';
+import { estimateRun } from '../runs/estimate.js';
 import { formatCount, formatDuration } from './format.js';
 
 export interface EstimateFlags {

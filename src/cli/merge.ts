@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { ShardResult } from '../search/merge.js';
-import { mergeShards } from '../search/merge.js';
+import type { ShardResult } from '../runs/merge.js';
+import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
 import { statsJson } from './format.js';
 

@@ -1,5 +1,5 @@
 import type cliProgress from 'cli-progress';
-import type { Progress } from '../search/progress.js';
+import type { Progress } from '../runs/progress.js';
 import { formatCount, formatDuration } from './format.js';
 
 export type ProgressMode = 'bar' | 'json' | 'none';

@@ -6,8 +6,8 @@ import { PuzzleError } from '../puzzle/errors.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import { renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../search/prepare.js';
-import type { RunOptions, RunResult } from '../search/run.js';
-import { resumeAsync, solveAsync } from '../search/run.js';
+import type { RunOptions, RunResult } from '../runs/run.js';
+import { resumeAsync, solveAsync } from '../runs/run.js';
 import { EXIT, UsageError } from './errors.js';
 import { formatCount, solutionJson, statsJson, summaryLine } from './format.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
@@ -78,7 +78,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
 
 export async function resumeCommand(file: string, flags: RunFlags): Promise<number> {
   // loaded only here: its schema library is large, and most runs start without it
-  const { loadCheckpoint } = await import('../search/checkpoint-file.js');
+  const { loadCheckpoint } = await import('../runs/checkpoint-file.js');
   const checkpoint = loadCheckpoint(file);
   const meta = (checkpoint.meta ?? {}) as { source?: string; output?: OutputFlags };
   const limit = checkpoint.options.limit ?? undefined;

@@ -7,12 +7,12 @@ import { assertNewCheckpoint, puzzleHash, saveCheckpoint } from './checkpoint.js
 import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
 import { planSubproblems } from './plan.js';
-import type { PrepareOptions, PreparedSearch } from './prepare.js';
-import { prepareSearch } from './prepare.js';
+import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
+import { prepareSearch } from '../search/prepare.js';
 import type { Progress } from './progress.js';
 import { ProgressTracker } from './progress.js';
-import type { SolveOptions, SolveResult } from './solve.js';
-import { runPrepared, searchStats } from './solve.js';
+import type { SolveOptions, SolveResult } from '../search/solve.js';
+import { runPrepared, searchStats } from '../search/solve.js';
 
 /**
  * Long runs: the search on all cores, with progress, checkpoints and shards.

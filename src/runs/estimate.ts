@@ -1,9 +1,9 @@
 import type { Engine } from '../engines/types.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { totalPieceCount } from '../puzzle/model.js';
-import type { PrepareOptions } from './prepare.js';
-import { prepareSearch } from './prepare.js';
-import { runPrepared } from './solve.js';
+import type { PrepareOptions } from '../search/prepare.js';
+import { prepareSearch } from '../search/prepare.js';
+import { runPrepared } from '../search/solve.js';
 
 /**
  * Knuth's estimate of the size of a backtrack tree ("Estimating the efficiency of backtrack programs",

@@ -5,7 +5,7 @@ import type { ShardResult } from './merge.js';
 import { mergeShards, MergeError } from './merge.js';
 import type { Progress } from './progress.js';
 import { solveAsync } from './run.js';
-import { createVerifier } from './verify.js';
+import { createVerifier } from '../search/verify.js';
 
 /** A solution as a string that ignores the order of placements and of copies. */
 function key(s: Solution): string {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import type { PrepareOptions, PreparedSearch } from './prepare.js';
-import { runPrepared } from './solve.js';
+import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
+import { runPrepared } from '../search/solve.js';
 
 /**
  * The executor solves subproblems and reports as it goes: each solution as it is found, the nodes of a
@@ -157,13 +157,13 @@ export function solveSubproblem(
 }
 
 /**
- * The worker's module, dist/search/worker.js: the same relative path from the built library
- * (dist/search/) and from the bundled command line tool (dist/cli/). Run from the TypeScript sources (the
+ * The worker's module, dist/runs/worker.js: the same relative path from the built library (dist/runs/)
+ * and from the bundled command line tool (dist/cli/). Run from the TypeScript sources (the
  * tests), it is the built one, which `npm test` builds first.
  */
 function workerScript(): URL {
   const fromSources = import.meta.url.endsWith('.ts');
-  return new URL(fromSources ? '../../dist/search/worker.js' : '../search/worker.js', import.meta.url);
+  return new URL(fromSources ? '../../dist/runs/worker.js' : '../runs/worker.js', import.meta.url);
 }
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

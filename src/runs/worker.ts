@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ToMain, ToWorker, WorkerSetup } from './executor.js';
 import { solveSubproblem } from './executor.js';
-import { prepareSearch } from './prepare.js';
+import { prepareSearch } from '../search/prepare.js';
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
