@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
@@ -19,6 +20,8 @@ import { runPrepared } from '../search/solve.js';
  */
 export interface WorkerSetup {
   readonly puzzle: Puzzle;
+  /** Where the thread posts its messages (given by the executor). */
+  readonly port?: MessagePort;
   readonly prepare: PrepareOptions;
   readonly countOnly: boolean;
   readonly limit?: number;
@@ -49,6 +52,8 @@ export interface ExecutorEvents {
 
 export class Executor {
   private readonly threads: Worker[] = [];
+  /** This thread's end of each thread's port. */
+  private readonly ports: MessagePort[] = [];
   /** Threads that have prepared the puzzle before run() was called: they get work as it starts. */
   private readonly ready: Worker[] = [];
   /** What to do with a thread's messages once run() has started. */
@@ -58,7 +63,10 @@ export class Executor {
   private stopped = false;
   private failure: unknown;
 
-  /** Starts the N - 1 threads at once: they load snug and prepare the puzzle while this thread goes on. */
+  /**
+   * Starts the N - 1 threads at once: they load snug and prepare the puzzle while this thread goes on.
+   * Each answers on a port of its own, which this thread also reads while it solves (see poll()).
+   */
   constructor(
     workers: number,
     private readonly prepared: PreparedSearch,
@@ -66,18 +74,34 @@ export class Executor {
     script: URL = workerScript(),
   ) {
     for (let t = 0; t < workers - 1; t++) {
-      const thread = new Worker(script, { workerData: setup });
+      const { port1, port2 } = new MessageChannel();
+      const thread = new Worker(script, { workerData: { ...setup, port: port2 }, transferList: [port2] });
       this.threads.push(thread);
-      thread.on('message', (m: ToMain) => {
-        if (this.stopped) return;
-        if (this.onMessage) this.onMessage(thread, m);
-        else if (m.type === 'ready') this.ready.push(thread);
-      });
+      this.ports.push(port1);
+      port1.on('message', (m: ToMain) => this.receive(thread, m));
       thread.on('error', (e) => {
         this.failure ??= e;
         void this.stop();
       });
     }
+  }
+
+  private receive(thread: Worker, m: ToMain): void {
+    if (this.stopped) return;
+    if (this.onMessage) this.onMessage(thread, m);
+    else if (m.type === 'ready') this.ready.push(thread);
+  }
+
+  /**
+   * Reads the threads' messages now, from inside a search on this thread: a thread that finishes its
+   * subproblems gets more without waiting for this thread's search to end.
+   */
+  private poll(): void {
+    this.threads.forEach((thread, i) => {
+      for (let m = receiveMessageOnPort(this.ports[i]!); m && !this.stopped; m = receiveMessageOnPort(this.ports[i]!)) {
+        this.receive(thread, m.message as ToMain);
+      }
+    });
   }
 
   /** Solves the subproblems; resolves when all are done or stop() was called. */
@@ -118,7 +142,12 @@ export class Executor {
   }
 
   private solveHere(prefix: readonly number[], index: number, events: ExecutorEvents): void {
-    const r = solveSubproblem(this.prepared, this.setup, index, prefix, events);
+    let polled = Date.now();
+    const r = solveSubproblem(this.prepared, this.setup, index, prefix, events, () => {
+      if (this.threads.length === 0 || Date.now() - polled < POLL_MS) return;
+      polled = Date.now();
+      this.poll();
+    });
     if (!this.stopped) events.onDone(r);
   }
 
@@ -126,6 +155,7 @@ export class Executor {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
+    for (const port of this.ports) port.close();
     await Promise.all(this.threads.map((w) => w.terminate()));
   }
 }
@@ -137,6 +167,8 @@ export function solveSubproblem(
   index: number,
   prefix: readonly number[],
   report: Pick<ExecutorEvents, 'onSolution' | 'onProgress'>,
+  /** Called at every periodic check of the search (some thousands of nodes). */
+  tick?: () => void,
 ): SubproblemResult {
   let reported = Date.now();
   const r = runPrepared(prepared, {
@@ -146,6 +178,7 @@ export function solveSubproblem(
     limit: setup.limit ?? Infinity,
     ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution) }),
     onTick: (nodes) => {
+      tick?.();
       const now = Date.now();
       if (now - reported >= setup.progressMs) {
         reported = now;
@@ -165,6 +198,9 @@ function workerScript(): URL {
   const fromSources = import.meta.url.endsWith('.ts');
   return new URL(fromSources ? '../../dist/runs/worker.js' : '../runs/worker.js', import.meta.url);
 }
+
+/** How often this thread reads the threads' messages while it searches, in milliseconds. */
+const POLL_MS = 5;
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -45,15 +45,15 @@ interface Node {
 
 /**
  * Cuts the tree: starting from the root, the subproblem with the largest estimate is replaced by its
- * branches, until there are about estimatedNodes / nodesPerSubproblem of them (at least minSubproblems,
- * at most maxSubproblems). Large subtrees are so cut finer than small ones.
+ * branches, until there are at least `target` = estimatedNodes / nodesPerSubproblem of them (within
+ * minSubproblems..maxSubproblems) and none is estimated larger than 4 / target of the whole. Large
+ * subtrees are so cut finer than small ones.
  */
 export function planSubproblems(engine: Engine, depth: number, options: PlanOptions = {}): Plan {
   const seed = options.seed ?? 0x5eed;
   const estimate = estimateSubtree(engine, [], options.rootProbes ?? 1000, depth, seededRandom(seed));
-  const target = Math.round(
-    Math.min(options.maxSubproblems ?? 20000, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))),
-  );
+  const max = options.maxSubproblems ?? 20000;
+  const target = Math.round(Math.min(max, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))));
   const budget = Math.min(40000, Math.max(512, estimate.nodes / 25000));
   const probes = options.probes ?? Math.min(128, Math.max(8, Math.round(budget / target)));
   const root: Node = { prefix: [], estimate: estimate.nodes };
@@ -61,8 +61,12 @@ export function planSubproblems(engine: Engine, depth: number, options: PlanOpti
   heap.push(root);
   let leaves = 1;
   let splits = 0;
-  while (leaves < target && heap.size > 0) {
+  let sum = root.estimate;
+  while (heap.size > 0 && leaves < max) {
     const node = heap.pop()!;
+    // Enough subproblems, and none larger than four times its share: done. (Stopping at the count alone
+    // could leave one subtree with a good part of the work, and the run's end waiting on it.)
+    if (leaves >= target && node.estimate <= (4 * sum) / target) break;
     const branches = engine.branches(node.prefix);
     if (branches.length === 0) continue; // a solution or a dead end: it stays a leaf
     node.children = branches.map((choice, i) => {
@@ -73,6 +77,7 @@ export function planSubproblems(engine: Engine, depth: number, options: PlanOpti
     });
     for (const child of node.children) heap.push(child);
     leaves += node.children.length - 1;
+    sum += node.children.reduce((t, c) => t + c.estimate, 0) - node.estimate;
   }
   // The leaves in depth-first order are the subproblems, in the order the search visits them.
   const order: Node[] = [];
