@@ -61,6 +61,8 @@ export class Executor {
   /** Resolves run()'s wait for the threads' last subproblems. */
   private wake: (() => void) | undefined;
   private stopped = false;
+  /** Stops this thread's own search too, at its next periodic check. */
+  private readonly abort = new AbortController();
   private failure: unknown;
 
   /**
@@ -143,7 +145,7 @@ export class Executor {
 
   private solveHere(prefix: readonly number[], index: number, events: ExecutorEvents): void {
     let polled = Date.now();
-    const r = solveSubproblem(this.prepared, this.setup, index, prefix, events, () => {
+    const r = solveSubproblem(this.prepared, this.setup, index, prefix, events, this.abort.signal, () => {
       if (this.threads.length === 0 || Date.now() - polled < POLL_MS) return;
       polled = Date.now();
       this.poll();
@@ -154,6 +156,7 @@ export class Executor {
   /** Stops at once: threads are terminated, and subproblems not reported done are abandoned. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.abort.abort();
     this.wake?.();
     for (const port of this.ports) port.close();
     await Promise.all(this.threads.map((w) => w.terminate()));
@@ -167,6 +170,7 @@ export function solveSubproblem(
   index: number,
   prefix: readonly number[],
   report: Pick<ExecutorEvents, 'onSolution' | 'onProgress'>,
+  signal?: AbortSignal,
   /** Called at every periodic check of the search (some thousands of nodes). */
   tick?: () => void,
 ): SubproblemResult {
@@ -176,6 +180,7 @@ export function solveSubproblem(
     countOnly: setup.countOnly,
     keep: false,
     limit: setup.limit ?? Infinity,
+    ...(signal ? { signal } : {}),
     ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution) }),
     onTick: (nodes) => {
       tick?.();
