@@ -6,8 +6,8 @@ import { UsageError } from './errors.js';
 import { statsJson } from './format.js';
 
 /** A solution as `solve --json` and `--jsonl` print it. */
-const solutionJson = z.object({ placements: z.array(z.object({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)) })) });
-type SolutionJson = z.infer<typeof solutionJson>;
+const solutionLine = z.object({ placements: z.array(z.object({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)) })) });
+type SolutionLine = z.infer<typeof solutionLine>;
 
 const shardJson = z.object({
   puzzle: z.string(),
@@ -28,7 +28,7 @@ const shardJson = z.object({
     subproblems: z.number().int().nonnegative(),
     subproblemsInPlan: z.number().int().positive(),
   }),
-  found: z.array(solutionJson).optional(),
+  found: z.array(solutionLine).optional(),
 });
 
 /**
@@ -37,8 +37,8 @@ const shardJson = z.object({
  * a shard's JSON object, or lines that are each one solution.
  */
 export function mergeCommand(files: string[]): number {
-  const shards: ShardResult<SolutionJson>[] = [];
-  const extra: SolutionJson[] = [];
+  const shards: ShardResult<SolutionLine>[] = [];
+  const extra: SolutionLine[] = [];
   let listed = false; // whether the shards list their solutions (they do unless run with --count)
   for (const file of files) {
     if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
@@ -70,7 +70,7 @@ export function mergeCommand(files: string[]): number {
       } catch {
         throw new UsageError(`${file}:${i + 1}: not a JSON line (truncated?)`);
       }
-      const parsed = solutionJson.safeParse(value);
+      const parsed = solutionLine.safeParse(value);
       if (!parsed.success) throw new UsageError(`${file}:${i + 1}: not a solution line of --jsonl output`);
       extra.push(parsed.data);
     });

@@ -71,7 +71,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
       countOnly: !!flags.count,
       ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
-      ...(flags.checkpoint ? { checkpoint: { path: flags.checkpoint, ...interval(flags), meta: { source, output } } } : {}),
+      ...(flags.checkpoint ? { checkpoint: { path: flags.checkpoint, ...intervalMs(flags, 'intervalMs'), meta: { source, output } } } : {}),
     }),
   );
 }
@@ -83,12 +83,13 @@ export async function resumeCommand(file: string, flags: RunFlags): Promise<numb
   const meta = (checkpoint.meta ?? {}) as { source?: string; output?: OutputFlags };
   const limit = checkpoint.options.limit ?? undefined;
   return run(checkpoint.puzzle, meta.source ?? file, meta.output ?? {}, flags, limit, checkpoint.options.countOnly, file, (options) =>
-    resumeAsync(file, { ...options, ...(flags.checkpointInterval !== undefined ? { checkpointIntervalMs: flags.checkpointInterval * 1000 } : {}) }),
+    resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs') }, checkpoint),
   );
 }
 
-function interval(flags: RunFlags): { intervalMs?: number } {
-  return flags.checkpointInterval !== undefined ? { intervalMs: flags.checkpointInterval * 1000 } : {};
+/** --checkpoint-interval in milliseconds, as the option `key`, when it was given. */
+function intervalMs<K extends string>(flags: RunFlags, key: K): { [k in K]?: number } {
+  return flags.checkpointInterval !== undefined ? ({ [key]: flags.checkpointInterval * 1000 } as { [k in K]?: number }) : {};
 }
 
 /** Runs (a new solve or a resumed one) with the progress display, Ctrl-C handling and output they share. */

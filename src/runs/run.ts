@@ -72,9 +72,13 @@ export function solveAsync(puzzle: Puzzle, options: RunOptions = {}): Promise<Ru
  * Goes on with a checkpointed run: the same puzzle, options and plan, the finished subproblems taken as
  * they are (their solutions reported again first), the rest solved. The checkpoint keeps being updated.
  */
-export async function resumeAsync(path: string, options: Omit<RunOptions, 'engine' | 'unique' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint'> & { checkpointIntervalMs?: number } = {}): Promise<RunResult> {
-  const { loadCheckpoint } = await import('./checkpoint-file.js');
-  const checkpoint = loadCheckpoint(path);
+export async function resumeAsync(
+  path: string,
+  options: Omit<RunOptions, 'engine' | 'unique' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint'> & { checkpointIntervalMs?: number } = {},
+  /** The checkpoint at `path`, when the caller has loaded it already (loadCheckpoint). */
+  loaded?: Checkpoint,
+): Promise<RunResult> {
+  const checkpoint = loaded ?? (await import('./checkpoint-file.js')).loadCheckpoint(path);
   const o = checkpoint.options;
   return execute(checkpoint.puzzle, {
     ...options,
