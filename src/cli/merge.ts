@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { readTextFile } from '../puzzle/text-file.js';
 import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
@@ -31,6 +31,9 @@ const shardJson = z.object({
   found: z.array(solutionLine).optional(),
 });
 
+/** Largest shard output read: about as large a string as JavaScript can hold. */
+const MAX_SHARD_FILE_BYTES = 400 * 1024 * 1024;
+
 /**
  * `snug merge FILES...`: the shards' `solve --json` outputs, and any `--jsonl` solution files, into the
  * whole run's result, printed as `solve --json` prints it (with "shards": N). Every file must be whole:
@@ -41,8 +44,9 @@ export function mergeCommand(files: string[]): number {
   const extra: SolutionLine[] = [];
   let listed = false; // whether the shards list their solutions (they do unless run with --count)
   for (const file of files) {
-    if (!existsSync(file)) throw new UsageError(`${file}: no such file`);
-    const text = readFileSync(file, 'utf8').trim();
+    const text = readTextFile(file, MAX_SHARD_FILE_BYTES, (problem) => {
+      throw new UsageError(`${file}: ${problem}`);
+    }).trim();
     if (text.length === 0) throw new UsageError(`${file}: empty (a shard's --json output was expected)`);
     let whole: unknown;
     try {

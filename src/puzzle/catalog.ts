@@ -50,5 +50,7 @@ export function loadCatalogPuzzle(name: string): Puzzle {
 export function resolvePuzzle(nameOrPath: string): { puzzle: Puzzle; source: string } {
   if (existsSync(nameOrPath) && statSync(nameOrPath).isFile()) return { puzzle: loadPuzzleFile(nameOrPath), source: nameOrPath };
   if (catalogNames().includes(nameOrPath)) return { puzzle: loadCatalogPuzzle(nameOrPath), source: nameOrPath };
+  // something that is not a regular file (a folder, a pipe, a device): say what it is
+  if (existsSync(nameOrPath)) return { puzzle: loadPuzzleFile(nameOrPath), source: nameOrPath };
   throw new PuzzleError(nameOrPath, undefined, `unknown puzzle '${nameOrPath}': not a file and not in the catalog (run 'snug list')`);
 }

@@ -116,7 +116,7 @@ describe('bad input gets one line naming the file, line and problem', () => {
 
   it('an unreadable file', () => {
     const missing = join(mkdtempSync(join(tmpdir(), 'snug-')), 'missing.yaml');
-    expect(() => loadPuzzleFile(missing)).toThrow(/missing\.yaml: cannot read file \(ENOENT\)/);
+    expect(() => loadPuzzleFile(missing)).toThrow(/missing\.yaml: no such file/);
   });
 
   it('a readable file is parsed with its path in messages', () => {

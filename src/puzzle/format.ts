@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
@@ -6,6 +5,8 @@ import type { Cell, Dimensions } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, isBox, isConnected, normalize } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
 import type { Piece, Puzzle } from './model.js';
+import { readTextFile } from './text-file.js';
+import { LIMITS, wellFormedProblem } from './validate.js';
 
 /**
  * The YAML puzzle format (see the README): a board and named pieces, each given as art, a rectangle, a box,
@@ -22,9 +23,7 @@ const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
 const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
 const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
 
-const MAX_SIDE = 4096;
-const MAX_BOARD_CELLS = 1_000_000;
-const MAX_COPIES = 10_000;
+const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, copies: MAX_COPIES } = LIMITS;
 
 const TOP_KEYS = ['name', 'description', 'mirror', 'board', 'pieces', 'known'];
 const BOARD_KEYS = ['rect', 'box', 'layers', 'holes'];
@@ -269,21 +268,25 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     if (copies > MAX_COPIES) r.fail(p.node, `more than ${MAX_COPIES} piece copies in all`);
     return { name: p.name, shape, count: p.count, mirror: p.mirror ?? mirror };
   });
-  return {
+  const puzzle: Puzzle = {
     name, dims, board: [...board.cells].sort(compareCells), pieces, mirror,
     ...(description !== undefined ? { description } : {}),
     ...(top.has('known') ? { known } : {}),
   };
+  // what the checks above (which name the line) have missed, the model's own check catches
+  const problem = wellFormedProblem(puzzle);
+  if (problem) throw new PuzzleError(file, undefined, problem);
+  return puzzle;
 }
+
+/** Largest puzzle file read: a board of a million cells listed one by one fits several times over. */
+export const MAX_PUZZLE_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Reads and parses a puzzle file. */
 export function loadPuzzleFile(path: string): Puzzle {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new PuzzleError(path, undefined, `cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  const text = readTextFile(path, MAX_PUZZLE_FILE_BYTES, (problem) => {
+    throw new PuzzleError(path, undefined, problem);
+  });
   return parsePuzzle(text, path);
 }
 

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { readTextFile } from '../puzzle/text-file.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
@@ -46,10 +46,14 @@ const checkpointSchema = z.object({
   meta: z.unknown().optional(),
 });
 
+/** Largest checkpoint read: about as large a string as JavaScript can hold. */
+export const MAX_CHECKPOINT_BYTES = 400 * 1024 * 1024;
+
 /** Reads and checks a checkpoint; throws CheckpointError naming the file and the problem. */
 export function loadCheckpoint(path: string): Checkpoint {
-  if (!existsSync(path)) throw new CheckpointError(`${path}: no such checkpoint file`);
-  const text = readFileSync(path, 'utf8');
+  const text = readTextFile(path, MAX_CHECKPOINT_BYTES, (problem) => {
+    throw new CheckpointError(`${path}: ${problem === 'no such file' ? 'no such checkpoint file' : problem}`);
+  });
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -10,6 +10,7 @@ import type { Placement, PlacementTable } from '../placements/placements.js';
 import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
+import { wellFormedProblem } from '../puzzle/validate.js';
 import { colouringObstruction } from './feasibility.js';
 import type { SolutionSymmetry } from './symmetry.js';
 import { isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
@@ -58,7 +59,7 @@ export interface PreparedSearch {
 }
 
 export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): PreparedSearch {
-  const problem = puzzleProblem(puzzle);
+  const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
   if (problem) throw new InvalidPuzzleError(problem);
   const choice = options.engine ?? 'auto';
   const rectangles = puzzle.dims === 2 && isBox(puzzle.board) && puzzle.pieces.every((p) => isBox(p.shape));

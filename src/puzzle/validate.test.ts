@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { Puzzle } from './model.js';
+import { wellFormedProblem } from './validate.js';
+
+const domino: Puzzle = {
+  name: 'dominoes', dims: 2, mirror: true,
+  board: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]],
+  pieces: [{ name: 'D', shape: [[0, 0, 0], [1, 0, 0]], count: 2, mirror: true }],
+};
+
+describe('wellFormedProblem', () => {
+  it('accepts a well-formed puzzle', () => {
+    expect(wellFormedProblem(domino)).toBeUndefined();
+  });
+
+  it.each([
+    ['not an object', undefined, 'must be an object'],
+    ['a board cell twice', { ...domino, board: [...domino.board, [0, 0, 0]] }, 'the board lists cell [0, 0, 0] twice'],
+    ['a piece cell twice', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[0, 0, 0], [1, 0, 0], [1, 0, 0]] }] }, 'lists cell [1, 0, 0] twice'],
+    ['a fractional coordinate', { ...domino, board: [[0.5, 0, 0]] }, 'each cell must be [x, y, z]'],
+    ['a huge coordinate', { ...domino, board: [[1e9, 0, 0]] }, 'each cell must be [x, y, z]'],
+    ['z in 2-D', { ...domino, board: [[0, 0, 1]] }, 'off the flat board'],
+    ['no pieces', { ...domino, pieces: [] }, 'pieces must be a non-empty list'],
+    ['a count of 0', { ...domino, pieces: [{ ...domino.pieces[0]!, count: 0 }] }, 'count must be a whole number of at least 1'],
+    ['a count of NaN', { ...domino, pieces: [{ ...domino.pieces[0]!, count: NaN }] }, 'count must be a whole number of at least 1'],
+    ['too many copies', { ...domino, pieces: [{ ...domino.pieces[0]!, count: 20_000 }] }, 'more than 10000 piece copies'],
+    ['a name twice', { ...domino, pieces: [domino.pieces[0]!, domino.pieces[0]!] }, 'two pieces are named "D"'],
+    ['a shape not at the origin', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[1, 0, 0], [2, 0, 0]] }] }, 'must be normalised'],
+    ['a disconnected shape', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[0, 0, 0], [2, 0, 0]] }] }, 'not connected'],
+    ['a piece larger than the board', { ...domino, board: [[0, 0, 0]] }, 'more cells than the board'],
+  ])('refuses %s', (_, value, message) => {
+    expect(wellFormedProblem(value)).toContain(message);
+  });
+});
