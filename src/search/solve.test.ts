@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineName } from '../engines/types.js';
-import { indexBoard } from '../placements/board.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
+import { orbitClasses } from '../test-support/orbits.js';
 import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
 import { solve } from './solve.js';
-import { isCanonical, solutionSymmetries } from './symmetry.js';
 import { createVerifier } from './verify.js';
 
 /** Solves, checks every solution with the independent verifier, and returns the count. */
@@ -19,16 +18,9 @@ function countVerified(puzzle: Puzzle, engine: EngineName, unique: boolean): { c
   return { count: result.solutions, solutions: result.found };
 }
 
-/** Labels of a solution on the board's cell numbering, for the canonical-form cross-check. */
+/** The classes of the solutions under the board's symmetries, counted by test-support (no search code). */
 function canonicalCount(puzzle: Puzzle, solutions: Solution[]): number {
-  const board = indexBoard(puzzle.board, puzzle.dims);
-  const group = solutionSymmetries(puzzle, board).slice(1);
-  const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
-  return solutions.filter((s) => {
-    const labels = new Int32Array(board.cells.length);
-    for (const p of s.placements) for (const c of p.cells) labels[board.indexOf(c)] = pieceIndex.get(p.piece)!;
-    return isCanonical(labels, group);
-  }).length;
+  return orbitClasses(puzzle, solutions).count;
 }
 
 // Known counts: total (every solution) and unique (up to the board's symmetries).
