@@ -96,7 +96,15 @@ export function allTilings(puzzle: Puzzle): Solution[] {
  * placement's cells; a reflection gives a one-sided piece the type whose shapes include the mirrored one
  * (its own when it has one). A symmetry that takes some solution out of the set is not one.
  */
-export function orbitClasses(puzzle: Puzzle, solutions: readonly Solution[]): { count: number; classOf: (s: Solution) => string; symmetries: number } {
+export function orbitClasses(
+  puzzle: Puzzle,
+  solutions: readonly Solution[],
+  /**
+   * `representatives`: the solutions are some of the set, not all (one per class, say): the symmetries
+   * are then those whose map of types keeps every type's count, the ones that map the whole set onto itself.
+   */
+  options: { representatives?: boolean } = {},
+): { count: number; classOf: (s: Solution) => string; symmetries: number } {
   const flat = puzzle.dims === 2;
   const cellNumber = new Map(puzzle.board.map((c, i) => [key(c), i]));
   const lo = [0, 1, 2].map((i) => Math.min(...puzzle.board.map((c) => c[i]!)));
@@ -126,7 +134,10 @@ export function orbitClasses(puzzle: Puzzle, solutions: readonly Solution[]): { 
   const image = (g: { cells: Int32Array; types: number[] }, placements: { type: number; cells: number[] }[]): string =>
     keyOf(placements.map((p) => ({ type: g.types[p.type]!, cells: p.cells.map((c) => g.cells[c]!) })));
   const all = new Set(solutions.map((s) => keyOf(numbered(s))));
-  const symmetries = candidates.filter((g) => solutions.every((s) => all.has(image(g, numbered(s)))));
+  const counts = puzzle.pieces.map((p) => p.count);
+  const symmetries = options.representatives
+    ? candidates.filter((g) => g.types.every((t, i) => counts[t] === counts[i]))
+    : candidates.filter((g) => solutions.every((s) => all.has(image(g, numbered(s)))));
   const classOf = (s: Solution): string => {
     const placements = numbered(s);
     return symmetries.map((g) => image(g, placements)).sort()[0]!;
