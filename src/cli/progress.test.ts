@@ -82,5 +82,6 @@ describe('barFields', () => {
   it('writes durations as the summary line does, and ETA … until the ETA has settled', () => {
     expect(barFields(p, 'solution', undefined)).toMatchObject({ elapsed: '1 min 12 s', left: 'ETA …' });
     expect(barFields(p, 'solution', 72_100).left).toBe('ETA 1 min 12 s');
+    expect(barFields(p, 'solution', 0).left).toBe('ETA < 1 s');
   });
 });

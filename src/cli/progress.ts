@@ -71,7 +71,7 @@ export function barFields(p: Progress, what: string, etaMs: number | undefined):
     solutions: `${formatCount(p.solutions)} ${what}${p.solutions === 1 ? '' : 's'}`,
     speed: `${formatRate(p.nodesPerSecond)} nodes/s`,
     elapsed: formatDuration(p.elapsedMs),
-    left: etaMs === undefined ? 'ETA …' : `ETA ${formatDuration(etaMs)}`,
+    left: etaMs === undefined ? 'ETA …' : etaMs < 1000 ? 'ETA < 1 s' : `ETA ${formatDuration(etaMs)}`,
   };
 }
 
