@@ -220,6 +220,14 @@ describe('renderSolutionSvg', () => {
     expect(labels).toEqual(['21x14', 'l']);
     const legend = [...svg.matchAll(/<text class="legend"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(legend).toEqual(['l = long-bar']);
+    // A piece whose name fits in one copy (lying) but not in another (standing) is written one way: by its label.
+    const copies = puzzleOf('copies', rect(0, 0, 4, 3), [
+      { piece: 'bar', cells: rect(0, 0, 3, 1) },
+      { piece: 'bar', cells: rect(3, 0, 1, 3) },
+      { piece: 'rest', cells: rect(0, 1, 3, 2) },
+    ]);
+    const copyLabels = [...renderSolutionSvg(copies.puzzle, copies.solution, { cellSize: 20 }).matchAll(/<text class="label"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(copyLabels).toEqual(['b', 'b', 'rest']);
     // With one-letter names, no legend.
     const plain = fromArt(['FFPP.', 'FFPPP', 'F.VVV', '..V..']);
     expect(renderSolutionSvg(plain.puzzle, plain.solution)).not.toContain('class="legend"');

@@ -7,15 +7,16 @@
  * wherever the two cells on either side of an edge belong to different placements, or one of them is off
  * the board: every placement is outlined, so touching copies of one piece are told apart without colour.
  *
- * Each piece is labelled with its name where the name fits in the piece's row (at the cell with the most
- * room, nearest the middle of the piece), else with its one-character label (labels.ts) on its centre-most
- * cell, and then a legend under the picture says which label is which piece. In 3-D each layer's part of
- * a piece gets its own label. A 3-D solution shows its layers side by side, a cell apart, with a "z = k"
- * caption under each. Board cells left uncovered are light grey; holes are not drawn. The picture starts
- * at x = 0, y = 0 as the file's coordinates do, so leading empty rows and columns of a board are kept.
+ * Each piece is labelled with its name where the name fits in the piece's row (at a cell with the room,
+ * nearest the middle of the piece) in every part of every copy, else everywhere with its one-character
+ * label (labels.ts) on its centre-most cell, and then a legend under the picture says which label is which
+ * piece. In 3-D each layer's part of a piece gets its own label. A 3-D solution shows its layers side by
+ * side, a cell apart, with a "z = k" caption under each. Board cells left uncovered are light grey; holes
+ * are not drawn. The picture starts at x = 0, y = 0 as the file's coordinates do, so leading empty rows
+ * and columns of a board are kept.
  *
- * The heading (the title) is never clipped: the picture widens to fit it, up to a width of about forty
- * characters beyond the board's, and longer titles wrap onto further lines. Text widths are estimated
+ * The heading (the title) is never clipped: the picture widens to fit it, up to about forty characters
+ * (or the board's width, if wider), and longer titles wrap onto further lines. Text widths are estimated
  * generously from the characters (wide letters, narrow ones, anything beyond ASCII as one em), so the text
  * a viewer draws is at most as wide as the room made for it.
  */
@@ -166,20 +167,23 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const boardWidth = d * w * cs + (d - 1) * layerGap;
 
   // Labels: one per placed piece, or in 3-D one per layer the piece occupies, since each layer is drawn
-  // apart and a piece's part in another layer would otherwise go unnamed. The name where it fits.
+  // apart and a piece's part in another layer would otherwise go unnamed.
   interface Label { readonly cell: Cell; readonly text: string; readonly fill: string }
-  const pieceLabelsDrawn: Label[] = [];
-  const shortened = new Set<string>();
-  placements.forEach((p, i) => {
-    const parts = layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells];
-    for (const part of parts) {
-      if (part.length === 0) continue;
-      const roomy = roomForText(part, textWidthEms(p.piece), labelSize / cs);
-      const label = labels.get(p.piece)!;
-      if (!roomy && label !== p.piece) shortened.add(p.piece);
-      pieceLabelsDrawn.push({ cell: roomy ?? centreCell(part), text: roomy ? p.piece : label, fill: inkFor(fillOf(i)) });
-    }
-  });
+  // A piece's name goes in only if it fits in every part of every copy: one piece is written one way.
+  const parts = placements.map((p) =>
+    (layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells]).map((part) => ({
+      part,
+      roomy: roomForText(part, textWidthEms(p.piece), labelSize / cs),
+    })),
+  );
+  const shortened = new Set(placements.filter((p, i) => labels.get(p.piece) !== p.piece && parts[i]!.some((q) => !q.roomy)).map((p) => p.piece));
+  const pieceLabelsDrawn: Label[] = placements.flatMap((p, i) =>
+    parts[i]!.map(({ part, roomy }) =>
+      shortened.has(p.piece) || !roomy
+        ? { cell: centreCell(part), text: labels.get(p.piece)!, fill: inkFor(fillOf(i)) }
+        : { cell: roomy, text: p.piece, fill: inkFor(fillOf(i)) },
+    ),
+  );
 
   // The heading, wrapped; the picture is as wide as the board, the heading and the legend's entries need.
   const headingLines = options.title !== undefined ? wrapText(options.title, Math.max(boardWidth / headingSize, TITLE_WRAP_EMS)) : [];
