@@ -11,8 +11,8 @@
  * fits maxWidth that way, else two columns ("L"); board cells a partial solution leaves uncovered show '.'.
  * When a piece's label is not its name, a legend under the picture says which is which.
  *
- * A board or a piece is drawn as before boxes were needed: every cell a square of two characters, '#' (or
- * the piece's label) and a space.
+ * A board or a piece, with nothing in it to tell apart, is drawn without lines: every cell a square of two
+ * characters, '#' (or the piece's label) and a space.
  *
  * A 3-D picture puts its layers side by side under "z=k" headings, layer 0 first, wrapping to further rows
  * of layers when they would pass maxWidth. When even one layer is wider than maxWidth, the picture samples
@@ -37,7 +37,7 @@ export interface TextOptions {
 const DEFAULT_MAX_WIDTH = 100;
 /** Spaces between layers set side by side. */
 const LAYER_GAP = 2;
-/** A light grey of the xterm cube, and black, for board cells in `snug show`. */
+/** A light grey of the xterm 256-colour palette's grey ramp, and black, for board cells in `snug show`. */
 const BOARD_PAINT = xtermPaint(250, 16);
 
 type Paint = (s: string) => string;
@@ -54,7 +54,10 @@ interface Box {
   readonly size: Cell;
 }
 
-/** The box from the origin (or the lowest coordinate, if lower) to the highest coordinate on each axis. */
+/**
+ * The box up to the highest coordinate on each axis, from the origin when fromOrigin (or from a lower
+ * coordinate, should there be one), else from the lowest coordinates.
+ */
 function boxFromOrigin(cells: Iterable<Cell>, fromOrigin: boolean): Box | undefined {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
