@@ -16,7 +16,7 @@ import type { EstimateFlags } from './estimate.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from './format.js';
 import type { RunFlags, SolveFlags } from './solve.js';
-import { parseShard, resumeCommand, solveCommand, useColor } from './solve.js';
+import { parseScale, parseShard, pictureWidth, resumeCommand, solveCommand, useColor } from './solve.js';
 
 function sizeOf(puzzle: Puzzle): string {
   const [w, h, d] = extent(puzzle.board);
@@ -41,17 +41,20 @@ function showCommand(target: string, flags: { color: boolean }): void {
   console.log(`${pc.bold(puzzle.name)}  (${source})`);
   if (puzzle.description) console.log(puzzle.description);
   console.log(`${puzzle.dims}-D board ${sizeOf(puzzle)}; mirror images ${puzzle.mirror ? 'allowed' : 'not allowed'} by default\n`);
-  console.log(renderBoardText(puzzle, { color }));
+  const maxWidth = pictureWidth();
+  console.log(renderBoardText(puzzle, { color, maxWidth }));
   const labels = pieceLabels(puzzle.pieces.map((p) => p.name));
   puzzle.pieces.forEach((p, i) => {
+    const label = labels.get(p.name)!;
     const facts = [
-      `${p.shape.length} cells`,
+      `${p.shape.length} cell${p.shape.length === 1 ? '' : 's'}`,
       p.count > 1 ? `${p.count} copies` : '',
       `${table.orientationCounts[i]} orientation${table.orientationCounts[i] === 1 ? '' : 's'}${p.mirror ? '' : ' (no mirror)'}`,
       `${formatCount(table.byPiece[i]!.length)} placements`,
     ].filter(Boolean);
-    console.log(`\n${pc.bold(p.name)}: ${facts.join(', ')}`);
-    console.log(renderShapeText(p.shape, puzzle.dims, labels.get(p.name)!, { color, colorIndex: i }));
+    // the label, when it is not the name, as the pictures of solutions use it
+    console.log(`\n${pc.bold(p.name)}${label !== p.name ? ` (drawn as ${label})` : ''}: ${facts.join(', ')}`);
+    console.log(renderShapeText(p.shape, puzzle.dims, label, { color, maxWidth, colorIndex: i }));
   });
   const area = puzzle.pieces.reduce((n, p) => n + p.shape.length * p.count, 0);
   console.log(`\npieces: ${area} cells; board: ${puzzle.board.length} cells; ${formatCount(table.placements.length)} placements in all`);
@@ -97,6 +100,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
       .option('--svg <file>', 'write the first solution as an SVG picture')
+      .option('--scale <pixels>', 'pixels per cell of the --svg picture (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard),
   ).action(async (target: string, flags: SolveFlags) => setExit(await solveCommand(target, flags)));

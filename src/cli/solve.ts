@@ -19,6 +19,8 @@ export interface OutputFlags {
   jsonl?: boolean;
   stats?: boolean;
   svg?: string;
+  /** Pixels per cell of the --svg picture. */
+  scale?: number;
 }
 
 /** How a run is watched and where it runs: given again (or not) to `snug resume`. */
@@ -41,6 +43,20 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   shard?: { index: number; count: number };
 }
 
+/** The widest --scale: a 56x56 board is 28,000 pixels wide at this size. */
+export const MAX_SCALE = 500;
+
+export function parseScale(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > MAX_SCALE) throw new UsageError(`--scale wants pixels per cell, a number above 0 and at most ${MAX_SCALE}, not '${value}'`);
+  return n;
+}
+
+/** Pictures as wide as the terminal, when printing to one (else the pictures' default). */
+export function pictureWidth(): number | undefined {
+  return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined;
+}
+
 /** Colour on a terminal, or when FORCE_COLOR asks for it; never with NO_COLOR or --no-color. */
 export function useColor(flag: boolean): boolean {
   return flag && pc.isColorSupported;
@@ -59,10 +75,11 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.limit !== undefined && (flags.all || flags.count)) throw new UsageError('--limit cannot be combined with --all or --count');
   if (flags.shard && !flags.all && !flags.count) throw new UsageError('--shard needs --all or --count: a shard is a share of a whole enumeration');
   if (flags.shard && !flags.json) throw new UsageError('--shard needs --json: snug merge reads the shards\' --json outputs');
+  if (flags.scale !== undefined && !flags.svg) throw new UsageError('--scale sets the size of the --svg picture: give --svg FILE too');
   const { puzzle, source } = resolvePuzzle(target);
-  const output: OutputFlags = { json: flags.json, jsonl: flags.jsonl, stats: flags.stats, svg: flags.svg };
+  const output: OutputFlags = { json: flags.json, jsonl: flags.jsonl, stats: flags.stats, svg: flags.svg, scale: flags.scale };
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
-  return run(puzzle, source, output, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, flags.checkpoint, (options) =>
+  return run(puzzle, source, output, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, (options) =>
     solveAsync(puzzle, {
       ...options,
       engine: flags.engine,
@@ -82,7 +99,7 @@ export async function resumeCommand(file: string, flags: RunFlags): Promise<numb
   const checkpoint = loadCheckpoint(file);
   const meta = (checkpoint.meta ?? {}) as { source?: string; output?: OutputFlags };
   const limit = checkpoint.options.limit ?? undefined;
-  return run(checkpoint.puzzle, meta.source ?? file, meta.output ?? {}, flags, limit, checkpoint.options.countOnly, file, (options) =>
+  return run(checkpoint.puzzle, meta.source ?? file, meta.output ?? {}, flags, limit, checkpoint.options.countOnly, checkpoint.options.unique, file, (options) =>
     resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs') }, checkpoint),
   );
 }
@@ -100,12 +117,13 @@ async function run(
   flags: RunFlags,
   limit: number | undefined,
   countOnly: boolean,
+  unique: boolean,
   checkpointFile: string | undefined,
   start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
 ): Promise<number> {
   const color = useColor(flags.color);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
-  const reporter: ProgressReporter = progressReporter(mode);
+  const reporter: ProgressReporter = progressReporter(mode, { unique });
   // Ctrl-C stops the run cleanly (saving its checkpoint); a second one ends the process at once.
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
@@ -122,7 +140,7 @@ async function run(
         if (output.jsonl) process.stdout.write(`${JSON.stringify(solutionJson(solution, puzzle.dims))}\n`);
         else if (pictures) {
           reporter.stop();
-          console.log(`${pc.bold(`Solution ${index + 1}`)}\n${renderSolutionText(puzzle, solution, { color })}\n`);
+          console.log(`${pc.bold(`Solution ${index + 1}`)}\n${renderSolutionText(puzzle, solution, { color, maxWidth: pictureWidth() })}\n`);
         }
       },
     });
@@ -135,7 +153,7 @@ async function run(
   }
   if (output.svg) {
     const first = result.found[0];
-    if (first) writeFileSync(output.svg, renderSolutionSvg(puzzle, first, { title: puzzle.name }));
+    if (first) writeFileSync(output.svg, renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: output.scale }));
     else process.stderr.write(`snug: no solution, so no SVG written to ${output.svg}\n`);
   }
   if (output.json) {

@@ -61,9 +61,14 @@ export interface RunEstimate {
   readonly puzzle: string;
   readonly engine: string;
   readonly unique: boolean;
+  /** Nodes of the search tree, as estimated (a whole number). */
   readonly estimatedNodes: number;
-  /** Raw solutions (before symmetry filtering or expansion), as estimated. */
-  readonly estimatedSolutions: number;
+  /**
+   * Raw solutions (before symmetry filtering or expansion), as estimated (a whole number); null when no
+   * random walk ended in a solution, which says little: solutions may be rare leaves of a large tree.
+   * 0 only when the puzzle is known to have none.
+   */
+  readonly estimatedSolutions: number | null;
   readonly probes: number;
   /** Nodes per second on one core, measured by searching for a moment. */
   readonly nodesPerSecond: number;
@@ -92,8 +97,8 @@ export function estimateRun(puzzle: Puzzle, options: RunEstimateOptions = {}): R
     puzzle: puzzle.name,
     engine: prepared.engine.name,
     unique: prepared.unique,
-    estimatedNodes: tree.nodes,
-    estimatedSolutions: tree.solutions,
+    estimatedNodes: Math.round(tree.nodes),
+    estimatedSolutions: prepared.impossible ? 0 : tree.solutions > 0 ? Math.max(1, Math.round(tree.solutions)) : null,
     probes: tree.probes,
     nodesPerSecond,
     estimatedMs: r.complete ? ms : nodesPerSecond > 0 ? (tree.nodes * 1000) / nodesPerSecond : Infinity,
