@@ -145,11 +145,26 @@ describe('checkpoint and resume', () => {
     expect(snugInvocation({}, '/elsewhere/my tools/snug.js')).toBe("node '/elsewhere/my tools/snug.js'");
   });
 
+  it('two runs started at once on the same new checkpoint: one runs, the other is refused', async () => {
+    const file = join(dir(), 'run.json');
+    const start = () =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [bin, 'solve', 'pentomino-3x20', '--count', '--json', '--checkpoint', file], { env: plainEnv() });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => { stderr += d; });
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+    const ends = (await Promise.all([start(), start()])).sort((a, b) => (a.code ?? 9) - (b.code ?? 9));
+    expect(ends.map((e) => e.code)).toEqual([0, 2]);
+    expect(ends[1]!.stderr).toMatch(/run\.json: (the file exists; resume its run|in use by another snug run)/);
+    expect(JSON.parse(snug('resume', file).stdout)).toMatchObject({ solutions: 8, complete: true });
+  });
+
   describe('refuses a checkpoint file it cannot create, before solving', () => {
     const folder = dir();
     const cases: [string, string, RegExp][] = [
       ['an empty name', '', /--checkpoint wants a file name, not an empty one/],
-      ['a missing folder', join(folder, 'missing', 'run.json'), /cannot write there \(no such folder/],
+      ['a missing folder', join(folder, 'missing', 'run.json'), /cannot create the checkpoint \(no such folder/],
       ['a folder', folder, /is a directory: a checkpoint needs a new file of its own/],
       ...(existsSync('/dev/full') ? [['a device', '/dev/full', /is a device or other special file/] as [string, string, RegExp]] : []),
     ];

@@ -66,7 +66,7 @@ describe('writing checkpoints whole', () => {
   it('a full disk at the start refuses the run before it solves anything, and leaves no file', async () => {
     const dir = folder();
     diskFullAfter(100);
-    await expect(run(join(dir, 'run.json'))).rejects.toThrow(/run\.json: cannot write the checkpoint \(no space left on device\): nothing was solved/);
+    await expect(run(join(dir, 'run.json'))).rejects.toThrow(/run\.json: cannot create the checkpoint \(no space left on device\): nothing was solved/);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -148,7 +148,7 @@ describe('a checkpoint from the first moment', () => {
     await expect(run('')).rejects.toThrow(/needs a file name/);
     await expect(run(dir)).rejects.toThrow(/is a directory/);
     if (existsSync('/dev/full')) await expect(run('/dev/full')).rejects.toThrow(/is a device/);
-    await expect(run(join(dir, 'no', 'run.json'))).rejects.toThrow(/cannot write there \(no such folder/);
+    await expect(run(join(dir, 'no', 'run.json'))).rejects.toThrow(/cannot create the checkpoint \(no such folder/);
     // a run that cannot start (the rect engine for pentominoes) leaves no checkpoint behind
     await expect(run(join(dir, 'rect.json'), { engine: 'rect' })).rejects.toThrow(/rect engine needs a rectangular board/);
     expect(readdirSync(dir)).toEqual([]);

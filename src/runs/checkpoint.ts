@@ -109,20 +109,20 @@ export class CheckpointStore {
    */
   static create(path: string, first: Checkpoint, warn: (message: string) => void): CheckpointStore {
     assertNewCheckpoint(path);
-    const unlock = lock(path);
+    const unlock = lock(path, false);
     try {
       writeWhole(path, signedJson(first), 'create');
     } catch (e) {
       unlock();
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') assertNewCheckpoint(path);
-      throw new CheckpointError(`${path}: cannot write the checkpoint (${describeFileError(e)}): nothing was solved`);
+      throw new CheckpointError(`${path}: cannot create the checkpoint (${describeFileError(e)}): nothing was solved`);
     }
     return new CheckpointStore(path, first, warn, unlock);
   }
 
   /** A resumed run's checkpoint (as loaded from `path`): its lock is taken, so no other run uses it meanwhile. */
   static reopen(path: string, loaded: Checkpoint, warn: (message: string) => void): CheckpointStore {
-    return new CheckpointStore(path, loaded, warn, lock(path));
+    return new CheckpointStore(path, loaded, warn, lock(path, true));
   }
 
   /** Saves the checkpoint whole; on failure, says so (once until a save works again) and goes on. */
@@ -175,7 +175,7 @@ export function assertNewCheckpoint(path: string): void {
  * left by a process of this machine that is gone (killed) is taken over; any other is refused. Removes
  * the temporary files that killed runs left beside the checkpoint. Returns the function that unlocks.
  */
-function lock(path: string): () => void {
+function lock(path: string, forResume: boolean): () => void {
   const lockPath = `${path}.lock`;
   const me = { pid: process.pid, host: hostname() };
   for (let attempt = 0; ; attempt++) {
@@ -185,7 +185,8 @@ function lock(path: string): () => void {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST') {
-        throw new CheckpointError(`${path}: cannot write ${code === 'ENOENT' || code === 'ENOTDIR' ? 'there' : 'beside it'} (${describeFileError(e)}${code === 'ENOENT' ? `: ${dirname(path)}` : ''})`);
+        const why = `${describeFileError(e)}${code === 'ENOENT' ? `: ${dirname(path)}` : ''}`;
+        throw new CheckpointError(forResume ? `${path}: cannot take its lock, ${lockPath} (${why})` : `${path}: cannot create the checkpoint (${why}): nothing was solved`);
       }
       const holder = lockHolder(lockPath);
       if (attempt === 0 && holder && holder.host === me.host && holder.pid !== me.pid && !isRunning(holder.pid)) {
