@@ -99,7 +99,8 @@ function runMeta(checkpoint: Checkpoint, file: string): RunMeta {
   if (meta === undefined) return { source: file, output: {} };
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return bad();
   const { source, output, ...others } = meta as Record<string, unknown>;
-  if (Object.keys(others).length > 0 || typeof source !== 'string' || typeof output !== 'object' || output === null || Array.isArray(output)) return bad();
+  if (Object.keys(others).length > 0 || typeof source !== 'string' || /[\u0000-\u001f]/.test(source)) return bad();
+  if (typeof output !== 'object' || output === null || Array.isArray(output)) return bad();
   const flags: OutputFlags = {};
   for (const [key, value] of Object.entries(output)) {
     if ((key !== 'json' && key !== 'jsonl' && key !== 'stats') || typeof value !== 'boolean') return bad();
@@ -216,7 +217,7 @@ async function run(
   if (result.interrupted) {
     const plan = result.plan;
     const done = plan ? ` with ${formatCount(plan.done)} of ${formatCount(plan.subproblems)} subproblems done` : '';
-    process.stderr.write(`snug: stopped${done}${checkpointFile ? `; go on with: ${snugInvocation()} resume ${shellWord(checkpointFile)}` : ''}\n`);
+    process.stderr.write(`snug: stopped${done}${checkpointFile ? `; go on with: ${snugInvocation()} resume ${shellWord(checkpointFile.startsWith('-') ? `./${checkpointFile}` : checkpointFile)}` : ''}\n`);
     return EXIT.interrupted;
   }
   return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;

@@ -130,7 +130,7 @@ export class CheckpointStore {
     try {
       writeWhole(this.path, signedJson(checkpoint), 'replace');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+      // whatever the cause (a full disk, a folder gone, a checkpoint too large for a string), the run goes on
       if (last) this.warn(`cannot save the checkpoint ${this.path} at the end of the run (${describeFileError(e)}): it keeps its last save (${this.holds})`);
       else if (!this.failing) {
         this.warn(`cannot save the checkpoint ${this.path} (${describeFileError(e)}): the run goes on, the file keeps its last save (${this.holds}), and each later save tries again`);

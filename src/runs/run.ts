@@ -145,7 +145,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
 
   // The checkpoint exists from the start, before anything is solved (or even prepared).
   const target = options.checkpoint;
-  const record = target ? checkpointRecord(puzzle, options, settings, resumed?.checkpoint.meta ?? target.meta) : undefined;
+  const record = target ? checkpointRecord(puzzle, options, settings, target.meta) : undefined;
   const store =
     target && record
       ? resumed
@@ -202,11 +202,12 @@ type CheckpointRecord = (plan: CheckpointPlan | null, done: readonly DoneSubprob
 
 function checkpointRecord(puzzle: Puzzle, options: RunOptions, settings: Settings, meta: unknown): CheckpointRecord {
   const { countOnly, limit, prepareOptions } = settings;
+  const hash = puzzleHash(puzzle);
   return (plan, done, elapsedMs) => ({
     format: CHECKPOINT_FORMAT,
     version: snugVersion(),
     puzzle,
-    puzzleHash: puzzleHash(puzzle),
+    puzzleHash: hash,
     options: { engine: prepareOptions.engine ?? 'auto', unique: !!prepareOptions.unique, countOnly, solutions: !countOnly, limit: Number.isFinite(limit) ? limit : null },
     planOptions: options.plan ?? {},
     shard: options.shard ? { index: options.shard.index, count: options.shard.count } : null,
