@@ -15,7 +15,7 @@ import { EXIT, UsageError, parsePositiveInt, parsePositiveNumber } from './error
 import type { EstimateFlags } from './estimate.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from './format.js';
-import type { RunFlags, SolveFlags } from './solve.js';
+import type { ResumeFlags, SolveFlags } from './solve.js';
 import { parseScale, parseShard, pictureWidth, resumeCommand, solveCommand, useColor } from './solve.js';
 
 function sizeOf(puzzle: Puzzle): string {
@@ -109,15 +109,19 @@ export function buildProgram(setExit: (code: number) => void): Command {
     program
       .command('resume')
       .description('go on with a run saved by --checkpoint, to the same result as an uninterrupted run')
-      .argument('<file>', 'the checkpoint file'),
-  ).action(async (file: string, flags: RunFlags) => setExit(await resumeCommand(file, flags)));
+      .argument('<file>', 'the checkpoint file')
+      .option('--json', 'print one JSON object (as solve --json); default: the output the run was started with')
+      .option('--jsonl', 'print each solution as one JSON line (not for a run started with --count)')
+      .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters'),
+  ).action(async (file: string, flags: ResumeFlags) => setExit(await resumeCommand(file, flags)));
 
   program
     .command('merge')
     .description('combine the --json outputs of the shards of a run (and --jsonl solution files) into its whole result')
     .argument('<files...>', "every shard's --json output")
+    .option('--puzzle <puzzle>', 'the puzzle the shards solve (a catalog name or a file): needed to check the solutions they list')
     // loaded only here: its schema library is large, and most commands start without it
-    .action(async (files: string[]) => setExit((await import('./merge.js')).mergeCommand(files)));
+    .action(async (files: string[], flags: { puzzle?: string }) => setExit((await import('./merge.js')).mergeCommand(files, flags, resolvePuzzle)));
 
   program
     .command('estimate')
