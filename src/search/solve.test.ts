@@ -23,8 +23,8 @@ const CASES: { name: string; total?: number; unique: number; engines: EngineName
 ];
 
 // Each check runs on a worker thread (a search of up to seconds, every solution verified, classes counted
-// apart from the search), so this thread stays free for the test runner.
-describe('known solution counts, every solution verified', () => {
+// apart from the search), so this thread stays free for the test runner; two run at once.
+describe.concurrent('known solution counts, every solution verified', () => {
   for (const c of CASES) {
     for (const engine of c.engines) {
       if (c.total !== undefined && (c.totalEngines ?? c.engines).includes(engine)) {
@@ -44,7 +44,7 @@ describe('known solution counts, every solution verified', () => {
   }
 });
 
-describe('every solution through symmetry classes', () => {
+describe.concurrent('every solution through symmetry classes', () => {
   for (const [name, engine] of [['pentomino-4x15', 'bitboard'], ['pentomino-8x8-hole', 'dlx'], ['soma', 'bitboard'], ['calibron', 'rect']] as const) {
     it(`${name} (${engine}): expanding one solution per class gives exactly the solutions of a plain search`, async () => {
       const r = await inWorker('expandAgreement', loadCatalogPuzzle(name), engine);
