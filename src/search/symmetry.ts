@@ -29,14 +29,17 @@ function isIdentity(s: SolutionSymmetry): boolean {
 export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex): SolutionSymmetry[] {
   const { min, max } = bounds(board.cells);
   // Rotations map every piece to itself, and so do reflections a piece may take or that give one of its
-  // orientations (a symmetric shape); another one-sided piece goes to the piece (with as many copies) that
-  // has its mirror image among its orientations.
+  // orientations (a symmetric shape). Another one-sided piece goes to its mirror-image partner: the one
+  // piece whose orientations include its mirror image, with as many copies. Where there is no such piece,
+  // or more than one (two pieces of one shape under two names), the reflection maps no solution to a
+  // solution, or would have to choose between names arbitrarily: it is not counted.
   const mirrorOf = (t: Transform, i: number): number => {
     const p = puzzle.pieces[i]!;
     if (!t.reflects || p.mirror) return i;
     const key = shapeKey(applyToShape(t, p.shape));
     if (orientationKeys(i).has(key)) return i;
-    return puzzle.pieces.findIndex((q, j) => q.count === p.count && orientationKeys(j).has(key));
+    const partners = puzzle.pieces.map((_, j) => j).filter((j) => j !== i && orientationKeys(j).has(key));
+    return partners.length === 1 && puzzle.pieces[partners[0]!]!.count === p.count ? partners[0]! : -1;
   };
   const keys = new Map<number, Set<string>>();
   const orientationKeys = (j: number): Set<string> => {
@@ -49,7 +52,8 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex): SolutionS
   const out: SolutionSymmetry[] = [];
   for (const t of symmetries(puzzle.dims)) {
     const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => mirrorOf(t, i));
-    if (pieceMap.includes(-1)) continue;
+    // a map of pieces that is not one to one (a one-sided piece whose partner may also be turned over) is no symmetry
+    if (pieceMap.includes(-1) || new Set(pieceMap).size !== pieceMap.length) continue;
     // The image of the bounding box is a box: shift it back onto the board's. The board maps onto itself
     // exactly when every cell lands on a board cell (the map is one-to-one, so then the image is the board).
     const a = applyToCell(t, min);

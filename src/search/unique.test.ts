@@ -86,6 +86,25 @@ describe('unique solutions when pieces have identical copies', () => {
     expect(checkAgainstOrbits(byName('dominoes', box(2, 2, 2), [{ name: 'D', shape: box(2, 1, 1), count: 4 }], false, 3))).toEqual({ total: 9, unique: 2 });
   });
 
+  it('two one-sided pieces of one shape under two names and one mirror-image piece: the reflection is not a symmetry (it was counted, and expanding classes found 4 solutions of 2)', () => {
+    const J: Cell[] = [[1, 0, 0], [1, 1, 0], [0, 2, 0], [1, 2, 0]];
+    const Jturned: Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 2, 0]];
+    const L: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
+    const big: Cell[] = [[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0], [2, 1, 0], [0, 2, 0], [1, 2, 0]];
+    const board = box(5, 4).filter((c) => !(c[0] === 2 && c[1] === 3));
+    const puzzle = byName('twins', board, [{ name: 'p0', shape: J, count: 1 }, { name: 'p1', shape: L, count: 1 }, { name: 'p2', shape: Jturned, count: 1 }, { name: 'p3', shape: big, count: 1 }], false, 2);
+    expect(checkAgainstOrbits(puzzle).total).toBe(2);
+  });
+
+  it('a one-sided piece whose mirror image may be turned over: the reflection is not a symmetry', () => {
+    const J: Cell[] = [[1, 0, 0], [1, 1, 0], [0, 2, 0], [1, 2, 0]];
+    const puzzle: Puzzle = {
+      name: 'one-sided and free', dims: 2, mirror: false, board: box(4, 2),
+      pieces: [{ name: 'J', shape: J, count: 1, mirror: false }, { name: 'free', shape: J, count: 1, mirror: true }],
+    };
+    checkAgainstOrbits(puzzle);
+  });
+
   it('the Slothouber-Graatsma puzzle (six 1x2x2 blocks, three unit cubes in 3x3x3): one solution up to symmetry', () => {
     const puzzle = byName('Slothouber-Graatsma', box(3, 3, 3), [{ name: 'B', shape: box(1, 2, 2), count: 6 }, { name: 'u', shape: [[0, 0, 0]], count: 3 }], false, 3);
     expect(checkAgainstOrbits(puzzle).unique).toBe(1);
@@ -193,8 +212,8 @@ function cut(board: Cell[], choices: number[]): Cell[][] | undefined {
 }
 
 const puzzleArbitrary = fc
-  .record({ board: boardArbitrary, choices: fc.array(fc.nat(), { minLength: 64, maxLength: 64 }), mirror: fc.boolean() })
-  .map(({ board: { board, dims }, choices, mirror }) => {
+  .record({ board: boardArbitrary, choices: fc.array(fc.nat(), { minLength: 64, maxLength: 64 }), mirror: fc.boolean(), twins: fc.boolean() })
+  .map(({ board: { board, dims }, choices, mirror, twins }) => {
     const regions = cut(board, choices);
     if (!regions) return undefined;
     // pieces are the regions' shapes up to the moves allowed; copies are regions of one shape
@@ -207,7 +226,14 @@ const puzzleArbitrary = fc
       if (t) t.count++;
       else types.set(key, { shape, count: 1 });
     }
-    return byName('random', board, [...types.values()].map((t, i) => ({ name: String.fromCharCode(97 + i), ...t })), mirror, dims);
+    // twins: one copy of a piece with copies goes under a name of its own (two pieces of one shape)
+    const list = [...types.values()];
+    const split = list.findIndex((t) => t.count > 1);
+    if (twins && split >= 0) {
+      list[split]!.count--;
+      list.push({ shape: list[split]!.shape, count: 1 });
+    }
+    return byName('random', board, list.map((t, i) => ({ name: String.fromCharCode(97 + i), ...t })), mirror, dims);
   })
   .filter((p): p is Puzzle => p !== undefined);
 

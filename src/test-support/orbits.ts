@@ -127,9 +127,13 @@ export function orbitClasses(
     const types = puzzle.pieces.map((piece, t) => {
       if (!m.reflects || piece.mirror) return t;
       const shape = shapeOf(piece.shape.map((c) => m.apply(c)));
-      return shapesOf[t]!.has(shape) ? t : shapesOf.findIndex((set) => set.has(shape));
+      if (shapesOf[t]!.has(shape)) return t;
+      // the one other type that may take the mirrored shape; with none, or two (one shape under two
+      // names), the reflection names no type
+      const partners = shapesOf.map((set, j) => (j !== t && set.has(shape) ? j : -1)).filter((j) => j >= 0);
+      return partners.length === 1 ? partners[0]! : -1;
     });
-    if (!types.includes(-1)) candidates.push({ cells, types });
+    if (!types.includes(-1) && new Set(types).size === types.length) candidates.push({ cells, types });
   }
   const image = (g: { cells: Int32Array; types: number[] }, placements: { type: number; cells: number[] }[]): string =>
     keyOf(placements.map((p) => ({ type: g.types[p.type]!, cells: p.cells.map((c) => g.cells[c]!) })));
