@@ -1,14 +1,16 @@
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import pc from 'picocolors';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
+import { printable } from '../puzzle/printable.js';
 import { renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../search/prepare.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
 import { formatCount, solutionJson, statsJson, summaryLine } from './format.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
@@ -56,6 +58,9 @@ export function parseShard(value: string): { index: number; count: number } {
 
 export async function solveCommand(target: string, flags: SolveFlags): Promise<number> {
   if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
+  if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
+  if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
+  checkOutputs(flags);
   if (flags.limit !== undefined && (flags.all || flags.count)) throw new UsageError('--limit cannot be combined with --all or --count');
   if (flags.shard && !flags.all && !flags.count) throw new UsageError('--shard needs --all or --count: a shard is a share of a whole enumeration');
   if (flags.shard && !flags.json) throw new UsageError('--shard needs --json: snug merge reads the shards\' --json outputs');
@@ -87,6 +92,48 @@ export async function resumeCommand(file: string, flags: RunFlags): Promise<numb
   );
 }
 
+/** The outputs a run will write, checked before it starts: a run of hours should not end in 'no such folder'. */
+function checkOutputs(output: OutputFlags): void {
+  if (output.svg === undefined) return;
+  if (output.svg === '') throw new UsageError('--svg wants the name of a file to write (or - for standard output)');
+  if (output.svg === '-') {
+    if (output.json || output.jsonl) throw new UsageError('--svg - writes the picture to standard output, where --json and --jsonl write too: give --svg a file name');
+    return;
+  }
+  probeWritable(output.svg, '--svg');
+}
+
+/** Throws OutputError unless `path` can be written: an existing file we may write, or a new one in a folder we may write in. */
+function probeWritable(path: string, flag: string): void {
+  const problem = (what: string): never => {
+    throw new OutputError(`${flag} ${path}: ${what}`);
+  };
+  let exists = true;
+  try {
+    if (statSync(path).isDirectory()) problem('is a folder, not a file');
+  } catch (e) {
+    if (e instanceof OutputError) throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') problem(fileProblem(e));
+    exists = false;
+  }
+  if (exists) {
+    try {
+      accessSync(path, constants.W_OK);
+    } catch (e) {
+      problem(`cannot be written: ${fileProblem(e)}`);
+    }
+    return;
+  }
+  const folder = dirname(path);
+  try {
+    if (!statSync(folder).isDirectory()) problem(`${folder} is not a folder`);
+    accessSync(folder, constants.W_OK);
+  } catch (e) {
+    if (e instanceof OutputError) throw e;
+    problem((e as NodeJS.ErrnoException).code === 'ENOENT' ? `the folder ${folder} does not exist` : `cannot write in the folder ${folder}: ${fileProblem(e)}`);
+  }
+}
+
 /** --checkpoint-interval in milliseconds, as the option `key`, when it was given. */
 function intervalMs<K extends string>(flags: RunFlags, key: K): { [k in K]?: number } {
   return flags.checkpointInterval !== undefined ? ({ [key]: flags.checkpointInterval * 1000 } as { [k in K]?: number }) : {};
@@ -104,21 +151,28 @@ async function run(
   start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
 ): Promise<number> {
   const color = useColor(flags.color);
+  // a resumed run writes what its first run was asked to: the folder may have gone since
+  checkOutputs(output);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
-  const reporter: ProgressReporter = progressReporter(mode);
+  const reporter = quietOnFailure(progressReporter(mode));
   // Ctrl-C stops the run cleanly (saving its checkpoint); a second one ends the process at once.
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
-  const pictures = !output.json && !output.jsonl && !countOnly;
+  // with --svg -, standard output is the picture's alone: the summary goes to stderr, as with --jsonl
+  const svgOut = output.svg === '-';
+  const pictures = !output.json && !output.jsonl && !countOnly && !svgOut;
   let result: RunResult;
+  // the picture's solution: the first one reported (the run keeps them all only for --json)
+  let first: Solution | undefined;
   try {
     result = await start({
       ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
       onProgress: (p) => reporter.update(p),
       signal: controller.signal,
-      keep: !!output.json || !!output.svg,
+      keep: !!output.json,
       onSolution: (solution: Solution, index: number) => {
+        first ??= solution;
         if (output.jsonl) process.stdout.write(`${JSON.stringify(solutionJson(solution, puzzle.dims))}\n`);
         else if (pictures) {
           reporter.stop();
@@ -133,27 +187,51 @@ async function run(
     reporter.stop();
     process.removeListener('SIGINT', onSigint);
   }
-  if (output.svg) {
-    const first = result.found[0];
-    if (first) writeFileSync(output.svg, renderSolutionSvg(puzzle, first, { title: puzzle.name }));
-    else process.stderr.write(`snug: no solution, so no SVG written to ${output.svg}\n`);
-  }
   if (output.json) {
     const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
     console.log(JSON.stringify({ ...statsJson(result), ...runJson(result), ...found }));
-  } else if (!output.jsonl) {
+  } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
     if (output.stats) printStats(result);
-  } else if (output.stats) {
-    process.stderr.write(`${summaryLine(result, limit)}\n`);
+  } else if (output.stats || svgOut) {
+    writeError(`${summaryLine(result, limit)}\n`);
+  }
+  if (output.svg !== undefined) {
+    if (!first) writeError(`snug: no solution, so no SVG written to ${printable(output.svg)}\n`);
+    else if (svgOut) process.stdout.write(renderSolutionSvg(puzzle, first, { title: puzzle.name }));
+    else {
+      try {
+        writeFileSync(output.svg, renderSolutionSvg(puzzle, first, { title: puzzle.name }));
+      } catch (e) {
+        writeError(`snug: cannot write the SVG picture to ${printable(output.svg)}: ${fileProblem(e)}\n`);
+        return EXIT.badInput;
+      }
+    }
   }
   if (result.interrupted) {
     const plan = result.plan;
     const done = plan ? ` with ${formatCount(plan.done)} of ${formatCount(plan.subproblems)} subproblems done` : '';
-    process.stderr.write(`snug: stopped${done}${checkpointFile ? `; go on with: snug resume ${checkpointFile}` : ''}\n`);
+    writeError(`snug: stopped${done}${checkpointFile ? `; go on with: snug resume ${printable(checkpointFile)}` : ''}\n`);
     return EXIT.interrupted;
   }
   return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;
+}
+
+/**
+ * The progress display, made harmless: once stderr is closed or full (2>/dev/full), or a write to it fails,
+ * progress is dropped. It is never worth the run: solutions still go to stdout, every one of them.
+ */
+function quietOnFailure(reporter: ProgressReporter): ProgressReporter {
+  let failed = false;
+  const attempt = (f: () => void): void => {
+    if (failed || process.stderr.destroyed || !process.stderr.writable) return;
+    try {
+      f();
+    } catch {
+      failed = true;
+    }
+  };
+  return { update: (p) => attempt(() => reporter.update(p)), stop: () => attempt(() => reporter.stop()) };
 }
 
 /** The fields a planned run adds to `--json`: workers, the plan, and the shard stamp. */

@@ -16,10 +16,13 @@ function escape(ch: string): string {
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
-/** The text with unsafe characters escaped, cut to `max` characters (with an ellipsis) when longer. */
-export function printable(text: string, max = Infinity): string {
+/**
+ * The text with unsafe characters escaped (but those in `allow`, such as '\n' for text over several lines),
+ * cut to `max` characters (with an ellipsis) when longer.
+ */
+export function printable(text: string, max = Infinity, allow = ''): string {
   const cut = text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
-  return cut.replace(UNSAFE, escape);
+  return cut.replace(UNSAFE, (ch) => (allow.includes(ch) ? ch : escape(ch)));
 }
 
 /** The first unsafe character of the text, escaped (such as '\\x1b'), or undefined when there is none. */

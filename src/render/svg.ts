@@ -9,7 +9,7 @@
  * with a "z = k" caption under each. Board cells left uncovered are light grey; holes are not drawn.
  */
 import type { Cell } from '../geometry/cell.js';
-import { cellKey, compareCells } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { pieceLabels } from './labels.js';
 import { colourPlacements, inkFor, SVG_PALETTE } from './palette.js';
@@ -68,8 +68,8 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   if (all.length === 0) {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1" width="1" height="1"><title>${escapeXml(title)}</title></svg>\n`;
   }
-  const min = [0, 1, 2].map((i) => Math.min(...all.map((c) => c[i]!)));
-  const max = [0, 1, 2].map((i) => Math.max(...all.map((c) => c[i]!)));
+  // bounds() loops: Math.min(...cells) overflows the stack on a board of a few hundred thousand cells
+  const { min, max } = bounds(all);
   const [minX, minY, minZ] = min as [number, number, number];
   const w = max[0]! - minX + 1;
   const h = max[1]! - minY + 1;
@@ -131,11 +131,16 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     runs.set(r.owner, list);
   }
   const uncoveredRuns = runs.get(UNCOVERED);
-  if (uncoveredRuns) out.push(`<g class="uncovered" fill="${UNCOVERED_FILL}">`, ...uncoveredRuns, '</g>');
+  // (loops, not push(...runs): a piece of many thousand runs would overflow the stack)
+  if (uncoveredRuns) {
+    out.push(`<g class="uncovered" fill="${UNCOVERED_FILL}">`);
+    for (const r of uncoveredRuns) out.push(r);
+    out.push('</g>');
+  }
   placements.forEach((p, i) => {
     out.push(`<g class="piece" data-piece="${escapeXml(p.piece)}" fill="${SVG_PALETTE[colourOf[i]!]}">`);
     out.push(`<title>${escapeXml(p.piece)}</title>`);
-    out.push(...(runs.get(i) ?? []));
+    for (const r of runs.get(i) ?? []) out.push(r);
     out.push('</g>');
   });
 

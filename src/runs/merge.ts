@@ -49,7 +49,7 @@ export function mergeShards<S>(results: readonly ShardResult<S>[]): MergedResult
   const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${n}`).join(', ')} missing: every shard of the run is needed`);
   const found: S[] = [];
-  for (const r of results) found.push(...r.found);
+  for (const r of results) for (const s of r.found) found.push(s); // not push(...): a shard may hold millions
   const sum = (f: (r: ShardResult<S>) => number): number => results.reduce((t, r) => t + f(r), 0);
   return {
     puzzle: first.puzzle,
