@@ -167,14 +167,37 @@ describe('no puzzle file makes snug print a stack trace or hang', () => {
 
 describe('the many-pieces cases end in seconds', () => {
   it.each([
-    ['10,000 monominoes', 'board: {rect: [100, 100]}\npieces:\n  a: {shape: "#", count: 10000}\n'],
-    ['5,000 dominoes', 'board: {rect: [100, 100]}\npieces:\n  a: {shape: "##", count: 5000}\n'],
-    ['10,000 distinct monominoes', `board: {rect: [100, 100]}\npieces:\n${Array.from({ length: 10_000 }, (_, i) => `  p${i}: "#"\n`).join('')}`],
-  ])('%s: the first solution', (_, text) => {
+    ['10,000 monominoes', 'board: {rect: [100, 100]}\npieces:\n  a: {shape: "#", count: 10000}\n', 10_000],
+    ['5,000 dominoes', 'board: {rect: [100, 100]}\npieces:\n  a: {shape: "##", count: 5000}\n', 5000],
+    ['10,000 distinct monominoes', `board: {rect: [100, 100]}\npieces:\n${Array.from({ length: 10_000 }, (_, i) => `  p${i}: "#"\n`).join('')}`, 10_000],
+  ])('%s: the first solution', (_, text, pieces) => {
     const r = snug(['solve', file('many.yaml', text), '--json', '-w', '1']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).found[0].placements).toHaveLength(text.includes('5000') ? 5000 : 10_000);
+    expect(JSON.parse(r.stdout).found[0].placements).toHaveLength(pieces);
+  });
+
+  it('many copies on a board with a hole (bitboard engine): the colouring check no longer takes seconds', () => {
+    const text = 'board: {rect: [101, 100], holes: [[0, 0]]}\npieces:\n  a: {shape: "#", count: 9000}\n  b: {shape: "##", count: 549}\n  c: "#"\n';
+    const r = snug(['solve', file('holes.yaml', text), '--json', '-w', '1']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ engine: 'bitboard', solutions: 1 });
+  });
+
+  // 1,100 distinct unit squares on 1,100 cells: 1,210,000 placements (10,000 on 10,000 cells: a hundred million)
+  const squares = Array.from({ length: 1100 }, (_, i) => `  p${i}: "#"\n`).join('');
+
+  it('too many placements to search cell by cell: refused with the limit named', () => {
+    const holes = Array.from({ length: 10 }, (_, i) => `[${i}, ${i}]`).join(', ');
+    expectOneLine(snug(['solve', file('holed.yaml', `board: {rect: [111, 10], holes: [${holes}]}\npieces:\n${squares}`)]), /more than 1,000,000 placements/);
+  });
+
+  it('as many on a rectangle: solved without placements; show lists the pieces without them', () => {
+    const rectangle = file('rect.yaml', `board: {rect: [110, 10]}\npieces:\n${squares}`);
+    expect(snug(['solve', rectangle, '--json', '-w', '1']).code).toBe(0);
+    const shown = snug(['show', rectangle]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/more than 1,000,000 placements in all/);
   });
 
   it('a board that fits the limits draws as SVG (a 400x300 picture overflowed the stack)', () => {

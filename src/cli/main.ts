@@ -16,5 +16,7 @@ process.stderr.on('error', () => {});
 const code = await main(process.argv);
 // Exit now rather than when the event loop has emptied, which waits some tens of milliseconds on Node's
 // own file handles; what was written to stdout goes out first (a pipe is asynchronous on some systems).
-if (process.stdout.writableLength > 0 && !process.stdout.destroyed) await new Promise((resolve) => process.stdout.once('drain', resolve));
+// An empty write's callback runs once everything before it is out ('drain' comes only after a write was
+// refused, and awaiting one that never comes ended the process with Node's code 13 for an unsettled await).
+if (process.stdout.writableLength > 0 && !process.stdout.destroyed) await new Promise((resolve) => process.stdout.write('', resolve));
 process.exit(code);

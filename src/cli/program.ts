@@ -1,7 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
 import { extent } from '../geometry/cell.js';
-import { generatePlacements } from '../placements/placements.js';
+import type { PlacementTable } from '../placements/placements.js';
+import { PLACEMENT_LIMITS, TooManyPlacementsError, generatePlacements, pieceOrientations } from '../placements/placements.js';
 import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from '../puzzle/catalog.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import type { Puzzle } from '../puzzle/model.js';
@@ -39,7 +40,13 @@ function listCommand(): void {
 function showCommand(target: string, flags: { color: boolean }): void {
   const { puzzle, source } = resolvePuzzle(target);
   const color = useColor(flags.color);
-  const table = generatePlacements(puzzle);
+  // a puzzle the rect engine solves may have more placements than can be listed: show it without them
+  let table: PlacementTable | undefined;
+  try {
+    table = generatePlacements(puzzle);
+  } catch (e) {
+    if (!(e instanceof TooManyPlacementsError)) throw e;
+  }
   // names cannot hold control characters (the format and the model refuse them); the file's path can
   console.log(`${pc.bold(printable(puzzle.name))}  (${printable(source)})`);
   if (puzzle.description) console.log(printable(puzzle.description, Infinity, '\n\t'));
@@ -47,17 +54,19 @@ function showCommand(target: string, flags: { color: boolean }): void {
   console.log(renderBoardText(puzzle, { color }));
   const labels = pieceLabels(puzzle.pieces.map((p) => p.name));
   puzzle.pieces.forEach((p, i) => {
+    const orientations = table ? table.orientationCounts[i]! : pieceOrientations(puzzle, i).length;
     const facts = [
       `${p.shape.length} cells`,
       p.count > 1 ? `${p.count} copies` : '',
-      `${table.orientationCounts[i]} orientation${table.orientationCounts[i] === 1 ? '' : 's'}${p.mirror ? '' : ' (no mirror)'}`,
-      `${formatCount(table.byPiece[i]!.length)} placements`,
+      `${orientations} orientation${orientations === 1 ? '' : 's'}${p.mirror ? '' : ' (no mirror)'}`,
+      table ? `${formatCount(table.byPiece[i]!.length)} placements` : '',
     ].filter(Boolean);
     console.log(`\n${pc.bold(printable(p.name))}: ${facts.join(', ')}`);
     console.log(renderShapeText(p.shape, puzzle.dims, labels.get(p.name)!, { color, colorIndex: i }));
   });
   const area = puzzle.pieces.reduce((n, p) => n + p.shape.length * p.count, 0);
-  console.log(`\npieces: ${area} cells; board: ${puzzle.board.length} cells; ${formatCount(table.placements.length)} placements in all`);
+  const placements = table ? formatCount(table.placements.length) : `more than ${formatCount(PLACEMENT_LIMITS.placements)}`;
+  console.log(`\npieces: ${area} cells; board: ${puzzle.board.length} cells; ${placements} placements in all`);
 }
 
 export function buildProgram(setExit: (code: number) => void): Command {

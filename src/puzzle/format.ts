@@ -93,6 +93,7 @@ class Reader {
       if (!allowed.includes(keyName)) {
         this.fail(pair.key, `unknown key '${printable(keyName, 40)}' in ${what} (allowed: ${allowed.join(', ')})`);
       }
+      if (out.has(keyName)) this.fail(pair.key, `the key '${keyName}' appears twice in ${what}`);
       out.set(keyName, { key: pair.key, value: this.deref(pair.value) });
     }
     return out;
@@ -361,7 +362,9 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   let doc: Yaml.Document.Parsed;
   let aliases: Map<Node, Node>;
   try {
-    doc = yaml().parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+    // keys given twice are found here, by name (yaml's own check compares every key with every other: ten
+    // thousand pieces took it seconds)
+    doc = yaml().parseDocument(text, { lineCounter: lines, uniqueKeys: false });
     aliases = doc.errors.length > 0 ? new Map() : aliasTargets(doc);
   } catch (e) {
     // the parser is recursive: a deep enough nesting overflows the stack
