@@ -72,6 +72,8 @@ describe('options out of range are refused with the limit named', () => {
     ['--workers 1000', ['solve', 'soma', '--workers', '1000'], /--workers is 1000: more than the limit of \d+ \(four per core/],
     ['-w 99999999999999', ['solve', 'soma', '-w', '99999999999999'], /--workers is 99999999999999: more than the limit of \d+/],
     ['--probes 99999999999', ['estimate', 'soma', '--probes', '99999999999'], /--probes is 99999999999: more than the limit of 1000000/],
+    ['--shard 1/99999999999999999999', ['solve', 'soma', '--count', '--json', '--shard', '1/99999999999999999999'], /--shard 1\/99999999999999999999: more than the limit of 1000000 shards/],
+    ['--limit beyond a safe integer', ['solve', 'soma', '--limit', '99999999999999999999'], /--limit is 99999999999999999999: more than the limit of 9007199254740991/],
     ['--count --jsonl (which would print nothing)', ['solve', 'soma', '--count', '--jsonl'], /--jsonl prints each solution, and --count prints none/],
     ['--svg ""', ['solve', 'soma', '--svg', ''], /--svg wants the name of a file/],
     ['--svg with --count', ['solve', 'soma', '--svg', 'x.svg', '--count'], /--svg draws the first solution, and --count keeps none/],

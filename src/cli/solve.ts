@@ -7,6 +7,7 @@ import { PuzzleError } from '../puzzle/errors.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import { printable } from '../puzzle/printable.js';
 import { renderSolutionSvg, renderSolutionText } from '../render/index.js';
+import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../search/prepare.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
@@ -52,7 +53,8 @@ export function parseShard(value: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard wants K/N with 1 <= K <= N (such as 2/4), not '${value}'`);
+  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard wants K/N with 1 <= K <= N (such as 2/4), not '${printable(value, 40)}'`);
+  if (count > MAX_SHARDS) throw new UsageError(`--shard ${printable(value, 40)}: more than the limit of ${MAX_SHARDS} shards`);
   return { index, count };
 }
 
