@@ -16,10 +16,10 @@ export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStat
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';
 export { solutionSymmetries, isCanonical, type SolutionSymmetry } from './search/symmetry.js';
 export { renderSolutionText, renderSolutionSvg, renderBoardText } from './render/index.js';
-export { solveAsync, resumeAsync, type RunOptions, type RunResult, type ShardStamp } from './runs/run.js';
+export { solveAsync, resumeAsync, type RunOptions, type ResumeOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
 export type { Progress } from './runs/progress.js';
 export { estimateRun, type RunEstimate, type RunEstimateOptions } from './runs/estimate.js';
-export { planSubproblems, type Plan, type PlanOptions } from './runs/plan.js';
-export { mergeShards, MergeError, type ShardResult, type MergedResult } from './runs/merge.js';
+export { planSubproblems, planSubproblemsAsync, type Plan, type PlanOptions, type PlanStop } from './runs/plan.js';
+export { mergeShards, MergeError, type ShardResult, type MergedResult, type MergeOptions } from './runs/merge.js';
 export { CheckpointError, type Checkpoint } from './runs/checkpoint.js';
 export { loadCheckpoint } from './runs/checkpoint-file.js';

@@ -13,6 +13,7 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
 import { solveAsync } from '../runs/run.js';
+import { formatDuration } from '../cli/format.js';
 
 type Mode = 'first' | 'count' | 'unique';
 
@@ -73,9 +74,8 @@ function timeCli(c: Case): number {
   return performance.now() - start;
 }
 
-function fmt(ms: number): string {
-  return ms < 1000 ? `${ms.toFixed(ms < 10 ? 2 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
+/** Durations as every output of snug writes them. */
+const fmt = formatDuration;
 
 /** Parallel runs: the same planned run (cut into subproblems) on 1 and on 2 workers. */
 const PARALLEL: readonly { puzzle: string; mode: Mode; long?: boolean }[] = [

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import type { EngineChoice } from '../search/prepare.js';
+import type { RunEstimate } from '../runs/estimate.js';
 import { estimateRun } from '../runs/estimate.js';
 import { formatCount, formatDuration } from './format.js';
 
@@ -18,19 +19,31 @@ export function estimateCommand(target: string, flags: EstimateFlags): number {
   const e = estimateRun(puzzle, { engine: flags.engine, unique: !!flags.unique, ...(flags.probes !== undefined ? { probes: flags.probes } : {}) });
   const workers = flags.workers ?? availableParallelism();
   if (flags.json) {
-    console.log(JSON.stringify({ ...e, workers, estimatedMsWithWorkers: e.estimatedMs / workers }));
+    // whole numbers: an estimate has no meaningful fractions of a node or a millisecond (Infinity, for a
+    // search too slow to measure, comes out as null)
+    const whole = (n: number): number => (Number.isFinite(n) ? Math.round(n) : n);
+    const json = { ...e, nodesPerSecond: whole(e.nodesPerSecond), estimatedMs: whole(e.estimatedMs), workers, estimatedMsWithWorkers: whole(e.estimatedMs / workers) };
+    console.log(JSON.stringify(json));
     return 0;
   }
-  const round = (n: number): string => formatCount(Number(n.toPrecision(2)));
-  console.log(`${puzzle.name} (${e.unique ? 'unique solutions' : 'all solutions'}, ${e.engine} engine)`);
-  if (e.finished) {
-    console.log(`the whole search took ${formatDuration(e.estimatedMs)} while measuring: ${formatCount(e.finished.nodes)} nodes, ${formatCount(e.finished.solutions)} solutions`);
-    return 0;
-  }
-  console.log(`search tree: about ${round(e.estimatedNodes)} nodes (${formatCount(e.probes)} random walks; such estimates can be off by a few times)`);
-  // a walk seldom ends in a solution: the estimate means something only once some have
-  if (e.estimatedSolutions > 0) console.log(`solutions: about ${round(e.estimatedSolutions)} (before symmetry is taken into account)`);
-  console.log(`speed: ${round(e.nodesPerSecond)} nodes/s on one core (measured for a second)`);
-  console.log(`time: about ${formatDuration(e.estimatedMs)} on one core, ${formatDuration(e.estimatedMs / workers)} with ${workers} workers`);
+  for (const line of estimateLines(e, workers)) console.log(line);
   return 0;
+}
+
+/** What `snug estimate` prints for a person. */
+export function estimateLines(e: RunEstimate, workers: number): string[] {
+  const round = (n: number): string => formatCount(Number(n.toPrecision(2)));
+  const lines = [`${e.puzzle} (${e.unique ? 'unique solutions' : 'all solutions'}, ${e.engine} engine)`];
+  if (e.finished) {
+    lines.push(`the whole search took ${formatDuration(e.estimatedMs)} while measuring: ${formatCount(e.finished.nodes)} nodes, ${formatCount(e.finished.solutions)} solutions`);
+    return lines;
+  }
+  lines.push(`search tree: about ${round(e.estimatedNodes)} nodes (${formatCount(e.probes)} random walks; such estimates can be off by a few times)`);
+  // a walk seldom ends in a solution: the estimate means something only once some have
+  if (e.estimatedSolutions === null) lines.push('solutions: unknown (no random walk ended in a solution; there may still be many)');
+  else lines.push(`solutions: about ${round(e.estimatedSolutions)} (before symmetry is taken into account)`);
+  lines.push(`speed: ${round(e.nodesPerSecond)} nodes/s on one core (measured for a second)`);
+  if (!Number.isFinite(e.estimatedMs)) lines.push('time: unknown (the search made no progress while measuring)');
+  else lines.push(`time: about ${formatDuration(e.estimatedMs)} on one core, ${formatDuration(e.estimatedMs / workers)} with ${workers} workers`);
+  return lines;
 }

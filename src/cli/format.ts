@@ -30,13 +30,22 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/**
+ * A duration as every output shows it (the summary line, the progress bar, estimates, statistics):
+ * "4.2 ms", "340 ms", "7.3 s", "59.9 s", "1 min 12 s", "3 h 5 min", "2 d 7 h". Each form keeps two or three
+ * significant figures; a value that rounds up to the next form's boundary takes that form.
+ */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
-  if (ms < 120_000) return `${(ms / 1000).toFixed(2)} s`;
-  const s = Math.round(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return h > 0 ? `${h} h ${m} min` : `${m} min ${s % 60} s`;
+  if (!Number.isFinite(ms)) return 'unknown';
+  if (ms < 9.95) return `${Math.max(0, ms).toFixed(1)} ms`;
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  if (Math.round(ms / 100) < 600) return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  const hours = Math.round(ms / 3_600_000);
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
 /** One line a person reads after a run. */

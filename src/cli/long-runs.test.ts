@@ -1,55 +1,112 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { snugInvocation } from './solve.js';
 
 // The built command, as a user runs it (npm test builds before it tests).
 const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
 
+/** The environment without npm's variables (the tests run under npm, a user's shell may not). */
+function plainEnv(): NodeJS.ProcessEnv {
+  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_'))), NO_COLOR: '1' };
+}
+
 function snug(...args: string[]) {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, env: plainEnv() });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const dir = (): string => mkdtempSync(join(tmpdir(), 'snug-long-'));
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Starts snug, waits until `file` has been written (after `since`), lets it run `ms` more, then kills it with SIGKILL. */
-async function killDuring(args: string[], file: string, ms: number): Promise<'killed' | 'finished'> {
-  const before = existsSync(file) ? statSync(file).mtimeMs : 0;
-  const child = spawn(process.execPath, [bin, ...args], { stdio: 'ignore' });
-  const exited = new Promise<void>((r) => child.on('exit', () => r()));
-  let finished = false;
-  void exited.then(() => { finished = true; });
-  while (!finished && !(existsSync(file) && statSync(file).mtimeMs > before)) await sleep(10);
-  await Promise.race([sleep(ms), exited]);
-  if (finished) return 'finished';
-  child.kill('SIGKILL');
-  await exited;
-  return 'killed';
+type CheckpointJson = Record<string, any>;
+
+/** JSON text with its checksum computed again after an edit, as a forger would (README: Checkpoints). */
+function resign(text: string): string {
+  const { checksum: _, ...rest } = JSON.parse(text) as CheckpointJson;
+  const body = JSON.stringify(rest);
+  return `${body.slice(0, -1)},"checksum":"${createHash('sha256').update(body).digest('hex')}"}`;
+}
+
+function readCheckpoint(file: string): CheckpointJson | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as CheckpointJson;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a checkpoint shows its run unfinished: no plan yet, or subproblems of its share not done. */
+function unfinished(c: CheckpointJson): boolean {
+  if (c.plan === null) return true;
+  const share = c.shard ? c.plan.subproblems.filter((_: unknown, i: number) => i % c.shard.count === c.shard.index - 1).length : c.plan.subproblems.length;
+  return c.done.length < share;
+}
+
+/**
+ * Starts snug and sends it `signal` as soon as its checkpoint `file` satisfies `when`, looked at each time
+ * the file changes (every save writes a new file). Returns how the process ended, and its output.
+ */
+async function signalWhen(args: string[], file: string, when: (c: CheckpointJson) => boolean, signal: NodeJS.Signals, cwd?: string) {
+  const child = spawn(process.execPath, [bin, ...args], { env: plainEnv(), ...(cwd ? { cwd } : {}) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => { stdout += d; });
+  child.stderr.on('data', (d: Buffer) => { stderr += d; });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('close', (code, sig) => r({ code, signal: sig })));
+  let ended = false;
+  void exit.then(() => { ended = true; });
+  const path = cwd ? join(cwd, file) : file;
+  let seen = '';
+  while (!ended) {
+    const s = existsSync(path) ? statSync(path) : undefined;
+    const id = s ? `${s.ino}:${s.mtimeMs}:${s.size}` : '';
+    if (id !== seen) {
+      seen = id;
+      const c = readCheckpoint(path);
+      if (c && when(c)) {
+        child.kill(signal);
+        break;
+      }
+    }
+    await sleep(2);
+  }
+  return { ...(await exit), stdout, stderr };
+}
+
+/** Kills snug with SIGKILL once its checkpoint satisfies `when`; checks that the kill, not the run's end, stopped it. */
+async function killWhen(args: string[], file: string, when: (c: CheckpointJson) => boolean): Promise<CheckpointJson> {
+  const ended = await signalWhen(args, file, when, 'SIGKILL');
+  expect(ended.signal).toBe('SIGKILL');
+  const left = readCheckpoint(file)!;
+  expect(left.format).toBe('snug-checkpoint');
+  expect(unfinished(left)).toBe(true);
+  return left;
 }
 
 describe('checkpoint and resume', () => {
   it('gives the exact count after SIGKILL at several moments and resuming each time (8x8 with the square: 16146 unique)', async () => {
     const file = join(dir(), 'run.json');
-    const args = ['pentomino-8x8-square', '--unique', '--count', '--json', '--workers', '2', '--checkpoint-interval', '0.05', '--quiet'];
-    // random moments, 50 to 300 ms after a checkpoint was written (the property holds for any moment; three
-    // such stretches on two workers are less than the run's 2.5 s of work, so at least three kills land)
-    const moment = (): number => 50 + Math.floor(Math.random() * 250);
-    const outcomes = [await killDuring(['solve', ...args, '--checkpoint', file], file, moment())];
-    for (let i = 0; i < 3; i++) outcomes.push(await killDuring(['resume', file, '--checkpoint-interval', '0.05', '--quiet'], file, moment()));
-    expect(outcomes[0]).toBe('killed');
-    expect(outcomes.filter((o) => o === 'killed').length).toBeGreaterThanOrEqual(3);
-    const checkpoint = JSON.parse(readFileSync(file, 'utf8'));
-    expect(checkpoint.format).toBe('snug-checkpoint');
+    const options = ['--workers', '2', '--checkpoint-interval', '0.05', '--quiet'];
+    // killed as soon as its checkpoint exists: in the first moment, before it has planned
+    let left = await killWhen(['solve', 'pentomino-8x8-square', '--unique', '--count', '--json', ...options, '--checkpoint', file], file, () => true);
+    // then killed each time a resumed run has saved some progress of its own
+    for (let i = 0; i < 3; i++) {
+      const before: number = left.done.length;
+      left = await killWhen(['resume', file, ...options], file, (c) => c.done.length > before);
+      expect(left.done.length).toBeGreaterThan(before);
+    }
     const r = snug('resume', file, '--quiet');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(json).toMatchObject({ solutions: 16146, complete: true, unique: true });
     expect(json.plan.done).toBe(json.plan.subproblems);
+    expect(unfinished(readCheckpoint(file)!)).toBe(false);
     // A finished run resumed again just reports its result.
     expect(JSON.parse(snug('resume', file).stdout).solutions).toBe(16146);
   }, 120_000);
@@ -57,13 +114,70 @@ describe('checkpoint and resume', () => {
   it('keeps the solutions of finished subproblems: a resumed --jsonl run prints every solution once', async () => {
     const file = join(dir(), 'run.json');
     const args = ['solve', 'pentomino-5x12', '--unique', '--all', '--jsonl', '--workers', '1', '--checkpoint', file, '--checkpoint-interval', '0.02'];
-    await killDuring(args, file, 60);
+    const left = await killWhen(args, file, (c) => c.done.some((d: { found: unknown[] }) => d.found.length > 0));
+    expect(left.done.some((d: { found: unknown[] }) => d.found.length > 0)).toBe(true);
     const r = snug('resume', file, '--quiet');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1010);
     expect(new Set(lines.map((l) => JSON.stringify(JSON.parse(l).placements.map((p: { piece: string; cells: number[][] }) => p.piece + p.cells.join(' ')).sort()))).size).toBe(1010);
   }, 60_000);
+
+  it('after Ctrl-C, names a resume command that works as snug was started', async () => {
+    const folder = dir();
+    const args = ['solve', 'pentomino-6x10', '--count', '--json', '--workers', '1', '--checkpoint', 'run.json', '--checkpoint-interval', '0.05', '--quiet'];
+    const stopped = await signalWhen(args, 'run.json', (c) => c.plan !== null, 'SIGINT', folder);
+    expect(stopped.code).toBe(130);
+    const line = stopped.stderr.trim().split('\n').at(-1)!;
+    expect(line).toMatch(/^snug: stopped with \d+ of \d+ subproblems done; go on with: node \S+snug\.js resume run\.json$/);
+    expect(JSON.parse(stopped.stdout)).toMatchObject({ interrupted: true, complete: false });
+    const command = line.slice(line.indexOf('go on with: ') + 'go on with: '.length);
+    const resumed = spawnSync('sh', ['-c', `${command} --quiet`], { cwd: folder, encoding: 'utf8', env: plainEnv() });
+    expect(resumed.stderr).toBe('');
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ solutions: 9356, complete: true });
+  }, 60_000);
+
+  it('names npx when snug runs through npm, snug when installed, and quotes what a shell would split', () => {
+    expect(snugInvocation({ npm_command: 'exec', npm_lifecycle_event: 'npx' }, '/x/node_modules/.bin/snug')).toBe('npx snug');
+    expect(snugInvocation({ npm_lifecycle_event: 'start' }, '/x/dist/cli/snug.js')).toBe('npx snug');
+    expect(snugInvocation({}, '/usr/local/bin/snug')).toBe('snug');
+    expect(snugInvocation({}, join(process.cwd(), 'dist', 'cli', 'snug.js'))).toBe('node dist/cli/snug.js');
+    expect(snugInvocation({}, '/elsewhere/my tools/snug.js')).toBe("node '/elsewhere/my tools/snug.js'");
+  });
+
+  it('two runs started at once on the same new checkpoint: one runs, the other is refused', async () => {
+    const file = join(dir(), 'run.json');
+    const start = () =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [bin, 'solve', 'pentomino-3x20', '--count', '--json', '--checkpoint', file], { env: plainEnv() });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => { stderr += d; });
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+    const ends = (await Promise.all([start(), start()])).sort((a, b) => (a.code ?? 9) - (b.code ?? 9));
+    expect(ends.map((e) => e.code)).toEqual([0, 2]);
+    expect(ends[1]!.stderr).toMatch(/run\.json: (the file exists; resume its run|in use by another snug run)/);
+    expect(JSON.parse(snug('resume', file).stdout)).toMatchObject({ solutions: 8, complete: true });
+  });
+
+  describe('refuses a checkpoint file it cannot create, before solving', () => {
+    const folder = dir();
+    const cases: [string, string, RegExp][] = [
+      ['an empty name', '', /--checkpoint wants a file name, not an empty one/],
+      ['a missing folder', join(folder, 'missing', 'run.json'), /cannot create the checkpoint \(no such folder/],
+      ['a folder', folder, /is a directory: a checkpoint needs a new file of its own/],
+      ...(existsSync('/dev/full') ? [['a device', '/dev/full', /is a device or other special file/] as [string, string, RegExp]] : []),
+    ];
+    for (const [what, path, message] of cases) {
+      it(what, () => {
+        const r = snug('solve', 'pentomino-3x20', '--count', '--checkpoint', path);
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).toMatch(message);
+      });
+    }
+  });
 
   describe('refuses bad checkpoint files with one line, and leaves them as they were', () => {
     const folder = dir();
@@ -75,8 +189,12 @@ describe('checkpoint and resume', () => {
       ['truncated', () => text().slice(0, Math.floor(text().length / 2)), /not JSON: truncated or corrupt/],
       ['another file format', () => JSON.stringify({ hello: 1 }), /not a snug checkpoint \(no "format"/],
       ['another version', () => text().replace(/"version":"[^"]*"/, '"version":"0.0.1"'), /written by snug 0\.0\.1, this is snug .*: its plan is not valid here/],
-      ['a puzzle that does not match its hash', () => text().replace('"count":1', '"count":2'), /the puzzle does not match its hash/],
-      ['a missing field', () => text().replace(/"plan":\{"hash":"[0-9a-f]+",/, '"plan":{'), /corrupt checkpoint: plan\.hash/],
+      ['an edited count', () => text().replace(/"solutions":(\d+)/, (_, n) => `"solutions":${Number(n) + 1}`), /its checksum does not match its contents \(edited or damaged\)/],
+      ['a flipped flag', () => text().replace('"unique":true', '"unique":false'), /its checksum does not match its contents/],
+      ['no checksum', () => JSON.stringify({ ...JSON.parse(text()), checksum: undefined }), /corrupt checkpoint: it has no checksum/],
+      ['a missing field (checksum made again)', () => resign(text().replace(/"plan":\{"hash":"[0-9a-f]+",/, '"plan":{')), /corrupt checkpoint: plan\.hash/],
+      ['a puzzle that does not match its hash (checksum made again)', () => resign(text().replace(/"puzzleHash":"[0-9a-f]+"/, '"puzzleHash":"0000000000000000"')), /the puzzle does not match its hash/],
+      ['a puzzle no file could hold (checksum made again)', () => resign(text().replace('"count":1', '"count":2')), /its puzzle: the pieces cover \d+ cells but the board has 60/],
     ];
     for (const [what, contents, message] of cases) {
       it(what, () => {
@@ -100,6 +218,52 @@ describe('checkpoint and resume', () => {
       expect(r.stderr).toMatch(/the file exists; resume its run with 'snug resume/);
       expect(text()).toBe(before);
     });
+
+    it('a checkpoint that names a file to write (checksum made again): refused, and nothing written', () => {
+      const file = join(folder, 'svg.json');
+      const target = join(folder, 'overwritten.svg');
+      const c = JSON.parse(text());
+      c.meta.output.svg = target;
+      writeFileSync(file, resign(JSON.stringify(c)));
+      const r = snug('resume', file);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/corrupt checkpoint: meta must be/);
+      expect(existsSync(target)).toBe(false);
+    });
+  });
+
+  describe('resume takes the output flags a user types again', () => {
+    const folder = dir();
+    const counted = join(folder, 'count.json');
+    const listed = join(folder, 'all.json');
+    const svg = join(folder, 'first.svg');
+    snug('solve', 'pentomino-3x20', '--count', '--checkpoint', counted, '--quiet');
+    snug('solve', 'pentomino-3x20', '--all', '--jsonl', '--svg', svg, '--checkpoint', listed, '--quiet');
+
+    it('--json, --quiet and --stats', () => {
+      const json = snug('resume', counted, '--json', '--quiet');
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({ solutions: 8, complete: true });
+      const stats = snug('resume', counted, '--stats');
+      expect(stats.stdout).toMatch(/8 solutions, all of them/);
+      expect(stats.stdout).toMatch(/engine: bitboard/);
+      // without flags, as the run was started
+      expect(snug('resume', listed).stdout.trim().split('\n')).toHaveLength(8);
+      expect(JSON.parse(snug('resume', listed, '--json').stdout).found).toHaveLength(8);
+    });
+
+    it('refuses what contradicts the run, with one line', () => {
+      const jsonl = snug('resume', counted, '--jsonl');
+      expect(jsonl.code).toBe(2);
+      expect(jsonl.stderr).toMatch(/^snug: --jsonl prints solutions, but the run of .*count\.json only counts them \(it was started with --count\)\n$/);
+      expect(snug('resume', listed, '--json', '--jsonl').stderr).toMatch(/--json and --jsonl cannot be combined/);
+    });
+
+    it('keeps no file name in the checkpoint', () => {
+      expect(existsSync(svg)).toBe(true);
+      expect(readFileSync(listed, 'utf8')).not.toContain('svg');
+      expect(JSON.parse(readFileSync(listed, 'utf8')).meta).toEqual({ source: 'pentomino-3x20', output: { json: false, jsonl: true, stats: false } });
+    });
   });
 });
 
@@ -114,16 +278,17 @@ describe('shards and merge', () => {
         writeFileSync(file, r.stdout);
         return file;
       });
-      const r = snug('merge', ...files);
+      const r = snug('merge', '--puzzle', 'pentomino-5x12', ...files);
+      expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const merged = JSON.parse(r.stdout);
       expect(merged).toMatchObject({ solutions: 4040, complete: true, shards: 3 });
       if (mode === '--all') expect(merged.found).toHaveLength(4040);
       else expect(merged.found).toBeUndefined();
-      const missing = snug('merge', files[0]!, files[2]!);
+      const missing = snug('merge', '--puzzle', 'pentomino-5x12', files[0]!, files[2]!);
       expect(missing.code).toBe(2);
       expect(missing.stderr).toMatch(/shard 2\/3 missing/);
-      const twice = snug('merge', ...files, files[1]!);
+      const twice = snug('merge', '--puzzle', 'pentomino-5x12', ...files, files[1]!);
       expect(twice.stderr).toMatch(/shard 2\/3 is given twice/);
     }
   });
@@ -137,6 +302,66 @@ describe('shards and merge', () => {
     const r = snug('merge', a, b);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/solves puzzle .* not shards of one run/);
+  });
+
+  describe('trusts nothing it reads', () => {
+    const folder = dir();
+    const shard = (mode: string, k: number): string => {
+      const file = join(folder, `${mode}-${k}.json`);
+      writeFileSync(file, snug('solve', 'pentomino-3x20', `--${mode}`, '--shard', `${k}/2`, '--json', '--workers', '1').stdout);
+      return file;
+    };
+    const all = [shard('all', 1), shard('all', 2)];
+    const count = [shard('count', 1), shard('count', 2)];
+    // the shard that lists solutions (the 8 need not be shared out evenly), and the other
+    const [full, other] = JSON.parse(readFileSync(all[0]!, 'utf8')).found.length > 0 ? all : [all[1]!, all[0]!];
+    const edited = (file: string, edit: (j: CheckpointJson) => void, sign = true): string => {
+      const j = JSON.parse(readFileSync(file, 'utf8'));
+      edit(j);
+      const out = join(folder, `edited-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(out, sign ? resign(JSON.stringify(j)) : JSON.stringify(j));
+      return out;
+    };
+    const refused = (args: string[], message: RegExp): void => {
+      const r = snug('merge', ...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+    };
+
+    it('merges them whole, each solution checked', () => {
+      const r = snug('merge', '--puzzle', 'pentomino-3x20', ...all);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ solutions: 8, complete: true, found: expect.any(Array) });
+      expect(JSON.parse(snug('merge', ...count).stdout)).toMatchObject({ solutions: 8, complete: true });
+    });
+
+    it('shards of an --all run with shards of a --count run', () => {
+      refused(['--puzzle', 'pentomino-3x20', all[0]!, count[1]!], /is a run of mode count, but .* has all: not shards of one run/);
+    });
+
+    it('an edited count', () => {
+      refused([edited(count[0]!, (j) => { j.solutions += 1; }, false), count[1]!], /edited or damaged: its checksum does not match its contents/);
+    });
+
+    it('a cut list of solutions (checksum made again)', () => {
+      refused(['--puzzle', 'pentomino-3x20', edited(full!, (j) => { j.found.pop(); }), other!], /\d+ solutions, but \d+ listed/);
+    });
+
+    it('a solution line of another puzzle, or one given twice', () => {
+      const foreign = join(folder, 'foreign.jsonl');
+      writeFileSync(foreign, snug('solve', 'pentomino-6x10', '--jsonl').stdout);
+      refused(['--puzzle', 'pentomino-3x20', ...all, foreign], /foreign\.jsonl:1: not a solution of Pentominoes 3x20: /);
+      const again = join(folder, 'again.jsonl');
+      writeFileSync(again, `${JSON.stringify(JSON.parse(readFileSync(full!, 'utf8')).found[0])}\n`);
+      refused(['--puzzle', 'pentomino-3x20', ...all, again], /again\.jsonl:1: the same solution is given twice/);
+    });
+
+    it('solutions without the puzzle to check them against, or against another puzzle', () => {
+      refused(all, /the files list solutions: give the puzzle with --puzzle/);
+      refused(['--puzzle', 'pentomino-6x10', ...all], /a shard of another puzzle than Pentominoes 6x10/);
+    });
   });
 
   it('asks for --json and a whole enumeration', () => {

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import type { Puzzle, Solution } from '../puzzle/model.js';
 import { readTextFile } from '../puzzle/text-file.js';
+import { checkSigned } from '../runs/checksum.js';
 import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
-import { statsJson } from './format.js';
+import { solutionJson, statsJson } from './format.js';
 
-/** A solution as `solve --json` and `--jsonl` print it. */
-const solutionLine = z.object({ placements: z.array(z.object({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)) })) });
+/** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
+const solutionLine = z.strictObject({
+  placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)) })),
+});
 type SolutionLine = z.infer<typeof solutionLine>;
 
 const shardJson = z.object({
@@ -19,9 +23,10 @@ const shardJson = z.object({
   nodes: z.number().nonnegative(),
   updates: z.number().nonnegative(),
   elapsedMs: z.number().nonnegative(),
-  shard: z.object({
+  shard: z.strictObject({
     index: z.number().int().positive(),
     count: z.number().int().positive(),
+    mode: z.enum(['count', 'all']),
     puzzleHash: z.string(),
     plan: z.string(),
     version: z.string(),
@@ -34,14 +39,32 @@ const shardJson = z.object({
 /** Largest shard output read: about as large a string as JavaScript can hold. */
 const MAX_SHARD_FILE_BYTES = 400 * 1024 * 1024;
 
+/** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
+function toSolution(line: SolutionLine): Solution {
+  return { placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const) })) };
+}
+
+export interface MergeFlags {
+  /** The puzzle the shards solve (a catalog name or a file): every solution listed is checked against it. */
+  puzzle?: string;
+}
+
 /**
- * `snug merge FILES...`: the shards' `solve --json` outputs, and any `--jsonl` solution files, into the
- * whole run's result, printed as `solve --json` prints it (with "shards": N). Every file must be whole:
- * a shard's JSON object, or lines that are each one solution.
+ * `snug merge [--puzzle PUZZLE] FILES...`: the shards' `solve --json` outputs, and any `--jsonl` solution
+ * files, into the whole run's result, printed as `solve --json` prints it (with "shards": N). Every file
+ * must be whole: a shard's JSON object (whose checksum must match: an edited count, flag or list is
+ * refused), or lines that are each one solution. A shard names its puzzle by hash only, so the solutions
+ * of `--all` shards and of --jsonl files are checked only against the puzzle given with --puzzle, which
+ * they then need.
  */
-export function mergeCommand(files: string[]): number {
-  const shards: ShardResult<SolutionLine>[] = [];
-  const extra: SolutionLine[] = [];
+export function mergeCommand(
+  files: string[],
+  flags: MergeFlags,
+  /** catalog.ts's resolvePuzzle, given by the caller: this module is a chunk of its own in the bundle, and catalog.ts finds the catalog relative to the module it is in (see scripts/bundle-cli.mjs). */
+  resolvePuzzle: (target: string) => { puzzle: Puzzle },
+): number {
+  const shards: ShardResult[] = [];
+  const extra: { solution: Solution; source: string }[] = [];
   let listed = false; // whether the shards list their solutions (they do unless run with --count)
   for (const file of files) {
     const text = readTextFile(file, MAX_SHARD_FILE_BYTES, (problem) => {
@@ -55,12 +78,16 @@ export function mergeCommand(files: string[]): number {
       whole = undefined;
     }
     if (whole !== undefined && !Array.isArray(whole) && typeof whole === 'object' && whole !== null && 'shard' in whole) {
-      const parsed = shardJson.safeParse(whole);
+      const signed = checkSigned(whole as Record<string, unknown>);
+      if (signed.status !== 'ok') {
+        throw new UsageError(`${file}: ${signed.status === 'missing' ? "not a shard's --json output of this snug (it has no checksum)" : 'edited or damaged: its checksum does not match its contents'}`);
+      }
+      const parsed = shardJson.safeParse(signed.rest);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         throw new UsageError(`${file}: not a shard's --json output: ${issue.path.join('.') || 'top level'}: ${issue.message}`);
       }
-      shards.push({ ...parsed.data, found: parsed.data.found ?? [], source: file });
+      shards.push({ ...parsed.data, found: (parsed.data.found ?? []).map(toSolution), source: file });
       listed ||= parsed.data.found !== undefined;
       continue;
     }
@@ -76,13 +103,19 @@ export function mergeCommand(files: string[]): number {
       }
       const parsed = solutionLine.safeParse(value);
       if (!parsed.success) throw new UsageError(`${file}:${i + 1}: not a solution line of --jsonl output`);
-      extra.push(parsed.data);
+      extra.push({ solution: toSolution(parsed.data), source: `${file}:${i + 1}` });
     });
     listed = true;
   }
   if (shards.length === 0) throw new UsageError('no shard results among the files: give every shard\'s --json output');
-  const merged = mergeShards(shards);
-  const found = [...merged.found, ...extra];
+  let puzzle: Puzzle | undefined;
+  if (flags.puzzle !== undefined) puzzle = resolvePuzzle(flags.puzzle).puzzle;
+  else if (extra.length > 0 || shards.some((s) => s.found.length > 0)) {
+    throw new UsageError('the files list solutions: give the puzzle with --puzzle (a catalog name or file), so that each one is checked');
+  }
+  const merged = mergeShards(shards, { ...(puzzle ? { puzzle } : {}), extra });
+  const dims = puzzle?.dims ?? 2;
+  const found = merged.found.map((s) => solutionJson(s, dims));
   console.log(JSON.stringify({ ...statsJson(merged), shards: merged.shards, ...(listed ? { found } : {}) }));
   return merged.solutions > 0 ? 0 : 1;
 }

@@ -18,8 +18,8 @@ import { EXIT, OutputError, UsageError, parsePositiveInt, parsePositiveNumber, w
 import type { EstimateFlags } from './estimate.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from './format.js';
-import type { RunFlags, SolveFlags } from './solve.js';
-import { parseShard, resumeCommand, solveCommand, useColor } from './solve.js';
+import type { ResumeFlags, SolveFlags } from './solve.js';
+import { parseScale, parseShard, pictureWidth, resumeCommand, solveCommand, useColor } from './solve.js';
 
 function sizeOf(puzzle: Puzzle): string {
   const [w, h, d] = extent(puzzle.board);
@@ -51,18 +51,21 @@ function showCommand(target: string, flags: { color: boolean }): void {
   console.log(`${pc.bold(printable(puzzle.name))}  (${printable(source)})`);
   if (puzzle.description) console.log(printable(puzzle.description, Infinity, '\n\t'));
   console.log(`${puzzle.dims}-D board ${sizeOf(puzzle)}; mirror images ${puzzle.mirror ? 'allowed' : 'not allowed'} by default\n`);
-  console.log(renderBoardText(puzzle, { color }));
+  const maxWidth = pictureWidth();
+  console.log(renderBoardText(puzzle, { color, maxWidth }));
   const labels = pieceLabels(puzzle.pieces.map((p) => p.name));
   puzzle.pieces.forEach((p, i) => {
     const orientations = table ? table.orientationCounts[i]! : pieceOrientations(puzzle, i).length;
+    const label = labels.get(p.name)!;
     const facts = [
-      `${p.shape.length} cells`,
+      `${p.shape.length} cell${p.shape.length === 1 ? '' : 's'}`,
       p.count > 1 ? `${p.count} copies` : '',
       `${orientations} orientation${orientations === 1 ? '' : 's'}${p.mirror ? '' : ' (no mirror)'}`,
       table ? `${formatCount(table.byPiece[i]!.length)} placements` : '',
     ].filter(Boolean);
-    console.log(`\n${pc.bold(printable(p.name))}: ${facts.join(', ')}`);
-    console.log(renderShapeText(p.shape, puzzle.dims, labels.get(p.name)!, { color, colorIndex: i }));
+    // the label, when it is not the name, as the pictures of solutions use it
+    console.log(`\n${pc.bold(printable(p.name))}${label !== p.name ? ` (drawn as ${label})` : ''}: ${facts.join(', ')}`);
+    console.log(renderShapeText(p.shape, puzzle.dims, label, { color, maxWidth, colorIndex: i }));
   });
   const area = puzzle.pieces.reduce((n, p) => n + p.shape.length * p.count, 0);
   const placements = table ? formatCount(table.placements.length) : `more than ${formatCount(PLACEMENT_LIMITS.placements)}`;
@@ -109,6 +112,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
       .option('--svg <file>', 'write the first solution as an SVG picture (- for standard output)')
+      .option('--scale <pixels>', 'pixels per cell of the --svg picture (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard),
   ).action(async (target: string, flags: SolveFlags) => setExit(await solveCommand(target, flags)));
@@ -117,15 +121,19 @@ export function buildProgram(setExit: (code: number) => void): Command {
     program
       .command('resume')
       .description('go on with a run saved by --checkpoint, to the same result as an uninterrupted run')
-      .argument('<file>', 'the checkpoint file'),
-  ).action(async (file: string, flags: RunFlags) => setExit(await resumeCommand(file, flags)));
+      .argument('<file>', 'the checkpoint file')
+      .option('--json', 'print one JSON object (as solve --json); default: the output the run was started with')
+      .option('--jsonl', 'print each solution as one JSON line (not for a run started with --count)')
+      .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters'),
+  ).action(async (file: string, flags: ResumeFlags) => setExit(await resumeCommand(file, flags)));
 
   program
     .command('merge')
     .description('combine the --json outputs of the shards of a run (and --jsonl solution files) into its whole result')
     .argument('<files...>', "every shard's --json output")
+    .option('--puzzle <puzzle>', 'the puzzle the shards solve (a catalog name or a file): needed to check the solutions they list')
     // loaded only here: its schema library is large, and most commands start without it
-    .action(async (files: string[]) => setExit((await import('./merge.js')).mergeCommand(files)));
+    .action(async (files: string[], flags: { puzzle?: string }) => setExit((await import('./merge.js')).mergeCommand(files, flags, resolvePuzzle)));
 
   program
     .command('estimate')

@@ -1,5 +1,5 @@
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
@@ -9,6 +9,9 @@ import { printable } from '../puzzle/printable.js';
 import { renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../search/prepare.js';
+import type { Checkpoint } from '../runs/checkpoint.js';
+import { CheckpointError } from '../runs/checkpoint.js';
+import { signedJson } from '../runs/checksum.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
@@ -16,12 +19,11 @@ import { formatCount, solutionJson, statsJson, summaryLine } from './format.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
 
-/** How a run reports: kept in a checkpoint, so that `snug resume` reports as the run it goes on with. */
+/** How a run reports: kept in a checkpoint (never a file name), so that `snug resume` reports as the run it goes on with. */
 export interface OutputFlags {
   json?: boolean;
   jsonl?: boolean;
   stats?: boolean;
-  svg?: string;
 }
 
 /** How a run is watched and where it runs: given again (or not) to `snug resume`. */
@@ -34,6 +36,9 @@ export interface RunFlags {
 }
 
 export interface SolveFlags extends OutputFlags, RunFlags {
+  svg?: string;
+  /** Pixels per cell of the --svg picture. */
+  scale?: number;
   limit?: number;
   all?: boolean;
   count?: boolean;
@@ -43,6 +48,23 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   checkpoint?: string;
   shard?: { index: number; count: number };
 }
+
+/** The widest --scale: a 56x56 board is 28,000 pixels wide at this size. */
+export const MAX_SCALE = 500;
+
+export function parseScale(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > MAX_SCALE) throw new UsageError(`--scale wants pixels per cell, a number above 0 and at most ${MAX_SCALE}, not '${value}'`);
+  return n;
+}
+
+/** Pictures as wide as the terminal, when printing to one (else the pictures' default). */
+export function pictureWidth(): number | undefined {
+  return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined;
+}
+
+/** What `snug resume` takes: how to run, and the output flags a user types again. */
+export interface ResumeFlags extends OutputFlags, RunFlags {}
 
 /** Colour on a terminal, or when FORCE_COLOR asks for it; never with NO_COLOR or --no-color. */
 export function useColor(flag: boolean): boolean {
@@ -60,16 +82,19 @@ export function parseShard(value: string): { index: number; count: number } {
 
 export async function solveCommand(target: string, flags: SolveFlags): Promise<number> {
   if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
-  if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
-  if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
-  checkOutputs(flags);
   if (flags.limit !== undefined && (flags.all || flags.count)) throw new UsageError('--limit cannot be combined with --all or --count');
   if (flags.shard && !flags.all && !flags.count) throw new UsageError('--shard needs --all or --count: a shard is a share of a whole enumeration');
   if (flags.shard && !flags.json) throw new UsageError('--shard needs --json: snug merge reads the shards\' --json outputs');
+  if (flags.scale !== undefined && !flags.svg) throw new UsageError('--scale sets the size of the --svg picture: give --svg FILE too');
+  if (flags.checkpoint === '') throw new UsageError('--checkpoint wants a file name, not an empty one');
+  if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
+  if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
+  checkPicture(flags.svg, flags);
   const { puzzle, source } = resolvePuzzle(target);
-  const output: OutputFlags = { json: flags.json, jsonl: flags.jsonl, stats: flags.stats, svg: flags.svg };
+  const output: OutputFlags = { json: !!flags.json, jsonl: !!flags.jsonl, stats: !!flags.stats };
+  const picture = flags.svg !== undefined ? { file: flags.svg, ...(flags.scale !== undefined ? { scale: flags.scale } : {}) } : undefined;
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
-  return run(puzzle, source, output, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, flags.checkpoint, (options) =>
+  return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, (options) =>
     solveAsync(puzzle, {
       ...options,
       engine: flags.engine,
@@ -78,31 +103,87 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
       countOnly: !!flags.count,
       ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
-      ...(flags.checkpoint ? { checkpoint: { path: flags.checkpoint, ...intervalMs(flags, 'intervalMs'), meta: { source, output } } } : {}),
+      ...(flags.checkpoint ? { checkpoint: { path: flags.checkpoint, ...intervalMs(flags, 'intervalMs'), meta: { source, output } satisfies RunMeta, onWarning } } : {}),
     }),
   );
 }
 
-export async function resumeCommand(file: string, flags: RunFlags): Promise<number> {
+/** What the command line keeps in a checkpoint's `meta`: the puzzle's name for messages, and the output flags. */
+interface RunMeta {
+  source: string;
+  output: OutputFlags;
+}
+
+/** The meta of a checkpoint, checked (it is read from a file: only names and flags, nothing else). */
+function runMeta(checkpoint: Checkpoint, file: string): RunMeta {
+  const meta = checkpoint.meta;
+  const bad = (): never => {
+    throw new CheckpointError(`${file}: corrupt checkpoint: meta must be {"source": name, "output": {"json", "jsonl", "stats"}}`);
+  };
+  if (meta === undefined) return { source: file, output: {} };
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return bad();
+  const { source, output, ...others } = meta as Record<string, unknown>;
+  if (Object.keys(others).length > 0 || typeof source !== 'string' || /[\u0000-\u001f]/.test(source)) return bad();
+  if (typeof output !== 'object' || output === null || Array.isArray(output)) return bad();
+  const flags: OutputFlags = {};
+  for (const [key, value] of Object.entries(output)) {
+    if ((key !== 'json' && key !== 'jsonl' && key !== 'stats') || typeof value !== 'boolean') return bad();
+    flags[key] = value;
+  }
+  return { source, output: flags };
+}
+
+export async function resumeCommand(file: string, flags: ResumeFlags): Promise<number> {
+  if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
   // loaded only here: its schema library is large, and most runs start without it
   const { loadCheckpoint } = await import('../runs/checkpoint-file.js');
   const checkpoint = loadCheckpoint(file);
-  const meta = (checkpoint.meta ?? {}) as { source?: string; output?: OutputFlags };
+  const meta = runMeta(checkpoint, file);
+  const countOnly = checkpoint.options.countOnly;
+  if (flags.jsonl && countOnly) throw new UsageError(`--jsonl prints solutions, but the run of ${file} only counts them (it was started with --count)`);
+  // the output flags given now choose the output (--json or --jsonl); those the run was started with hold otherwise
+  const chosen = flags.json || flags.jsonl;
+  const output: OutputFlags = {
+    json: chosen ? !!flags.json : !!meta.output.json,
+    jsonl: chosen ? !!flags.jsonl : !!meta.output.jsonl,
+    stats: !!meta.output.stats || !!flags.stats,
+  };
   const limit = checkpoint.options.limit ?? undefined;
-  return run(checkpoint.puzzle, meta.source ?? file, meta.output ?? {}, flags, limit, checkpoint.options.countOnly, file, (options) =>
-    resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs') }, checkpoint),
+  return run(checkpoint.puzzle, meta.source, output, undefined, flags, limit, countOnly, checkpoint.options.unique, file, (options) =>
+    resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs'), onCheckpointWarning: onWarning }, checkpoint),
   );
 }
 
-/** The outputs a run will write, checked before it starts: a run of hours should not end in 'no such folder'. */
-function checkOutputs(output: OutputFlags): void {
-  if (output.svg === undefined) return;
-  if (output.svg === '') throw new UsageError('--svg wants the name of a file to write (or - for standard output)');
-  if (output.svg === '-') {
+/** A checkpoint that could not be saved (a full disk), or is saved again: one line on stderr. */
+function onWarning(message: string): void {
+  process.stderr.write(`snug: ${message}\n`);
+}
+
+/**
+ * How the user started snug, to name a command that works the same way: `npx snug` under npm (npx, or an
+ * npm script), `snug` when installed on the PATH, else `node path/to/snug.js` as it was run.
+ */
+export function snugInvocation(env: NodeJS.ProcessEnv = process.env, script: string = process.argv[1] ?? 'snug'): string {
+  if (env.npm_command !== undefined || env.npm_lifecycle_event !== undefined || env.npm_execpath !== undefined) return 'npx snug';
+  if (basename(script) === 'snug') return 'snug';
+  const near = relative(process.cwd(), script);
+  return `node ${shellWord(near.startsWith('..') || isAbsolute(near) ? script : near)}`;
+}
+
+/** A word as a POSIX shell reads it back: quoted when it has anything but plain characters. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** The --svg file, checked before the run starts: a run of hours should not end in 'no such folder'. */
+function checkPicture(file: string | undefined, output: OutputFlags): void {
+  if (file === undefined) return;
+  if (file === '') throw new UsageError('--svg wants the name of a file to write (or - for standard output)');
+  if (file === '-') {
     if (output.json || output.jsonl) throw new UsageError('--svg - writes the picture to standard output, where --json and --jsonl write too: give --svg a file name');
     return;
   }
-  probeWritable(output.svg, '--svg');
+  probeWritable(file, '--svg');
 }
 
 /** Throws OutputError unless `path` can be written: an existing file we may write, or a new one in a folder we may write in. */
@@ -146,23 +227,24 @@ async function run(
   puzzle: Puzzle,
   source: string,
   output: OutputFlags,
+  /** The --svg picture to write of the first solution. */
+  picture: { readonly file: string; readonly scale?: number } | undefined,
   flags: RunFlags,
   limit: number | undefined,
   countOnly: boolean,
+  unique: boolean,
   checkpointFile: string | undefined,
   start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
 ): Promise<number> {
   const color = useColor(flags.color);
-  // a resumed run writes what its first run was asked to: the folder may have gone since
-  checkOutputs(output);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
-  const reporter = quietOnFailure(progressReporter(mode));
+  const reporter = quietOnFailure(progressReporter(mode, { unique }));
   // Ctrl-C stops the run cleanly (saving its checkpoint); a second one ends the process at once.
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
   // with --svg -, standard output is the picture's alone: the summary goes to stderr, as with --jsonl
-  const svgOut = output.svg === '-';
+  const svgOut = picture?.file === '-';
   const pictures = !output.json && !output.jsonl && !countOnly && !svgOut;
   let result: RunResult;
   // the picture's solution: the first one reported (the run keeps them all only for --json)
@@ -178,7 +260,7 @@ async function run(
         if (output.jsonl) process.stdout.write(`${JSON.stringify(solutionJson(solution, puzzle.dims))}\n`);
         else if (pictures) {
           reporter.stop();
-          console.log(`${pc.bold(`Solution ${index + 1}`)}\n${renderSolutionText(puzzle, solution, { color })}\n`);
+          console.log(`${pc.bold(`Solution ${index + 1}`)}\n${renderSolutionText(puzzle, solution, { color, maxWidth: pictureWidth() })}\n`);
         }
       },
     });
@@ -191,21 +273,24 @@ async function run(
   }
   if (output.json) {
     const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
-    console.log(JSON.stringify({ ...statsJson(result), ...runJson(result), ...found }));
+    const json = { ...statsJson(result), ...runJson(result), ...found };
+    // a shard's output ends with a checksum, which snug merge checks: an edited count or list is refused
+    console.log(result.shard ? signedJson(json) : JSON.stringify(json));
   } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
     if (output.stats) printStats(result);
   } else if (output.stats || svgOut) {
     writeError(`${summaryLine(result, limit)}\n`);
   }
-  if (output.svg !== undefined) {
-    if (!first) writeError(`snug: no solution, so no SVG written to ${printable(output.svg)}\n`);
-    else if (svgOut) process.stdout.write(renderSolutionSvg(puzzle, first, { title: puzzle.name }));
+  if (picture !== undefined) {
+    const svg = first ? renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale }) : undefined;
+    if (!svg) writeError(`snug: no solution, so no SVG written to ${printable(picture.file)}\n`);
+    else if (svgOut) process.stdout.write(svg);
     else {
       try {
-        writeFileSync(output.svg, renderSolutionSvg(puzzle, first, { title: puzzle.name }));
+        writeFileSync(picture.file, svg);
       } catch (e) {
-        writeError(`snug: cannot write the SVG picture to ${printable(output.svg)}: ${fileProblem(e)}\n`);
+        writeError(`snug: cannot write the SVG picture to ${printable(picture.file)}: ${fileProblem(e)}\n`);
         return EXIT.badInput;
       }
     }
@@ -213,7 +298,7 @@ async function run(
   if (result.interrupted) {
     const plan = result.plan;
     const done = plan ? ` with ${formatCount(plan.done)} of ${formatCount(plan.subproblems)} subproblems done` : '';
-    writeError(`snug: stopped${done}${checkpointFile ? `; go on with: snug resume ${printable(checkpointFile)}` : ''}\n`);
+    writeError(`snug: stopped${done}${checkpointFile ? `; go on with: ${snugInvocation()} resume ${shellWord(checkpointFile.startsWith('-') ? `./${checkpointFile}` : checkpointFile)}` : ''}\n`);
     return EXIT.interrupted;
   }
   return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;

@@ -3,5 +3,6 @@ export { pieceLabels } from './labels.js';
 export type { TextOptions } from './text.js';
 export { renderBoardText, renderShapeText, renderSolutionText } from './text.js';
 export type { SvgOptions } from './svg.js';
-export { renderSolutionSvg } from './svg.js';
-export { colourPlacements, SVG_PALETTE, TEXT_PALETTE } from './palette.js';
+export { DEFAULT_CELL_SIZE, renderSolutionSvg } from './svg.js';
+export type { PaletteColour } from './palette.js';
+export { colourDifference, colourPlacements, PALETTE } from './palette.js';

@@ -1,11 +1,15 @@
 /**
- * One-character labels for pieces, used in the text pictures and at the centre of each piece in SVG.
+ * One-character labels for pieces, used in the text pictures and, where a name does not fit, in SVG.
  *
- * A piece keeps the first character of its name when no other piece name starts with that character
- * (the pentominoes stay F I L N P T U V W X Y Z). The others get fallbacks from A-Z a-z 0-9 that no kept
- * label uses, then from a few single-width letters beyond ASCII for very large sets. Fallbacks are handed
- * out in sorted name order, so a piece's label depends only on the set of names, not on their order.
+ * A piece whose name is one character is labelled with it, and so is a piece whose name's first character
+ * starts no other name (the pentominoes stay F I L N P T U V W X Y Z). The others, in sorted name order,
+ * take the first free letter of: their first letter, then in the other case (F' next to F becomes f), then
+ * the first letters of the further words of the name (V-mid next to V and V-blue: m); else fallbacks from
+ * A-Z a-z 0-9, then a few single-width letters beyond ASCII for very large sets. So a piece's label depends
+ * only on the set of names, not on their order.
  */
+
+import type { Puzzle, Solution } from '../puzzle/model.js';
 
 /** Characters that never label a piece: the pictures use them for holes and uncovered board cells. */
 const RESERVED = new Set([' ', '.']);
@@ -41,50 +45,73 @@ function isLabelChar(ch: string): boolean {
   return LETTER.test(ch) && EXTRA_RANGES.some(([lo, hi]) => c >= lo && c <= hi);
 }
 
+/** The letters a clashing name would like as its label, best first (none for names such as "21x14"). */
+function preferredLabels(name: string): string[] {
+  const first = Array.from(name)[0] ?? '';
+  const swapped = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
+  const initials = name.split(/[^\p{L}\p{N}]+/u).slice(1).map((word) => Array.from(word)[0] ?? '');
+  return [first, swapped, ...initials].filter((ch) => LETTER.test(ch) && isLabelChar(ch));
+}
+
 /**
- * One distinct printable character per piece name: the name's first character when unique, else a
- * fallback from A-Z a-z 0-9 (then further single-width letters). Duplicate names share one entry.
- * Past roughly 750 clashing names the pool runs dry and the remaining names get '?' (no longer distinct).
+ * One distinct printable character per piece name (see the comment at the top of this file). Duplicate
+ * names share one entry. Past roughly 750 clashing names the pool runs dry and the remaining names get
+ * '?' (no longer distinct).
  */
 export function pieceLabels(pieceNames: readonly string[]): Map<string, string> {
   const names = [...new Set(pieceNames)];
-  const firstCount = new Map<string, number>();
   const first = (name: string): string | undefined => {
     const ch = Array.from(name)[0];
     return ch !== undefined && isLabelChar(ch) ? ch : undefined;
   };
-  for (const name of names) {
-    const ch = first(name);
-    if (ch !== undefined) firstCount.set(ch, (firstCount.get(ch) ?? 0) + 1);
-  }
-
+  const whole = (name: string): string | undefined => (Array.from(name).length === 1 ? first(name) : undefined);
   const labels = new Map<string, string>();
   const taken = new Set<string>();
-  const needFallback: string[] = [];
+  const keep = (name: string, label: string): void => {
+    labels.set(name, label);
+    taken.add(label);
+  };
+
+  // Names of one character first: nothing else labels them as well.
+  for (const name of names) {
+    const ch = whole(name);
+    if (ch !== undefined) keep(name, ch);
+  }
+  const firstCount = new Map<string, number>();
   for (const name of names) {
     const ch = first(name);
-    if (ch !== undefined && firstCount.get(ch) === 1) {
-      labels.set(name, ch);
-      taken.add(ch);
-    } else {
-      needFallback.push(name);
-    }
+    if (ch !== undefined && !labels.has(name)) firstCount.set(ch, (firstCount.get(ch) ?? 0) + 1);
+  }
+  const needFallback: string[] = [];
+  for (const name of names) {
+    if (labels.has(name)) continue;
+    const ch = first(name);
+    if (ch !== undefined && firstCount.get(ch) === 1 && !taken.has(ch)) keep(name, ch);
+    else needFallback.push(name);
   }
 
   needFallback.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const pool = fallbackPool();
   for (const name of needFallback) {
-    let label = '?';
-    for (let next = pool.next(); !next.done; next = pool.next()) {
-      if (!taken.has(next.value)) {
-        label = next.value;
-        break;
-      }
+    let label = preferredLabels(name).find((ch) => !taken.has(ch));
+    while (label === undefined) {
+      const next = pool.next();
+      if (next.done) break;
+      if (!taken.has(next.value)) label = next.value;
     }
-    labels.set(name, label);
-    taken.add(label);
+    keep(name, label ?? '?');
   }
 
   // Hand back the map in the caller's order, which reads better when printed as a legend.
   return new Map(names.map((n) => [n, labels.get(n)!]));
+}
+
+/**
+ * The legend of a picture: "label = name" for each piece placed whose label is not its whole name (a name
+ * longer than one character, or one of two names with one first letter), in the puzzle's order.
+ */
+export function legendEntries(puzzle: Puzzle, solution: Solution, labels: ReadonlyMap<string, string>): string[] {
+  const placed = new Set(solution.placements.map((p) => p.piece));
+  const names = [...new Set([...puzzle.pieces.map((p) => p.name), ...placed])];
+  return names.filter((n) => placed.has(n) && labels.get(n) !== n).map((n) => `${labels.get(n)} = ${n}`);
 }

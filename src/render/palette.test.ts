@@ -2,7 +2,10 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { Cell } from '../geometry/cell.js';
 import type { PlacedPiece } from '../puzzle/model.js';
-import { colourPlacements, inkFor, SVG_PALETTE, TEXT_PALETTE, touchingPlacements } from './palette.js';
+import { catalogNames, loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { solve } from '../search/solve.js';
+import type { Lab } from './palette.js';
+import { ciede2000, colourDifference, colourPlacements, hexToLab, inkFor, PALETTE, touchingPlacements } from './palette.js';
 
 function rect(x0: number, y0: number, w: number, h: number, z = 0): Cell[] {
   const cells: Cell[] = [];
@@ -51,18 +54,19 @@ describe('touchingPlacements', () => {
 describe('colourPlacements', () => {
   it('gives every placement its own colour when there are no more placements than colours', () => {
     const pieces = guillotine(12, 12, [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3]).slice(0, 16);
-    const colours = colourPlacements(pieces, 2, 16);
+    const colours = colourPlacements(pieces, 2, PALETTE);
     expect(new Set(colours).size).toBe(pieces.length);
   });
 
   it('never gives touching placements one colour while the palette exceeds the most neighbours any has', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 20 }), fc.integer({ min: 2, max: 20 }), fc.array(fc.nat(1000), { minLength: 20, maxLength: 60 }), fc.boolean(), (w, h, choices, svg) => {
+      fc.property(fc.integer({ min: 2, max: 20 }), fc.integer({ min: 2, max: 20 }), fc.array(fc.nat(1000), { minLength: 20, maxLength: 60 }), fc.boolean(), (w, h, choices, small) => {
         const pieces = guillotine(w, h, choices);
         const adj = touchingPlacements(pieces, 2);
-        const size = svg ? SVG_PALETTE.length : TEXT_PALETTE.length;
+        const palette = PALETTE.slice(0, small ? 5 : PALETTE.length);
+        const size = palette.length;
         fc.pre(Math.max(...adj.map((s) => s.size)) < size);
-        const colours = colourPlacements(pieces, 2, size);
+        const colours = colourPlacements(pieces, 2, palette);
         adj.forEach((ns, i) => {
           expect(colours[i]).toBeGreaterThanOrEqual(0);
           expect(colours[i]).toBeLessThan(size);
@@ -82,7 +86,7 @@ describe('colourPlacements', () => {
       { piece: 'D', cells: rect(5, 0, 2, 1) },
       { piece: 'D', cells: rect(8, 0, 2, 1) }, // a gap before this one: it touches nothing
     ];
-    const [d0, d1, s, d2, d3] = colourPlacements(row, 2, 16);
+    const [d0, d1, s, d2, d3] = colourPlacements(row, 2);
     expect(d1).not.toBe(d0);
     expect(s).not.toBe(d1);
     expect(s).not.toBe(d2);
@@ -94,7 +98,7 @@ describe('colourPlacements', () => {
     // A hub touching five others with a palette of three.
     const hub: PlacedPiece = { piece: 'hub', cells: rect(1, 1, 3, 1) };
     const spokes: PlacedPiece[] = [[0, 1], [4, 1], [1, 0], [2, 0], [3, 0]].map(([x, y], i) => ({ piece: `s${i}`, cells: [[x!, y!, 0]] }));
-    const colours = colourPlacements([hub, ...spokes], 2, 3);
+    const colours = colourPlacements([hub, ...spokes], 2, PALETTE.slice(0, 3));
     const around = colours.slice(1).filter((c) => c === colours[0]).length;
     expect(around).toBeLessThanOrEqual(1);
   });
@@ -102,14 +106,97 @@ describe('colourPlacements', () => {
 
 describe('inkFor', () => {
   it('writes black on light colours and white on dark ones', () => {
-    expect(inkFor('#ffe119')).toBe('#000');
-    expect(inkFor('#fffac8')).toBe('#000');
-    expect(inkFor('#000075')).toBe('#fff');
-    expect(inkFor('#800000')).toBe('#fff');
+    expect(inkFor('#ffe119')).toBe('#000000');
+    expect(inkFor('#fffac8')).toBe('#000000');
+    expect(inkFor('#000075')).toBe('#ffffff');
+    expect(inkFor('#800000')).toBe('#ffffff');
+  });
+});
+
+describe('ciede2000', () => {
+  it("matches Sharma, Wu and Dalal's test data", () => {
+    const pairs: [Lab, Lab, number][] = [
+      [[50, 2.6772, -79.7751], [50, 0, -82.7485], 2.0425],
+      [[50, 3.1571, -77.2803], [50, 0, -82.7485], 2.8615],
+      [[50, 0, 0], [50, -1, 2], 2.3669],
+      [[50, 2.49, -0.001], [50, -2.49, 0.0011], 7.2195],
+      [[50, 2.5, 0], [73, 25, -18], 27.1492],
+      [[50, 2.5, 0], [61, -5, 29], 22.8977],
+      [[50, 2.5, 0], [56, -27, -3], 31.903],
+      [[50, 2.5, 0], [58, 24, 15], 19.4535],
+      [[60.2574, -34.0099, 36.2677], [60.4626, -34.1751, 39.4387], 1.2644],
+      [[22.7233, 20.0904, -46.694], [23.0331, 14.973, -42.5619], 2.0373],
+      [[90.8027, -2.0831, 1.441], [91.1528, -1.6435, 0.0447], 1.4441],
+      [[2.0776, 0.0795, -1.135], [0.9033, -0.0636, -0.5514], 0.9082],
+    ];
+    for (const [a, b, expected] of pairs) {
+      expect(ciede2000(a, b)).toBeCloseTo(expected, 4);
+      expect(ciede2000(b, a)).toBeCloseTo(expected, 4);
+    }
   });
 
-  it('has twenty distinct colours in the SVG palette and sixteen in the terminal one', () => {
-    expect(new Set(SVG_PALETTE).size).toBe(20);
-    expect(new Set(TEXT_PALETTE.map((c) => c.bg)).size).toBe(16);
+  it('reads hex colours as CIELAB (D65)', () => {
+    expect(hexToLab('#ffffff')[0]).toBeCloseTo(100, 3);
+    expect(hexToLab('#000000')).toEqual([0, 0, 0]);
+    const red = hexToLab('#ff0000');
+    expect(red[0]).toBeCloseTo(53.24, 1);
+    expect(red[1]).toBeCloseTo(80.09, 1);
+    expect(red[2]).toBeCloseTo(67.2, 1);
+  });
+});
+
+/** The colour of an xterm 256-colour number in its 6x6x6 cube (16 to 231). */
+function xtermCubeHex(n: number): string {
+  const levels = [0, 95, 135, 175, 215, 255];
+  const i = n - 16;
+  return `#${[Math.floor(i / 36), Math.floor(i / 6) % 6, i % 6].map((k) => levels[k]!.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The smallest colour difference between touching placements. */
+function closestTouching(placements: readonly PlacedPiece[], dims: 2 | 3): number {
+  const colours = colourPlacements(placements, dims);
+  let closest = Infinity;
+  touchingPlacements(placements, dims).forEach((ns, i) => {
+    for (const j of ns) closest = Math.min(closest, colourDifference(PALETTE[colours[i]!]!.hex, PALETTE[colours[j]!]!.hex));
+  });
+  return closest;
+}
+
+/** Colours that differ by less than this (CIEDE2000) are too alike to tell touching pieces apart at a glance. */
+const DISTINCT = 20;
+
+describe('the palette', () => {
+  it('is sixteen colours of the xterm cube, each given as its number and the same colour in hex', () => {
+    expect(PALETTE).toHaveLength(16);
+    expect(new Set(PALETTE.map((c) => c.xterm)).size).toBe(16);
+    for (const c of PALETTE) {
+      expect(c.xterm).toBeGreaterThanOrEqual(16);
+      expect(c.xterm).toBeLessThanOrEqual(231);
+      expect(c.hex).toBe(xtermCubeHex(c.xterm));
+    }
+  });
+
+  it('has no two colours alike', () => {
+    for (let i = 0; i < PALETTE.length; i++) {
+      for (let j = i + 1; j < PALETTE.length; j++) {
+        expect(colourDifference(PALETTE[i]!.hex, PALETTE[j]!.hex), `${PALETTE[i]!.hex} and ${PALETTE[j]!.hex}`).toBeGreaterThanOrEqual(DISTINCT);
+      }
+    }
+  });
+
+  // one test per puzzle, each a fraction of a second (preparing the search takes most of it)
+  for (const name of catalogNames()) {
+    it(`gives touching pieces clearly different colours in a solution of ${name}`, () => {
+      const puzzle = loadCatalogPuzzle(name);
+      const [solution] = solve(puzzle, { limit: 1 }).found;
+      expect(solution).toBeDefined();
+      expect(closestTouching(solution!.placements, puzzle.dims)).toBeGreaterThanOrEqual(DISTINCT);
+    });
+  }
+
+  it('gives touching copies of one piece different colours, and tells them apart from their neighbours', () => {
+    // A 4x2 board of four dominoes, all copies of "D": a 2x2 block of them touches in every way.
+    const dominoes: PlacedPiece[] = [rect(0, 0, 2, 1), rect(2, 0, 2, 1), rect(0, 1, 2, 1), rect(2, 1, 2, 1)].map((cells) => ({ piece: 'D', cells }));
+    expect(closestTouching(dominoes, 2)).toBeGreaterThanOrEqual(DISTINCT);
   });
 });

@@ -2,8 +2,8 @@ import { describe, it, expect } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import { normalize } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { renderSolutionSvg } from './svg.js';
-import { SVG_PALETTE } from './palette.js';
+import { renderSolutionSvg, textWidthEms, wrapText } from './svg.js';
+import { PALETTE } from './palette.js';
 
 function puzzleOf(name: string, board: Cell[], placements: { piece: string; cells: Cell[] }[], dims: 2 | 3 = 2): { puzzle: Puzzle; solution: Solution } {
   const pieces = [...new Map(placements.map((p) => [p.piece, p.cells])).entries()].map(([n, cells]) => ({
@@ -129,7 +129,7 @@ describe('renderSolutionSvg', () => {
 
   it('never gives touching pieces the same colour', () => {
     // An 8x8 brick wall: 36 bricks (dominoes, with a monomino at each end of the odd rows), more than the
-    // 20 colours, each brick touching up to six others.
+    // 16 colours, each brick touching up to six others.
     const bricks: { piece: string; cells: Cell[] }[] = [];
     for (let y = 0; y < 8; y++) {
       if (y % 2 === 1) bricks.push({ piece: `m${y}a`, cells: [[0, y, 0]] }, { piece: `m${y}b`, cells: [[7, y, 0]] });
@@ -140,7 +140,7 @@ describe('renderSolutionSvg', () => {
     const svg = renderSolutionSvg(puzzle, solution);
     const colour = fills(svg);
     expect(colour.size).toBe(solution.placements.length);
-    for (const c of colour.values()) expect(SVG_PALETTE).toContain(c);
+    for (const c of colour.values()) expect(PALETTE.map((p) => p.hex)).toContain(c);
     const owner = new Map<string, string>();
     for (const p of solution.placements) for (const c of p.cells) owner.set(`${c[0]},${c[1]}`, p.piece);
     let touching = 0;
@@ -183,5 +183,98 @@ describe('renderSolutionSvg', () => {
     // The 2x2 block at the left is one rectangle; (2,0) is a hole; (3,0) is a single cell.
     expect(uncovered.trim().split('\n')).toEqual(['<rect x="5" y="5" width="20" height="20"/>', '<rect x="35" y="5" width="10" height="10"/>']);
     expect(svg).not.toContain('class="label"');
+  });
+
+  it('outlines every placement, so that touching copies of one piece are told apart', () => {
+    // Two copies of the domino D side by side in a 4x1 board, cell size 10, margin 5.
+    const { puzzle, solution } = puzzleOf('dd', rect(0, 0, 4, 1), [
+      { piece: 'D', cells: rect(0, 0, 2, 1) },
+      { piece: 'D', cells: rect(2, 0, 2, 1) },
+    ]);
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize: 10 });
+    const outline = svg.match(/<path class="outline" d="([^"]*)"/)![1]!;
+    // The edge between the copies, at x = 25, is an outline; the one inside each copy is a grid line.
+    expect(outline).toContain('M25 5V15');
+    expect(svg.match(/<path class="grid" d="([^"]*)"/)![1]).toBe('M15 5V15M35 5V15');
+    expect([...fills(svg).values()]).toHaveLength(1);
+    expect([...svg.matchAll(/<g class="piece" data-piece="D" fill="(#[0-9a-f]{6})">/g)].map((m) => m[1])).toHaveLength(2);
+  });
+
+  it('keeps the empty rows and columns before the board, as the coordinates of the file have them', () => {
+    const { puzzle, solution } = puzzleOf('shifted', rect(1, 1, 2, 1), [{ piece: 'A', cells: rect(1, 1, 2, 1) }]);
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize: 10 });
+    // The piece's rectangle starts one cell in from the margin on both axes; the picture is 3 cells wide.
+    expect(svg).toContain('<rect x="15" y="15" width="20" height="10"/>');
+    expect(svg).toContain('viewBox="0 0 40 30"');
+  });
+
+  it('writes names that fit inside their pieces, and otherwise labels with a legend', () => {
+    // A 6x3 rectangle named 21x14 (wide enough for its name) beside a 1x3 bar named long-bar (not).
+    const { puzzle, solution } = puzzleOf('names', rect(0, 0, 7, 3), [
+      { piece: '21x14', cells: rect(0, 0, 6, 3) },
+      { piece: 'long-bar', cells: rect(6, 0, 1, 3) },
+    ]);
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize: 20 });
+    expect(xmlProblems(svg)).toEqual([]);
+    const labels = [...svg.matchAll(/<text class="label"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['21x14', 'l']);
+    const legend = [...svg.matchAll(/<text class="legend"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(legend).toEqual(['l = long-bar']);
+    // A piece whose name fits in one copy (lying) but not in another (standing) is written one way: by its label.
+    const copies = puzzleOf('copies', rect(0, 0, 4, 3), [
+      { piece: 'bar', cells: rect(0, 0, 3, 1) },
+      { piece: 'bar', cells: rect(3, 0, 1, 3) },
+      { piece: 'rest', cells: rect(0, 1, 3, 2) },
+    ]);
+    const copyLabels = [...renderSolutionSvg(copies.puzzle, copies.solution, { cellSize: 20 }).matchAll(/<text class="label"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(copyLabels).toEqual(['b', 'b', 'rest']);
+    // With one-letter names, no legend.
+    const plain = fromArt(['FFPP.', 'FFPPP', 'F.VVV', '..V..']);
+    expect(renderSolutionSvg(plain.puzzle, plain.solution)).not.toContain('class="legend"');
+  });
+
+  it('never clips the title: a long one widens the picture, a longer one wraps', () => {
+    const { puzzle, solution } = fromArt(['AB']);
+    const cellSize = 20;
+    const headingSize = cellSize * 0.8;
+    const widthOf = (svg: string): number => Number(svg.match(/<svg [^>]*width="([\d.]+)"/)![1]);
+    const headings = (svg: string): string[] => [...svg.matchAll(/<text class="heading"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+    for (const title of ['Pentominoes 6x10', 'Twelve pentominoes and a square tetromino in an eight-by-eight square, with WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW']) {
+      const svg = renderSolutionSvg(puzzle, solution, { cellSize, title });
+      expect(xmlProblems(svg)).toEqual([]);
+      const lines = headings(svg);
+      // Nothing is lost (a word too long for a line is split inside).
+      expect(lines.join('').replace(/ /g, '')).toBe(title.replace(/ /g, ''));
+      // Every line, as wide as a generous estimate says, fits inside the margins of the picture.
+      for (const line of lines) expect(textWidthEms(line) * headingSize).toBeLessThanOrEqual(widthOf(svg) - cellSize);
+    }
+    expect(headings(renderSolutionSvg(puzzle, solution, { cellSize, title: 'Pentominoes 6x10' }))).toHaveLength(1);
+    expect(headings(renderSolutionSvg(puzzle, solution, { cellSize, title: 'x'.repeat(200) })).length).toBeGreaterThan(3);
+    // The board is centred in the wider picture.
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize, title: 'Pentominoes 6x10' });
+    const x = Number(svg.match(/<g class="piece"[^>]*>\n<title>[^<]*<\/title>\n<rect x="([\d.]+)"/)![1]);
+    expect(x + 20 + 20 + x).toBeCloseTo(widthOf(svg), 5);
+  });
+
+  it('scales with the cell size', () => {
+    const { puzzle, solution } = fromArt(['AB']);
+    expect(renderSolutionSvg(puzzle, solution, { cellSize: 10 })).toContain('viewBox="0 0 30 20"');
+    expect(renderSolutionSvg(puzzle, solution, { cellSize: 50 })).toContain('viewBox="0 0 150 100"');
+  });
+});
+
+describe('textWidthEms and wrapText', () => {
+  it('estimates at least the advance widths of DejaVu Sans', () => {
+    // Advance widths of DejaVu Sans, in ems (from its hmtx table).
+    const dejavu: [string, number][] = [['W', 0.989], ['M', 0.863], ['m', 0.974], ['@', 1], ['%', 0.95], ['+', 0.838], ['O', 0.787], ['0', 0.636], ['a', 0.613], ['i', 0.278], [' ', 0.318], ['!', 0.401]];
+    for (const [ch, ems] of dejavu) expect(textWidthEms(ch), ch).toBeGreaterThanOrEqual(ems);
+    expect(textWidthEms('日本')).toBe(2);
+  });
+
+  it('wraps at spaces, and inside a word only when the word is too long', () => {
+    expect(wrapText('one two three', 5)).toEqual(['one two', 'three']);
+    const long = wrapText('x'.repeat(30), 5);
+    expect(long.join('')).toBe('x'.repeat(30));
+    for (const line of long) expect(textWidthEms(line)).toBeLessThanOrEqual(5);
   });
 });

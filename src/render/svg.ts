@@ -2,27 +2,41 @@
  * A solution as a standalone SVG document.
  *
  * Each placed piece is a <g class="piece"> of filled rectangles (runs of its cells in a row, runs of the
- * same span in consecutive rows merged), coloured from SVG_PALETTE so that touching pieces differ. Over the fills go thin grid lines between
- * cells of the same piece and thick outlines wherever the two cells on either side of an edge belong to
- * different placements, or one of them is off the board. Each piece's label sits on its centre-most cell
- * (the cell nearest the mean of its cells); in 3-D each layer's part of a piece gets its own label. A 3-D solution shows its layers side by side, a cell apart,
- * with a "z = k" caption under each. Board cells left uncovered are light grey; holes are not drawn.
+ * same span in consecutive rows merged), coloured from the palette so that touching pieces differ
+ * (palette.ts). Over the fills go thin grid lines between cells of the same piece and thick outlines
+ * wherever the two cells on either side of an edge belong to different placements, or one of them is off
+ * the board: every placement is outlined, so touching copies of one piece are told apart without colour.
+ *
+ * Each piece is labelled with its name where the name fits in the piece's row (at a cell with the room,
+ * nearest the middle of the piece) in every part of every copy, else everywhere with its one-character
+ * label (labels.ts) on its centre-most cell, and then a legend under the picture says which label is which
+ * piece. In 3-D each layer's part of a piece gets its own label. A 3-D solution shows its layers side by
+ * side, a cell apart, with a "z = k" caption under each. Board cells left uncovered are light grey; holes
+ * are not drawn. The picture starts at x = 0, y = 0 as the file's coordinates do, so leading empty rows
+ * and columns of a board are kept.
+ *
+ * The heading (the title) is never clipped: the picture widens to fit it, up to about forty characters
+ * (or the board's width, if wider), and longer titles wrap onto further lines. Text widths are estimated
+ * generously from the characters (wide letters, narrow ones, anything beyond ASCII as one em), so the text
+ * a viewer draws is at most as wide as the room made for it.
  */
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { pieceLabels } from './labels.js';
-import { colourPlacements, inkFor, SVG_PALETTE } from './palette.js';
+import { legendEntries, pieceLabels } from './labels.js';
+import { colourPlacements, inkFor, PALETTE } from './palette.js';
 
 export interface SvgOptions {
-  /** Side of one cell in SVG units; default 24. */
+  /** Side of one cell in pixels (SVG units); default 24. */
   readonly cellSize?: number;
   /** Drawn as a heading above the picture and used as the document's <title> (default: the puzzle name). */
   readonly title?: string;
 }
 
-const DEFAULT_CELL_SIZE = 24;
+export const DEFAULT_CELL_SIZE = 24;
 const UNCOVERED_FILL = '#eeeeee';
+/** Titles wrap at this many ems (about forty characters) when wider than the board. */
+const TITLE_WRAP_EMS = 24;
 
 export function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
@@ -33,12 +47,61 @@ function num(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/\.?0+$/, '');
 }
 
+/**
+ * A generous estimate of the width of a line of text in a sans-serif font, in ems: at least what common
+ * fonts (DejaVu Sans, Liberation Sans, Arial, Helvetica) draw, characters beyond ASCII counted as full-width.
+ */
+export function textWidthEms(text: string): number {
+  let ems = 0;
+  for (const ch of text) {
+    if (ch.codePointAt(0)! > 0x7e || /[mwMW@%]/.test(ch)) ems += 1;
+    else if (/[ ijlI.,:;!|'()[\]]/.test(ch)) ems += 0.42;
+    else if (/[A-Z&#+=<>~^]/.test(ch)) ems += 0.85;
+    else ems += 0.65;
+  }
+  return ems;
+}
+
+/** Lines of at most maxEms each: split at spaces, and inside words only when one word is longer. */
+export function wrapText(text: string, maxEms: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const push = (): void => {
+    if (line !== '') lines.push(line);
+    line = '';
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const joined = line === '' ? word : `${line} ${word}`;
+    if (textWidthEms(joined) <= maxEms) {
+      line = joined;
+      continue;
+    }
+    push();
+    let rest = '';
+    for (const ch of word) {
+      if (rest !== '' && textWidthEms(rest + ch) > maxEms) {
+        lines.push(rest);
+        rest = '';
+      }
+      rest += ch;
+    }
+    line = rest;
+  }
+  push();
+  return lines.length > 0 ? lines : [''];
+}
+
 /** The cell of a placement nearest the mean of its cells; ties go to the first in reading order. */
 export function centreCell(cells: readonly Cell[]): Cell {
+  return nearestMean(cells, cells);
+}
+
+/** Of `candidates`, the one nearest the mean of `cells`; ties go to the first in reading order. */
+function nearestMean(candidates: readonly Cell[], cells: readonly Cell[]): Cell {
   const mean = [0, 1, 2].map((i) => cells.reduce((s, c) => s + c[i]!, 0) / cells.length);
-  let best = cells[0]!;
+  let best = candidates[0]!;
   let bestDist = Infinity;
-  for (const c of [...cells].sort(compareCells)) {
+  for (const c of [...candidates].sort(compareCells)) {
     const dist = (c[0] - mean[0]!) ** 2 + (c[1] - mean[1]!) ** 2 + (c[2] - mean[2]!) ** 2;
     if (dist < bestDist - 1e-9) {
       best = c;
@@ -48,12 +111,31 @@ export function centreCell(cells: readonly Cell[]): Cell {
   return best;
 }
 
+/**
+ * Where a text `ems` wide (at a font size of `fontCells` cells) fits centred on a cell of `part`: the cells
+ * whose run of the part's cells in their row reaches far enough both ways. The one nearest the part's
+ * middle, or undefined when none has the room.
+ */
+export function roomForText(part: readonly Cell[], ems: number, fontCells: number): Cell | undefined {
+  const keys = new Set(part.map(cellKey));
+  const has = (x: number, y: number, z: number): boolean => keys.has(`${x},${y},${z}`);
+  // A little space either side of the text, so that it does not touch the outline.
+  const need = ems * fontCells + 0.4;
+  const fits = part.filter(([x, y, z]) => {
+    let reach = 0;
+    while (has(x - reach - 1, y, z) && has(x + reach + 1, y, z)) reach++;
+    return 2 * reach + 1 >= need;
+  });
+  return fits.length > 0 ? nearestMean(fits, part) : undefined;
+}
+
 /** Standalone SVG document of a solution (see the comment at the top of this file). */
 export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: SvgOptions = {}): string {
   const cs = options.cellSize !== undefined && Number.isFinite(options.cellSize) && options.cellSize > 0 ? options.cellSize : DEFAULT_CELL_SIZE;
   const placements = solution.placements;
   const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);
-  const colourOf = colourPlacements(placements, puzzle.dims, SVG_PALETTE.length);
+  const colourOf = colourPlacements(placements, puzzle.dims);
+  const fillOf = (i: number): string => PALETTE[colourOf[i]!]!.hex;
 
   // Owner of each cell: a placement index, UNCOVERED for a board cell no piece covers, OFF elsewhere.
   const UNCOVERED = -1;
@@ -68,8 +150,11 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   if (all.length === 0) {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1" width="1" height="1"><title>${escapeXml(title)}</title></svg>\n`;
   }
-  // bounds() loops: Math.min(...cells) overflows the stack on a board of a few hundred thousand cells
-  const { min, max } = bounds(all);
+  // From the origin of the file's coordinates (or lower), as the text pictures and the JSON output count.
+  // (bounds() loops: Math.min(...cells) overflows the stack on a board of a few hundred thousand cells.)
+  const box = bounds(all);
+  const min = [0, 1, 2].map((i) => Math.min(0, box.min[i]!));
+  const max = [0, 1, 2].map((i) => box.max[i]!);
   const [minX, minY, minZ] = min as [number, number, number];
   const w = max[0]! - minX + 1;
   const h = max[1]! - minY + 1;
@@ -79,12 +164,55 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const margin = cs / 2;
   const headingSize = cs * 0.8;
   const captionSize = cs * 0.6;
-  const top = margin + (options.title !== undefined ? headingSize * 1.5 : 0);
+  const labelSize = cs * 0.6;
   const layerGap = cs;
-  const totalWidth = 2 * margin + d * w * cs + (d - 1) * layerGap;
-  const totalHeight = top + h * cs + (layered ? captionSize * 1.6 : 0) + margin;
+  const boardWidth = d * w * cs + (d - 1) * layerGap;
+
+  // Labels: one per placed piece, or in 3-D one per layer the piece occupies, since each layer is drawn
+  // apart and a piece's part in another layer would otherwise go unnamed.
+  interface Label { readonly cell: Cell; readonly text: string; readonly fill: string }
+  // A piece's name goes in only if it fits in every part of every copy: one piece is written one way.
+  const parts = placements.map((p) =>
+    (layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells]).map((part) => ({
+      part,
+      roomy: roomForText(part, textWidthEms(p.piece), labelSize / cs),
+    })),
+  );
+  const shortened = new Set(placements.filter((p, i) => labels.get(p.piece) !== p.piece && parts[i]!.some((q) => !q.roomy)).map((p) => p.piece));
+  const pieceLabelsDrawn: Label[] = placements.flatMap((p, i) =>
+    parts[i]!.map(({ part, roomy }) =>
+      shortened.has(p.piece) || !roomy
+        ? { cell: centreCell(part), text: labels.get(p.piece)!, fill: inkFor(fillOf(i)) }
+        : { cell: roomy, text: p.piece, fill: inkFor(fillOf(i)) },
+    ),
+  );
+
+  // The heading, wrapped; the picture is as wide as the board, the heading and the legend's entries need.
+  const headingLines = options.title !== undefined ? wrapText(options.title, Math.max(boardWidth / headingSize, TITLE_WRAP_EMS)) : [];
+  const legend = legendEntries(puzzle, { placements: placements.filter((p) => shortened.has(p.piece)) }, labels);
+  // rounded up to whole pixels, so that rounding the numbers written never takes from the room for text
+  const innerWidth = Math.ceil(Math.max(
+    boardWidth,
+    ...headingLines.map((l) => textWidthEms(l) * headingSize),
+    ...legend.map((e) => textWidthEms(e) * captionSize),
+  ));
+  const legendLines: string[] = [];
+  for (const entry of legend) {
+    const last = legendLines.length - 1;
+    const joined = last >= 0 ? `${legendLines[last]}   ${entry}` : entry;
+    if (last >= 0 && textWidthEms(joined) * captionSize <= innerWidth) legendLines[last] = joined;
+    else legendLines.push(entry);
+  }
+
+  const lineHeight = (size: number): number => size * 1.3;
+  const top = margin + headingLines.length * lineHeight(headingSize) + (headingLines.length > 0 ? headingSize * 0.3 : 0);
+  const captionsBottom = top + h * cs + (layered ? captionSize * 1.6 : 0);
+  const legendTop = captionsBottom + (legendLines.length > 0 ? captionSize * 0.6 : 0);
+  const totalWidth = 2 * margin + innerWidth;
+  const totalHeight = legendTop + legendLines.length * lineHeight(captionSize) + margin;
+  const left = margin + (innerWidth - boardWidth) / 2;
   // Top-left corner of cell (x, y) in layer z.
-  const px = (x: number, z: number): number => margin + (z - minZ) * (w * cs + layerGap) + (x - minX) * cs;
+  const px = (x: number, z: number): number => left + (z - minZ) * (w * cs + layerGap) + (x - minX) * cs;
   const py = (y: number): number => top + (y - minY) * cs;
 
   const out: string[] = [];
@@ -95,9 +223,11 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   );
   out.push(`<title>${escapeXml(title)}</title>`);
   out.push(`<rect class="background" width="100%" height="100%" fill="#ffffff"/>`);
-  if (options.title !== undefined) {
-    out.push(`<text class="heading" x="${num(totalWidth / 2)}" y="${num(margin + headingSize)}" font-size="${num(headingSize)}" text-anchor="middle">${escapeXml(options.title)}</text>`);
-  }
+  headingLines.forEach((line, i) => {
+    out.push(
+      `<text class="heading" x="${num(totalWidth / 2)}" y="${num(margin + headingSize + i * lineHeight(headingSize))}" font-size="${num(headingSize)}" text-anchor="middle">${escapeXml(line)}</text>`,
+    );
+  });
 
   // Fills: horizontal runs of cells with the same owner, each run merged with an identical run in the row
   // above, so a rectangular piece is a single rectangle.
@@ -138,7 +268,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     out.push('</g>');
   }
   placements.forEach((p, i) => {
-    out.push(`<g class="piece" data-piece="${escapeXml(p.piece)}" fill="${SVG_PALETTE[colourOf[i]!]}">`);
+    out.push(`<g class="piece" data-piece="${escapeXml(p.piece)}" fill="${fillOf(i)}">`);
     out.push(`<title>${escapeXml(p.piece)}</title>`);
     for (const r of runs.get(i) ?? []) out.push(r);
     out.push('</g>');
@@ -184,20 +314,12 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     out.push(`<path class="outline" d="${thick.join('')}" fill="none" stroke="#000000" stroke-width="${num(Math.max(1.5, cs / 8))}" stroke-linecap="square"/>`);
   }
 
-  // Labels: one per placed piece, or in 3-D one per layer the piece occupies, since each layer is drawn
-  // apart and a piece's part in another layer would otherwise go unnamed.
-  const labelSize = cs * 0.6;
-  placements.forEach((p, i) => {
-    const parts = layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells];
-    for (const part of parts) {
-      if (part.length === 0) continue;
-      const [x, y, z] = centreCell(part);
-      out.push(
-        `<text class="label" x="${num(px(x, z) + cs / 2)}" y="${num(py(y) + cs / 2)}" font-size="${num(labelSize)}" ` +
-          `text-anchor="middle" dominant-baseline="central" fill="${inkFor(SVG_PALETTE[colourOf[i]!]!)}">${escapeXml(labels.get(p.piece)!)}</text>`,
-      );
-    }
-  });
+  for (const { cell: [x, y, z], text, fill } of pieceLabelsDrawn) {
+    out.push(
+      `<text class="label" x="${num(px(x, z) + cs / 2)}" y="${num(py(y) + cs / 2)}" font-size="${num(labelSize)}" ` +
+        `text-anchor="middle" dominant-baseline="central" fill="${fill}">${escapeXml(text)}</text>`,
+    );
+  }
 
   if (layered) {
     for (let z = minZ; z <= max[2]!; z++) {
@@ -206,6 +328,11 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
       );
     }
   }
+  legendLines.forEach((line, i) => {
+    out.push(
+      `<text class="legend" x="${num(totalWidth / 2)}" y="${num(legendTop + captionSize + i * lineHeight(captionSize))}" font-size="${num(captionSize)}" text-anchor="middle" xml:space="preserve">${escapeXml(line)}</text>`,
+    );
+  });
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

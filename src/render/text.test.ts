@@ -45,69 +45,126 @@ function calibronOwner(x: number, y: number): string {
   return calibronRects.find(([, x0, y0, w, h]) => x >= x0 && x < x0 + w && y >= y0 && y < y0 + h)![0];
 }
 
+/** The label at the centre of each cell of a boxes picture (cells three columns wide inside). */
+function labelsOf(picture: string): string[] {
+  return picture.split('\n').filter((_, i) => i % 2 === 1).map((line) => Array.from(line).filter((_, i) => i % 4 === 2).join(''));
+}
+
 describe('renderSolutionText, 2-D', () => {
-  it('draws a small tiling exactly', () => {
-    expect(renderSolutionText(small.puzzle, small.solution, { color: false })).toBe('L L V\nL V V');
+  it('draws a small tiling exactly, with lines between the pieces', () => {
+    expect(renderSolutionText(small.puzzle, small.solution, { color: false })).toBe(
+      ['┌───────┬───┐', '│ L   L │ V │', '│   ┌───┘   │', '│ L │ V   V │', '└───┴───────┘'].join('\n'),
+    );
   });
 
-  it('leaves holes blank', () => {
-    expect(renderSolutionText(ring.puzzle, ring.solution, { color: false })).toBe('L L L\nJ   L\nJ J J');
+  it('leaves holes blank, with the board edge drawn around them', () => {
+    expect(renderSolutionText(ring.puzzle, ring.solution, { color: false })).toBe(
+      ['┌───────────┐', '│ L   L   L │', '├───┬───┐   │', '│ J │   │ L │', '│   └───┴───┤', '│ J   J   J │', '└───────────┘'].join('\n'),
+    );
   });
 
   it('marks board cells a partial solution leaves uncovered with a dot', () => {
     const partial = { placements: [ring.solution.placements[0]!] };
-    expect(renderSolutionText(ring.puzzle, partial, { color: false })).toBe('L L L\n.   L\n. . .');
+    expect(labelsOf(renderSolutionText(ring.puzzle, partial, { color: false }))).toEqual(['LLL', '. L', '...']);
   });
 
-  it('in colour paints every square and strips to the plain picture', () => {
+  it('tells touching copies of one piece apart without colour', () => {
+    // Four copies of the domino D in a 4x2 block: plain letters alone would show one blob of D's.
+    const dominoes = puzzleOf('dominoes', rect(0, 0, 4, 2), [rect(0, 0, 2, 1), rect(2, 0, 2, 1), rect(0, 1, 2, 1), rect(2, 1, 2, 1)].map((cells) => ({ piece: 'D', cells })));
+    expect(renderSolutionText(dominoes.puzzle, dominoes.solution, { color: false })).toBe(
+      ['┌───────┬───────┐', '│ D   D │ D   D │', '├───────┼───────┤', '│ D   D │ D   D │', '└───────┴───────┘'].join('\n'),
+    );
+  });
+
+  it('keeps the empty rows and columns before the board, as the coordinates of the file have them', () => {
+    // A board whose art starts with a row and a column of '.': its cells start at (1, 1).
+    const shifted = puzzleOf('shifted', rect(1, 1, 3, 2), [
+      { piece: 'A', cells: [[1, 1, 0], [2, 1, 0]] },
+      { piece: 'B', cells: [[3, 1, 0], [2, 2, 0], [3, 2, 0]] },
+      { piece: 'C', cells: [[1, 2, 0]] },
+    ]);
+    expect(renderSolutionText(shifted.puzzle, shifted.solution, { color: false })).toBe(
+      ['', '', '    ┌───────┬───┐', '    │ A   A │ B │', '    ├───┬───┘   │', '    │ C │ B   B │', '    └───┴───────┘'].join('\n'),
+    );
+    // The board alone keeps them too.
+    expect(renderBoardText(shifted.puzzle, { color: false })).toBe(['', '  # # #', '  # # #'].join('\n'));
+  });
+
+  it('names the pieces in a legend when their labels are not their names', () => {
+    const named = puzzleOf('named', rect(0, 0, 3, 1), [
+      { piece: 'cross-red', cells: [[0, 0, 0]] },
+      { piece: 'cross-blue', cells: [[1, 0, 0]] },
+      { piece: 'Q', cells: [[2, 0, 0]] },
+    ]);
+    const lines = renderSolutionText(named.puzzle, named.solution, { color: false }).split('\n');
+    expect(labelsOf(lines.slice(0, 3).join('\n'))).toEqual(['CcQ']);
+    // cross-blue sorts first, so it takes c; cross-red takes the other case.
+    expect(lines.slice(3)).toEqual(['', 'C = cross-red   c = cross-blue']);
+    // No legend when every label is its piece's name.
+    expect(renderSolutionText(small.puzzle, small.solution, { color: false })).not.toContain('=');
+  });
+
+  it('wraps a long legend within the width', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `piece-number-${i}`);
+    const row = puzzleOf('row', rect(0, 0, 12, 1), names.map((piece, i) => ({ piece, cells: [[i, 0, 0]] })));
+    const text = renderSolutionText(row.puzzle, row.solution, { color: false, maxWidth: 60 });
+    const legend = text.split('\n\n')[1]!.split('\n');
+    expect(legend.length).toBeGreaterThan(2);
+    for (const line of legend) expect(width(line)).toBeLessThanOrEqual(60);
+    expect(legend.join('   ').split('   ')).toHaveLength(12);
+  });
+
+  it('in colour paints every placement and strips to the plain picture', () => {
     for (const { puzzle, solution } of [small, ring, calibron]) {
       const plain = renderSolutionText(puzzle, solution, { color: false });
       const coloured = renderSolutionText(puzzle, solution, { color: true });
-      expect(coloured).toMatch(/\x1b\[\d+m/);
+      expect(coloured).toMatch(/\x1b\[48;5;\d+m/);
       expect(trimLines(strip(coloured))).toBe(plain);
     }
   });
 
-  it('paints the two pieces of the small tiling in different background colours', () => {
-    const line = renderSolutionText(small.puzzle, small.solution, { color: true }).split('\n')[0]!;
-    const backgrounds = [...line.matchAll(/\x1b\[(4[0-7]|10[0-7])m/g)].map((m) => m[1]);
-    // "L L" is one painted run, "V" another.
+  it('paints the two pieces of the small tiling in different xterm-256 background colours', () => {
+    const line = renderSolutionText(small.puzzle, small.solution, { color: true }).split('\n')[1]!;
+    const backgrounds = [...line.matchAll(/\x1b\[48;5;(\d+)m/g)].map((m) => m[1]);
+    // " L   L " is one painted run, " V " another.
     expect(backgrounds).toHaveLength(2);
     expect(backgrounds[1]).not.toBe(backgrounds[0]);
   });
 });
 
 describe('renderSolutionText, big boards', () => {
-  it('fits a Calibron-sized board into 100 columns by sampling 2x2 blocks', () => {
+  it('fits a Calibron-sized board into 100 columns with narrow cells, sampling 2x4 blocks', () => {
     const text = renderSolutionText(calibron.puzzle, calibron.solution, { color: false });
     const lines = text.split('\n');
-    expect(lines.at(-1)).toBe('(1 square = 2x2 cells)');
+    expect(lines[2 * 14 + 1]).toBe('(scaled down: 1 square = 2x4 cells; --svg FILE draws every cell)');
+    // Names are one character: no legend.
+    expect(lines).toHaveLength(2 * 14 + 2);
     const rows = lines.slice(0, -1);
-    expect(rows).toHaveLength(28);
     for (const line of lines) expect(width(line)).toBeLessThanOrEqual(100);
-    // Each square shows the piece at its block's top-left-centre cell (2bx, 2by).
-    for (let by = 0; by < 28; by++) {
-      for (let bx = 0; bx < 28; bx++) expect(rows[by]![2 * bx]).toBe(calibronOwner(2 * bx, 2 * by));
+    // Each cell, at (2bx + 1, 2by + 1), shows the piece at its block's centre-ish cell (2bx, 4by + 1).
+    for (let by = 0; by < 14; by++) {
+      for (let bx = 0; bx < 28; bx++) expect(Array.from(rows[2 * by + 1]!)[2 * bx + 1]).toBe(calibronOwner(2 * bx, 4 * by + 1));
     }
     // Every one of the 12 pieces is still visible at this scale.
-    expect(new Set(rows.join('').replace(/ /g, ''))).toEqual(new Set('ABCDEFGHIJKL'));
+    expect(new Set(rows.join('').replace(/[^A-Z]/g, ''))).toEqual(new Set('ABCDEFGHIJKL'));
   });
 
   it('goes coarser for narrower limits, in colour too', () => {
     for (const maxWidth of [60, 40, 13]) {
       const text = renderSolutionText(calibron.puzzle, calibron.solution, { color: true, maxWidth });
-      const k = Math.ceil(56 / Math.floor(maxWidth / 2));
+      const k = Math.ceil(56 / Math.floor((maxWidth - 1) / 2));
       const lines = text.split('\n');
-      expect(lines.at(-1)).toBe(`(1 square = ${k}x${k} cells)`);
-      expect(lines).toHaveLength(Math.ceil(56 / k) + 1);
-      for (const line of lines.slice(0, -1)) expect(width(line)).toBeLessThanOrEqual(maxWidth);
+      const rows = 2 * Math.ceil(56 / (2 * k)) + 1;
+      expect(lines.slice(rows).join(' ')).toBe(`(scaled down: 1 square = ${k}x${2 * k} cells; --svg FILE draws every cell)`);
+      // Every line fits, the note too (wrapped); only a single word could pass a very narrow width.
+      for (const line of lines) expect(width(line)).toBeLessThanOrEqual(Math.max(maxWidth, 'cells;'.length));
     }
   });
 
-  it('does not scale a board that fits', () => {
-    const board = puzzleOf('50 wide', rect(0, 0, 50, 1), [{ piece: 'I', cells: rect(0, 0, 50, 1) }]);
+  it('uses narrow cells before scaling, and does not scale a board that fits', () => {
+    const board = puzzleOf('40 wide', rect(0, 0, 40, 1), [{ piece: 'I', cells: rect(0, 0, 40, 1) }]);
     const text = renderSolutionText(board.puzzle, board.solution, { color: false });
-    expect(text).toBe(Array(50).fill('I').join(' '));
+    expect(text.split('\n')).toEqual([`┌${'─'.repeat(79)}┐`, `│${Array(40).fill('I').join(' ')}│`, `└${'─'.repeat(79)}┘`]);
   });
 });
 
@@ -120,14 +177,12 @@ describe('renderSolutionText, 3-D', () => {
 
   it('sets the layers side by side under z headings, layer 0 first', () => {
     expect(renderSolutionText(cube.puzzle, cube.solution, { color: false })).toBe(
-      ['z=0   z=1', 'A A   B B', 'A A   B B'].join('\n'),
+      ['z=0        z=1', '┌───────┐  ┌───────┐', '│ A   A │  │ B   B │', '│       │  │       │', '│ A   A │  │ B   B │', '└───────┘  └───────┘'].join('\n'),
     );
   });
 
   it('wraps layers to further rows when they would pass maxWidth', () => {
-    expect(renderSolutionText(cube.puzzle, cube.solution, { color: false, maxWidth: 8 })).toBe(
-      ['z=0', 'A A', 'A A', '', 'z=1', 'B B', 'B B'].join('\n'),
-    );
+    expect(renderSolutionText(cube.puzzle, cube.solution, { color: false, maxWidth: 12 }).split('\n').filter((l) => l.startsWith('z='))).toEqual(['z=0', 'z=1']);
   });
 
   it('lines up coloured layers like plain ones', () => {
@@ -138,17 +193,19 @@ describe('renderSolutionText, 3-D', () => {
       { piece: 'T', cells: [[1, 0, 1], [2, 0, 1]] },
     ], 3);
     const plain = renderSolutionText(p.puzzle, p.solution, { color: false });
-    expect(plain).toBe(['z=0     z=1', 'S S     S T T'].join('\n'));
+    expect(plain).toBe(['z=0            z=1', '┌───────┐      ┌───┬───────┐', '│ S   S │      │ S │ T   T │', '└───────┘      └───┴───────┘'].join('\n'));
     expect(trimLines(strip(renderSolutionText(p.puzzle, p.solution, { color: true })))).toBe(plain);
   });
 
   it('keeps every line of a 10-layer stack within the width', () => {
     const layers = Array.from({ length: 10 }, (_, z) => rect(0, 0, 7, 3, z));
     const p = puzzleOf('tower', layers.flat(), layers.map((cells, z) => ({ piece: `p${z}`, cells })), 3);
-    const text = renderSolutionText(p.puzzle, p.solution, { color: true, maxWidth: 50 });
-    for (const line of text.split('\n')) expect(width(line)).toBeLessThanOrEqual(50);
-    // Blocks are 14 wide with a gap of 2: three layers to a row, four rows.
-    expect(strip(text).split('\n').filter((l) => l.startsWith('z='))).toEqual(['z=0             z=1             z=2', 'z=3             z=4             z=5', 'z=6             z=7             z=8', 'z=9']);
+    const text = renderSolutionText(p.puzzle, p.solution, { color: true, maxWidth: 70 });
+    for (const line of text.split('\n')) expect(width(line)).toBeLessThanOrEqual(70);
+    // Layers are 29 wide with a gap of 2: two layers to a row, five rows.
+    expect(strip(text).split('\n').filter((l) => l.startsWith('z='))).toHaveLength(5);
+    // The pieces' names are longer than a cell: a legend follows.
+    expect(strip(text)).toContain('p = p0');
   });
 });
 
@@ -165,6 +222,7 @@ describe('renderBoardText', () => {
     const lines = text.split('\n');
     expect(lines).toHaveLength(29);
     expect(lines[0]).toBe(Array(28).fill('#').join(' '));
+    expect(lines[28]).toBe('(scaled down: 1 square = 2x2 cells)');
   });
 });
 

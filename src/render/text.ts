@@ -1,23 +1,32 @@
 /**
  * Text pictures of boards, pieces and solutions for the terminal.
  *
- * Every cell is a square of two characters, the label and a space, so the picture keeps the proportions
- * of the grid. In colour the square is painted with the placement's palette colour; without colour the
- * label alone tells pieces apart. Holes in the board (cells of the bounding box that are not on it) are
- * blank; board cells that a partial solution leaves uncovered show '.'.
+ * Pictures keep the geometry of the puzzle file: they start at x = 0, y = 0 (and z = 0), as the file's
+ * coordinates and the JSON output do, so a board whose art starts with an empty row or column is drawn
+ * with that row or column. Holes (cells that are not on the board) are blank.
  *
- * A 2-D picture is one grid; a 3-D picture puts its layers side by side under "z=k" headings, layer 0
- * first, wrapping to further rows of layers when they would pass maxWidth. When even one layer is wider
- * than maxWidth, the picture samples the board on a coarser grid: one square per k x k block of cells,
- * showing what lies at the block's centre, and says so on a last line "(1 square = kxk cells)".
+ * A solution is drawn as boxes: lines (box-drawing characters) run between cells of different placements,
+ * so touching copies of one piece are told apart with or without colour, and every cell shows its piece's
+ * label (labels.ts). A cell is four columns wide and two lines tall (" L " between lines) when the board
+ * fits maxWidth that way, else two columns ("L"); board cells a partial solution leaves uncovered show '.'.
+ * When a piece's label is not its name, a legend under the picture says which is which.
  *
- * Stripped of its ANSI codes, a colour picture equals the plain one up to trailing spaces on each line.
+ * A board or a piece, with nothing in it to tell apart, is drawn without lines: every cell a square of two
+ * characters, '#' (or the piece's label) and a space.
+ *
+ * A 3-D picture puts its layers side by side under "z=k" headings, layer 0 first, wrapping to further rows
+ * of layers when they would pass maxWidth. When even one layer is wider than maxWidth, the picture samples
+ * the board on a coarser grid: one square per block of cells, showing what lies at the block's centre, and
+ * says so on a last line.
+ *
+ * In colour, each placement's cells are painted with its palette colour (palette.ts). Stripped of its
+ * escape codes, a colour picture equals the plain one up to trailing spaces on each line.
  */
 import type { Cell, Dimensions } from '../geometry/cell.js';
 import { cellKey } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { pieceLabels } from './labels.js';
-import { ansiPaint, colourPlacements, textColour, TEXT_PALETTE } from './palette.js';
+import { legendEntries, pieceLabels } from './labels.js';
+import { ansiPaint, colourPlacements, paletteColour, PALETTE, xtermPaint } from './palette.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -26,24 +35,30 @@ export interface TextOptions {
 }
 
 const DEFAULT_MAX_WIDTH = 100;
-/** Spaces between layers set side by side (after the trailing space of each layer's last square). */
+/** Spaces between layers set side by side. */
 const LAYER_GAP = 2;
+/** A light grey of the xterm 256-colour palette's grey ramp, and black, for board cells in `snug show`. */
+const BOARD_PAINT = xtermPaint(250, 16);
 
-/** What one square shows: two plain characters and, for colour, how to paint them. */
-interface Square {
+type Paint = (s: string) => string;
+
+/** A piece of a line: plain text and, for colour, how to paint it. */
+interface Span {
   readonly text: string;
-  readonly paint?: (s: string) => string;
+  readonly paint?: Paint | undefined;
 }
 
-const BLANK: Square = { text: '  ' };
-
-/** The bounding box of the cells drawn. */
+/** The cells drawn: from `min` (the origin, or lower) over `size` cells on each axis. */
 interface Box {
   readonly min: Cell;
   readonly size: Cell;
 }
 
-function boxOf(cells: Iterable<Cell>): Box | undefined {
+/**
+ * The box up to the highest coordinate on each axis, from the origin when fromOrigin (or from a lower
+ * coordinate, should there be one), else from the lowest coordinates.
+ */
+function boxFromOrigin(cells: Iterable<Cell>, fromOrigin: boolean): Box | undefined {
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   let any = false;
@@ -55,10 +70,8 @@ function boxOf(cells: Iterable<Cell>): Box | undefined {
     }
   }
   if (!any) return undefined;
-  return {
-    min: [min[0]!, min[1]!, min[2]!],
-    size: [max[0]! - min[0]! + 1, max[1]! - min[1]! + 1, max[2]! - min[2]! + 1],
-  };
+  const from = min.map((m) => (fromOrigin ? Math.min(0, m) : m)) as [number, number, number];
+  return { min: from, size: [max[0]! - from[0] + 1, max[1]! - from[1] + 1, max[2]! - from[2] + 1] };
 }
 
 /** The scale factor k: the smallest with ceil(width / k) squares of two columns within maxWidth. */
@@ -67,100 +80,207 @@ export function textScale(width: number, maxWidth: number): number {
   return Math.max(1, Math.ceil(width / squares));
 }
 
-/** Lays out the picture of a box, asking squareAt for what each (sampled) cell shows. */
-function compose(box: Box, squareAt: (x: number, y: number, z: number) => Square, layered: boolean, options: TextOptions): string {
+/** Joins spans into a line, one pair of escape codes per run of one paint, without trailing blanks. */
+function joinSpans(spans: readonly Span[], color: boolean): string {
+  // Trailing unpainted blanks go, so that colour and plain pictures have the same line ends.
+  let end = spans.length;
+  while (end > 0 && (!color || !spans[end - 1]!.paint) && spans[end - 1]!.text.trim() === '') end--;
+  let line = '';
+  let run = '';
+  let runPaint: Paint | undefined;
+  for (let i = 0; i < end; i++) {
+    const paint = color ? spans[i]!.paint : undefined;
+    if (paint !== runPaint) {
+      line += runPaint ? runPaint(run) : run;
+      run = '';
+      runPaint = paint;
+    }
+    run += spans[i]!.text;
+  }
+  line += runPaint ? runPaint(run) : run;
+  return color ? line : line.trimEnd();
+}
+
+/** A picture of one layer: its lines, all `width` columns wide before trimming. */
+interface LayerPicture {
+  readonly lines: Span[][];
+  readonly width: number;
+}
+
+/** Sets layer pictures side by side under "z=k" headings, wrapping to rows of layers within maxWidth. */
+function layOut(layers: readonly { z: number; picture: LayerPicture }[], layered: boolean, maxWidth: number, color: boolean): string[] {
+  if (!layered && layers.length === 1) return layers[0]!.picture.lines.map((l) => joinSpans(l, color));
+  const headings = layers.map((l) => `z=${l.z}`);
+  const blockWidth = Math.max(...layers.map((l) => l.picture.width), ...headings.map((s) => s.length));
+  const perRow = Math.max(1, Math.floor((maxWidth + LAYER_GAP) / (blockWidth + LAYER_GAP)));
+  const out: string[] = [];
+  for (let start = 0; start < layers.length; start += perRow) {
+    if (start > 0) out.push('');
+    const group = layers.slice(start, start + perRow);
+    out.push(group.map((_, i) => headings[start + i]!.padEnd(blockWidth)).join(' '.repeat(LAYER_GAP)).trimEnd());
+    const height = Math.max(...group.map((l) => l.picture.lines.length));
+    for (let r = 0; r < height; r++) {
+      const spans: Span[] = [];
+      group.forEach((l, i) => {
+        if (i > 0) spans.push({ text: ' '.repeat(LAYER_GAP) });
+        const line = l.picture.lines[r] ?? [];
+        spans.push(...line, { text: ' '.repeat(blockWidth - l.picture.width) });
+      });
+      out.push(joinSpans(spans, color));
+    }
+  }
+  return out;
+}
+
+/** The offset, from a box's edge, of the centre cell of a (possibly clipped) block of k cells. */
+function blockCentre(block: number, k: number, extent: number): number {
+  return block * k + Math.floor((Math.min(k, extent - block * k) - 1) / 2);
+}
+
+/** Squares of two columns, '# ' or a label: the pictures of boards and pieces. */
+function squaresPicture(box: Box, squareAt: (x: number, y: number, z: number) => Span | undefined, layered: boolean, options: TextOptions): string {
   const maxWidth = Math.max(2, Math.floor(options.maxWidth ?? DEFAULT_MAX_WIDTH));
   const [w, h, d] = box.size;
   const k = textScale(w, maxWidth);
   const cols = Math.ceil(w / k);
   const rows = Math.ceil(h / k);
-  // The centre of a (possibly clipped) block along one axis, as an offset from the box's edge.
-  const centre = (block: number, extent: number): number => block * k + Math.floor((Math.min(k, extent - block * k) - 1) / 2);
-
-  const layerRows = (z: number): string[] => {
-    const lines: string[] = [];
+  const layers = Array.from({ length: d }, (_, i) => {
+    const z = box.min[2] + i;
+    const lines: Span[][] = [];
     for (let by = 0; by < rows; by++) {
-      let line = '';
-      const y = box.min[1] + centre(by, h);
-      // Squares in a row with the same paint share one pair of escape codes, which keeps the output small.
-      let run = '';
-      let runPaint: ((s: string) => string) | undefined;
-      for (let bx = 0; bx < cols; bx++) {
-        const sq = squareAt(box.min[0] + centre(bx, w), y, z);
-        const paint = options.color ? sq.paint : undefined;
-        if (paint !== runPaint) {
-          line += runPaint ? runPaint(run) : run;
-          run = '';
-          runPaint = paint;
-        }
-        run += sq.text;
-      }
-      line += runPaint ? runPaint(run) : run;
+      const y = box.min[1] + blockCentre(by, k, h);
+      const line: Span[] = [];
+      for (let bx = 0; bx < cols; bx++) line.push(squareAt(box.min[0] + blockCentre(bx, k, w), y, z) ?? { text: '  ' });
       lines.push(line);
     }
-    return lines;
-  };
-
-  const out: string[] = [];
-  if (!layered && d === 1) {
-    for (const line of layerRows(box.min[2])) out.push(line.trimEnd());
-  } else {
-    const zs = Array.from({ length: d }, (_, i) => box.min[2] + i);
-    const headings = zs.map((z) => `z=${z}`);
-    const blockWidth = Math.max(2 * cols, ...headings.map((s) => s.length));
-    const perRow = Math.max(1, Math.floor((maxWidth + LAYER_GAP) / (blockWidth + LAYER_GAP)));
-    const gap = ' '.repeat(LAYER_GAP);
-    // Every layer row is exactly 2 * cols columns wide, so plain padding lines the layers up in colour too.
-    const pad = ' '.repeat(blockWidth - 2 * cols);
-    for (let start = 0; start < d; start += perRow) {
-      if (start > 0) out.push('');
-      const group = zs.slice(start, start + perRow);
-      out.push(group.map((_, i) => headings[start + i]!.padEnd(blockWidth)).join(gap).trimEnd());
-      const pictures = group.map(layerRows);
-      for (let r = 0; r < rows; r++) out.push(pictures.map((p) => p[r]! + pad).join(gap).trimEnd());
-    }
-  }
-  if (k > 1) out.push(`(1 square = ${k}x${k} cells)`);
+    return { z, picture: { lines, width: 2 * cols } };
+  });
+  const out = layOut(layers, layered, maxWidth, options.color);
+  if (k > 1) out.push(...wrapWords(`(scaled down: 1 square = ${k}x${k} cells)`, maxWidth));
   return out.join('\n');
 }
 
-function labelSquare(label: string, paint: (s: string) => string): Square {
-  return { text: `${label} `, paint };
+/** Who owns a cell in a solution picture: a placement's index, or one of these. */
+const UNCOVERED = -1;
+const OFF = -2;
+
+/** Box-drawing characters by the lines that meet at a corner: up 1, down 2, left 4, right 8. */
+const CORNERS = [' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼'];
+
+/**
+ * One layer of a solution as boxes. `owner` gives the owner of a sampled cell (bx, by) of the layer; cells
+ * outside [0, cols) x [0, rows) are OFF. A line runs between any two cells of different owners.
+ */
+function boxesPicture(cols: number, rows: number, inner: number, owner: (bx: number, by: number) => number, labelOf: (o: number) => string, paintOf: (o: number) => Paint | undefined): LayerPicture {
+  const at = (bx: number, by: number): number => (bx < 0 || by < 0 || bx >= cols || by >= rows ? OFF : owner(bx, by));
+  const fill = (o: number, text: string): Span => (o >= 0 ? { text, paint: paintOf(o) } : { text });
+  const lines: Span[][] = [];
+  for (let by = 0; by <= rows; by++) {
+    // The line above row by: corners and horizontal edges.
+    const edges: Span[] = [];
+    for (let bx = 0; bx <= cols; bx++) {
+      const nw = at(bx - 1, by - 1);
+      const ne = at(bx, by - 1);
+      const sw = at(bx - 1, by);
+      const se = at(bx, by);
+      const mask = (nw !== ne ? 1 : 0) | (sw !== se ? 2 : 0) | (nw !== sw ? 4 : 0) | (ne !== se ? 8 : 0);
+      edges.push(mask === 0 ? fill(se, ' ') : { text: CORNERS[mask]! });
+      if (bx < cols) edges.push(ne !== se ? { text: '─'.repeat(inner) } : fill(se, ' '.repeat(inner)));
+    }
+    lines.push(edges);
+    if (by === rows) break;
+    // Row by itself: vertical edges and the cells' labels.
+    const cells: Span[] = [];
+    for (let bx = 0; bx <= cols; bx++) {
+      const left = at(bx - 1, by);
+      const here = at(bx, by);
+      cells.push(left !== here ? { text: '│' } : fill(here, ' '));
+      if (bx === cols) break;
+      const pad = ' '.repeat((inner - 1) / 2);
+      const mark = here >= 0 ? labelOf(here) : here === UNCOVERED ? '.' : ' ';
+      cells.push(fill(here, `${pad}${mark}${pad}`));
+    }
+    lines.push(cells);
+  }
+  return { lines, width: cols * (inner + 1) + 1 };
 }
 
-/** The solution as text: 2-D a grid, 3-D its layers side by side (layer 0 first, with a "z=0" heading). */
+/**
+ * How a solution picture fits maxWidth: cells of three columns inside when the widest layer fits that way,
+ * else of one; and when even that is too wide, one cell for every kx columns and ky rows (ky = 2kx, as a
+ * cell of two columns and two lines is twice as tall as it is wide).
+ */
+export function boxesLayout(width: number, maxWidth: number): { inner: 1 | 3; kx: number; ky: number } {
+  if (4 * width + 1 <= maxWidth) return { inner: 3, kx: 1, ky: 1 };
+  const kx = Math.max(1, Math.ceil(width / Math.max(1, Math.floor((maxWidth - 1) / 2))));
+  return { inner: 1, kx, ky: kx > 1 ? 2 * kx : 1 };
+}
+
+/** Items joined by `gap` into lines within maxWidth (an item longer than that gets a line of its own). */
+function joinWithin(items: readonly string[], gap: string, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    if (line !== '' && Array.from(line + gap + item).length > maxWidth) {
+      lines.push(line);
+      line = '';
+    }
+    line += (line === '' ? '' : gap) + item;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** A sentence wrapped at spaces within maxWidth. */
+function wrapWords(text: string, maxWidth: number): string[] {
+  return joinWithin(text.split(' '), ' ', maxWidth);
+}
+
+/** Lines of "label = name" entries, wrapped within maxWidth. */
+function legendLines(entries: readonly string[], maxWidth: number): string[] {
+  return joinWithin(entries, '   ', maxWidth);
+}
+
+/**
+ * The solution as text: boxes around the placements (see the comment at the top of this file), 2-D as one
+ * grid, 3-D as its layers side by side under "z=k" headings; then the legend, if the labels need one.
+ */
 export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: TextOptions): string {
+  const maxWidth = Math.max(8, Math.floor(options.maxWidth ?? DEFAULT_MAX_WIDTH));
   const placements = solution.placements;
   const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);
-  const colourOf = colourPlacements(placements, puzzle.dims, TEXT_PALETTE.length);
-  const squares = placements.map((p, i) => labelSquare(labels.get(p.piece)!, ansiPaint(textColour(colourOf[i]!))));
-  const owner = new Map<string, number>();
-  placements.forEach((p, i) => p.cells.forEach((c) => owner.set(cellKey(c), i)));
-  const board = new Set(puzzle.board.map(cellKey));
-  const uncovered: Square = { text: '. ', paint: ansiPaint({ bg: 'bgBlack', fg: 'gray' }) };
+  const colourOf = colourPlacements(placements, puzzle.dims);
+  const paints = placements.map((_, i) => ansiPaint(PALETTE[colourOf[i]!]!));
+  const owners = new Map<string, number>();
+  for (const c of puzzle.board) owners.set(cellKey(c), UNCOVERED);
+  placements.forEach((p, i) => p.cells.forEach((c) => owners.set(cellKey(c), i)));
 
-  const box = boxOf([...puzzle.board, ...placements.flatMap((p) => p.cells)]);
+  const box = boxFromOrigin([...puzzle.board, ...placements.flatMap((p) => p.cells)], true);
   if (!box) return '';
-  return compose(
-    box,
-    (x, y, z) => {
-      const key = `${x},${y},${z}`;
-      const i = owner.get(key);
-      if (i !== undefined) return squares[i]!;
-      return board.has(key) ? uncovered : BLANK;
-    },
-    puzzle.dims === 3,
-    options,
-  );
+  const [w, h, d] = box.size;
+  const { inner, kx, ky } = boxesLayout(w, maxWidth);
+  const cols = Math.ceil(w / kx);
+  const rows = Math.ceil(h / ky);
+  const layers = Array.from({ length: d }, (_, i) => {
+    const z = box.min[2] + i;
+    const owner = (bx: number, by: number): number =>
+      owners.get(`${box.min[0] + blockCentre(bx, kx, w)},${box.min[1] + blockCentre(by, ky, h)},${z}`) ?? OFF;
+    return { z, picture: boxesPicture(cols, rows, inner, owner, (o) => labels.get(placements[o]!.piece)!, (o) => paints[o]) };
+  });
+  const out = layOut(layers, puzzle.dims === 3, maxWidth, options.color);
+  if (kx > 1) out.push(...wrapWords(`(scaled down: 1 square = ${kx}x${ky} cells; --svg FILE draws every cell)`, maxWidth));
+  const legend = legendEntries(puzzle, solution, labels);
+  if (legend.length > 0) out.push('', ...legendLines(legend, maxWidth));
+  return out.join('\n');
 }
 
-/** The empty board: '#' on each board cell, holes shown as blank; same layout rules as solutions. */
+/** The empty board: '#' on each board cell, holes blank, from the origin of the file's coordinates. */
 export function renderBoardText(puzzle: Puzzle, options: TextOptions): string {
   const board = new Set(puzzle.board.map(cellKey));
-  const box = boxOf(puzzle.board);
+  const box = boxFromOrigin(puzzle.board, true);
   if (!box) return '';
-  const cell: Square = { text: '# ', paint: ansiPaint({ bg: 'bgWhite', fg: 'black' }) };
-  return compose(box, (x, y, z) => (board.has(`${x},${y},${z}`) ? cell : BLANK), puzzle.dims === 3, options);
+  const cell: Span = { text: '# ', paint: BOARD_PAINT };
+  return squaresPicture(box, (x, y, z) => (board.has(`${x},${y},${z}`) ? cell : undefined), puzzle.dims === 3, options);
 }
 
 /**
@@ -173,10 +293,10 @@ export function renderShapeText(
   label: string,
   options: TextOptions & { colorIndex?: number },
 ): string {
-  const box = boxOf(cells);
-  if (!box) return '';
-  const shifted: Box = { min: [box.min[0], box.min[1], 0], size: box.size };
-  const inShape = new Set(cells.map((c) => `${c[0]},${c[1]},${c[2] - box.min[2]}`));
-  const square = labelSquare(label, ansiPaint(textColour(options.colorIndex ?? 0)));
-  return compose(shifted, (x, y, z) => (inShape.has(`${x},${y},${z}`) ? square : BLANK), dims === 3, options);
+  const found = boxFromOrigin(cells, false);
+  if (!found) return '';
+  const box: Box = { min: [found.min[0], found.min[1], 0], size: found.size };
+  const inShape = new Set(cells.map((c) => `${c[0]},${c[1]},${c[2] - found.min[2]}`));
+  const square: Span = { text: `${label} `, paint: ansiPaint(paletteColour(options.colorIndex ?? 0)) };
+  return squaresPicture(box, (x, y, z) => (inShape.has(`${x},${y},${z}`) ? square : undefined), dims === 3, options);
 }

@@ -1,48 +1,64 @@
 import { z } from 'zod';
+import { puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import { readTextFile } from '../puzzle/text-file.js';
+import { wellFormedProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
+import { checkSigned } from './checksum.js';
 import { planHash } from './plan.js';
+import { createSolutionCheck } from './solution-check.js';
 
-/** Reading a checkpoint back (see checkpoint.ts): every field checked, and the parts against each other. */
+/**
+ * Reading a checkpoint back (see checkpoint.ts). Nothing in it is taken on trust: the checksum must match
+ * (an edited count or flag, a cut list, a damaged file), every field must have its form, the puzzle must
+ * pass the checks a puzzle file passes, the parts must agree with each other, and every stored solution
+ * must solve the puzzle. (The plan is checked against the search tree when the run starts: run.ts.)
+ */
 const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
-const solution = z.object({ placements: z.array(z.object({ piece: z.string(), cells: z.array(cell) })) });
+const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell) })) });
+const count = z.number().int().nonnegative();
+const work = z.number().nonnegative();
 
-const puzzleSchema = z.object({
+const puzzleSchema = z.strictObject({
   name: z.string(),
   dims: z.union([z.literal(2), z.literal(3)]),
   board: z.array(cell).min(1),
-  pieces: z.array(z.object({ name: z.string(), shape: z.array(cell).min(1), count: z.number().int().positive(), mirror: z.boolean() })).min(1),
+  pieces: z.array(z.strictObject({ name: z.string(), shape: z.array(cell).min(1), count: z.number().int().positive(), mirror: z.boolean() })).min(1),
   mirror: z.boolean(),
   description: z.string().optional(),
-  known: z.object({ total: z.number().int().optional(), unique: z.number().int().optional() }).optional(),
+  known: z.strictObject({ total: count.optional(), unique: count.optional() }).optional(),
 });
 
-const checkpointSchema = z.object({
+/** Plan options, within bounds that keep a forged file from asking for an endless plan. */
+const planOptionsSchema = z.strictObject({
+  rootProbes: z.number().int().positive().max(1_000_000).optional(),
+  probes: z.number().int().positive().max(100_000).optional(),
+  nodesPerSubproblem: z.number().positive().optional(),
+  minSubproblems: z.number().int().positive().max(1_000_000).optional(),
+  maxSubproblems: z.number().int().positive().max(1_000_000).optional(),
+  seed: z.number().int().optional(),
+});
+
+const checkpointSchema = z.strictObject({
   format: z.literal(CHECKPOINT_FORMAT),
   version: z.string(),
   puzzle: puzzleSchema,
   puzzleHash: z.string(),
-  options: z.object({
+  options: z.strictObject({
     engine: z.enum(['auto', 'bitboard', 'dlx', 'rect']),
     unique: z.boolean(),
     countOnly: z.boolean(),
     solutions: z.boolean(),
     limit: z.number().int().positive().nullable(),
   }),
-  shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).nullable(),
-  plan: z.object({ hash: z.string(), subproblems: z.array(z.array(z.number().int())), estimates: z.array(z.number()) }),
-  done: z.array(
-    z.object({
-      index: z.number().int().nonnegative(),
-      solutions: z.number().int().nonnegative(),
-      nodes: z.number().nonnegative(),
-      updates: z.number().nonnegative(),
-      found: z.array(solution).optional(),
-    }),
-  ),
-  elapsedMs: z.number().nonnegative(),
+  planOptions: planOptionsSchema,
+  shard: z.strictObject({ index: z.number().int().positive(), count: z.number().int().positive() }).nullable(),
+  plan: z
+    .strictObject({ hash: z.string(), subproblems: z.array(z.array(count)).min(1).max(1_000_000), estimates: z.array(work) })
+    .nullable(),
+  done: z.array(z.strictObject({ index: count, solutions: count, nodes: work, updates: work, found: z.array(solution).optional() })),
+  elapsedMs: work,
   meta: z.unknown().optional(),
 });
 
@@ -60,32 +76,53 @@ export function loadCheckpoint(path: string): Checkpoint {
   } catch {
     throw new CheckpointError(`${path}: not a snug checkpoint (not JSON${text.trim().length > 0 ? ': truncated or corrupt' : ': empty'})`);
   }
-  if (typeof data !== 'object' || data === null || (data as { format?: unknown }).format !== CHECKPOINT_FORMAT) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || (data as { format?: unknown }).format !== CHECKPOINT_FORMAT) {
     throw new CheckpointError(`${path}: not a snug checkpoint (no "format": "${CHECKPOINT_FORMAT}")`);
   }
   const version = (data as { version?: unknown }).version;
   if (version !== snugVersion()) {
     throw new CheckpointError(`${path}: written by snug ${String(version)}, this is snug ${snugVersion()}: its plan is not valid here (resume it with that version)`);
   }
-  const parsed = checkpointSchema.safeParse(data);
+  const signed = checkSigned(data as Record<string, unknown>);
+  if (signed.status !== 'ok') {
+    throw new CheckpointError(`${path}: corrupt checkpoint: ${signed.status === 'missing' ? 'it has no checksum' : 'its checksum does not match its contents (edited or damaged)'}`);
+  }
+  const parsed = checkpointSchema.safeParse(signed.rest);
+  const corrupt = (problem: string): CheckpointError => new CheckpointError(`${path}: corrupt checkpoint: ${problem}`);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new CheckpointError(`${path}: corrupt checkpoint: ${issue.path.join('.') || 'top level'}: ${issue.message}`);
+    throw corrupt(`${issue.path.join('.') || 'top level'}: ${issue.message}`);
   }
   // the schema has checked every field of the interface (zod's own types are the mutable twins of these)
   const c = parsed.data as unknown as Checkpoint;
-  if (puzzleHash(c.puzzle) !== c.puzzleHash) throw new CheckpointError(`${path}: corrupt checkpoint: the puzzle does not match its hash`);
-  if (planHash(c.plan.subproblems) !== c.plan.hash || c.plan.estimates.length !== c.plan.subproblems.length) {
-    throw new CheckpointError(`${path}: corrupt checkpoint: the plan does not match its hash`);
+  const puzzleProblemText = wellFormedProblem(c.puzzle) ?? puzzleProblem(c.puzzle);
+  if (puzzleProblemText) throw corrupt(`its puzzle: ${puzzleProblemText}`);
+  if (puzzleHash(c.puzzle) !== c.puzzleHash) throw corrupt('the puzzle does not match its hash');
+  if (c.options.solutions === c.options.countOnly) throw corrupt('options.solutions must be the opposite of options.countOnly');
+  if (c.shard && c.shard.index > c.shard.count) throw corrupt(`shard ${c.shard.index} of ${c.shard.count}`);
+  const plan = c.plan;
+  if (plan) {
+    if (planHash(plan.subproblems) !== plan.hash || plan.estimates.length !== plan.subproblems.length) throw corrupt('the plan does not match its hash');
+    const depth = totalPieceCount(c.puzzle);
+    if (plan.subproblems.some((p) => p.length > depth)) throw corrupt(`a subproblem has more choices than the puzzle's ${depth} pieces`);
   }
   const seen = new Set<number>();
+  const check = createSolutionCheck(c.puzzle);
+  const shard = c.shard;
   for (const d of c.done) {
-    if (d.index >= c.plan.subproblems.length || seen.has(d.index)) throw new CheckpointError(`${path}: corrupt checkpoint: subproblem ${d.index} is out of the plan or done twice`);
+    if (!plan) throw corrupt(`subproblem ${d.index} is done, but there is no plan`);
+    if (d.index >= plan.subproblems.length || seen.has(d.index)) throw corrupt(`subproblem ${d.index} is out of the plan or done twice`);
+    if (shard && d.index % shard.count !== shard.index - 1) throw corrupt(`subproblem ${d.index} is not in shard ${shard.index}/${shard.count}`);
     seen.add(d.index);
-    if (c.options.solutions && !c.options.countOnly && d.found?.length !== d.solutions) {
-      throw new CheckpointError(`${path}: corrupt checkpoint: subproblem ${d.index} has ${d.solutions} solutions but ${d.found?.length ?? 0} stored`);
+    const stored = c.options.solutions;
+    if (stored && d.found?.length !== d.solutions) {
+      throw corrupt(`subproblem ${d.index} has ${d.solutions} solutions but ${d.found?.length ?? 0} stored`);
     }
+    if (!stored && d.found !== undefined) throw corrupt(`subproblem ${d.index} stores solutions, but the run only counts`);
+    d.found?.forEach((s, k) => {
+      const problem = check(s);
+      if (problem) throw corrupt(`subproblem ${d.index}, solution ${k + 1}: ${problem}`);
+    });
   }
   return c;
 }
-

@@ -32,28 +32,44 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Running sums of random walks, kept across batches of walks (the planner walks a little at a time). */
+export interface WalkSums {
+  /** Sum over the walks of each walk's estimate of the nodes, and of the solutions. */
+  nodes: number;
+  solutions: number;
+  /** Nodes the walks stepped on (each a call of engine.branches): the work done. */
+  steps: number;
+}
+
+export const noWalks = (): WalkSums => ({ nodes: 0, solutions: 0, steps: 0 });
+
+/** Adds `walks` random walks of the subtree below `prefix` to `sums`. */
+export function addWalks(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums): void {
+  for (let i = 0; i < walks; i++) {
+    let path = [...prefix];
+    let weight = 1;
+    for (;;) {
+      const branches = engine.branches(path);
+      sums.steps++;
+      if (branches.length === 0) {
+        if (path.length === depth) sums.solutions += weight;
+        break;
+      }
+      weight *= branches.length;
+      sums.nodes += weight;
+      path = [...path, branches[Math.floor(random() * branches.length)]!];
+    }
+  }
+}
+
 /**
  * Estimates the subtree below `prefix` with `probes` random walks. `depth` is the number of choices in a
  * solution (a leaf at that depth is a solution).
  */
 export function estimateSubtree(engine: Engine, prefix: readonly number[], probes: number, depth: number, random: () => number): TreeEstimate {
-  let nodes = 0;
-  let solutions = 0;
-  for (let i = 0; i < probes; i++) {
-    let path = [...prefix];
-    let weight = 1;
-    for (;;) {
-      const branches = engine.branches(path);
-      if (branches.length === 0) {
-        if (path.length === depth) solutions += weight;
-        break;
-      }
-      weight *= branches.length;
-      nodes += weight;
-      path = [...path, branches[Math.floor(random() * branches.length)]!];
-    }
-  }
-  return { nodes: nodes / Math.max(1, probes), solutions: solutions / Math.max(1, probes), probes };
+  const sums = noWalks();
+  addWalks(engine, prefix, probes, depth, random, sums);
+  return { nodes: sums.nodes / Math.max(1, probes), solutions: sums.solutions / Math.max(1, probes), probes };
 }
 
 /** What `snug estimate` tells before a run: the tree's size, and the time at the speed measured on it. */
@@ -61,9 +77,14 @@ export interface RunEstimate {
   readonly puzzle: string;
   readonly engine: string;
   readonly unique: boolean;
+  /** Nodes of the search tree, as estimated (a whole number). */
   readonly estimatedNodes: number;
-  /** Raw solutions (before symmetry filtering or expansion), as estimated. */
-  readonly estimatedSolutions: number;
+  /**
+   * Raw solutions (before symmetry filtering or expansion), as estimated (a whole number); null when no
+   * random walk ended in a solution, which says little: solutions may be rare leaves of a large tree.
+   * 0 only when the puzzle is known to have none.
+   */
+  readonly estimatedSolutions: number | null;
   readonly probes: number;
   /** Nodes per second on one core, measured by searching for a moment. */
   readonly nodesPerSecond: number;
@@ -92,8 +113,8 @@ export function estimateRun(puzzle: Puzzle, options: RunEstimateOptions = {}): R
     puzzle: puzzle.name,
     engine: prepared.engine.name,
     unique: prepared.unique,
-    estimatedNodes: tree.nodes,
-    estimatedSolutions: tree.solutions,
+    estimatedNodes: Math.round(tree.nodes),
+    estimatedSolutions: prepared.impossible ? 0 : tree.solutions > 0 ? Math.max(1, Math.round(tree.solutions)) : null,
     probes: tree.probes,
     nodesPerSecond,
     estimatedMs: r.complete ? ms : nodesPerSecond > 0 ? (tree.nodes * 1000) / nodesPerSecond : Infinity,

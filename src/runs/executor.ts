@@ -47,6 +47,7 @@ export interface SubproblemResult {
 export interface ExecutorEvents {
   onSolution(index: number, solution: Solution): void;
   onProgress(index: number, nodes: number): void;
+  /** A subproblem's end: done, or cut short (complete: false) by the limit or, on this thread, by stop(). */
   onDone(result: SubproblemResult): void;
 }
 
@@ -150,7 +151,8 @@ export class Executor {
       polled = Date.now();
       this.poll();
     });
-    if (!this.stopped) events.onDone(r);
+    // cut short by a stop, it is reported all the same (complete: false), for the work it did
+    events.onDone(r);
   }
 
   /** Stops at once: threads are terminated, and subproblems not reported done are abandoned. */

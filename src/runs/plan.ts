@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Engine } from '../engines/types.js';
-import { estimateSubtree, seededRandom } from './estimate.js';
+import type { WalkSums } from './estimate.js';
+import { addWalks, noWalks, seededRandom } from './estimate.js';
 
 /**
  * A long search cut into subproblems: subtrees of the search tree, each named by the prefix of choices
@@ -50,8 +51,61 @@ interface Node {
  * subtrees are so cut finer than small ones.
  */
 export function planSubproblems(engine: Engine, depth: number, options: PlanOptions = {}): Plan {
+  const steps = planSteps(engine, depth, options, noWalks());
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** When to give up planning: the run's signal (Ctrl-C) and its time limit (Date.now() milliseconds). */
+export interface PlanStop {
+  readonly signal?: AbortSignal;
+  readonly deadline?: number;
+}
+
+/**
+ * The same plan as planSubproblems, made a little at a time: between steps (a few milliseconds each) the
+ * event loop gets a turn, so that Ctrl-C, timers and the threads' messages get through, and the signal and
+ * the deadline are looked at. Returns no plan when stopped; `nodes` is the nodes the walks stepped on.
+ */
+export async function planSubproblemsAsync(engine: Engine, depth: number, options: PlanOptions, stop: PlanStop): Promise<{ plan?: Plan; nodes: number }> {
+  const sums = noWalks();
+  const steps = planSteps(engine, depth, options, sums);
+  let turned = Date.now();
+  for (;;) {
+    if (stop.signal?.aborted || Date.now() >= (stop.deadline ?? Infinity)) return { nodes: sums.steps };
+    const step = steps.next();
+    if (step.done) return { plan: step.value, nodes: sums.steps };
+    if (Date.now() - turned >= TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turned = Date.now();
+    }
+  }
+}
+
+/** How long planning runs between two turns of the event loop, in milliseconds. */
+const TURN_MS = 20;
+/** Random walks made in one step (a walk costs up to a millisecond or so). */
+const WALKS_PER_STEP = 8;
+
+/** `walks` random walks of one subtree into `sums`, a few per step, from one seeded stream (the same sums as in one go). */
+function* walkInSteps(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums, walked: WalkSums): Generator<void> {
+  for (let made = 0; made < walks; made += WALKS_PER_STEP) {
+    const stepsBefore = sums.steps;
+    addWalks(engine, prefix, Math.min(WALKS_PER_STEP, walks - made), depth, random, sums);
+    walked.steps += sums.steps - stepsBefore;
+    yield;
+  }
+}
+
+/** The planner, one step per yield; `walked` adds up the nodes of every walk. */
+function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked: WalkSums): Generator<void, Plan> {
   const seed = options.seed ?? 0x5eed;
-  const estimate = estimateSubtree(engine, [], options.rootProbes ?? 1000, depth, seededRandom(seed));
+  const rootProbes = options.rootProbes ?? 1000;
+  const rootSums = noWalks();
+  yield* walkInSteps(engine, [], rootProbes, depth, seededRandom(seed), rootSums, walked);
+  const estimate = { nodes: rootSums.nodes / Math.max(1, rootProbes), solutions: rootSums.solutions / Math.max(1, rootProbes) };
   const max = options.maxSubproblems ?? 20000;
   const target = Math.round(Math.min(max, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))));
   const budget = Math.min(40000, Math.max(512, estimate.nodes / 25000));
@@ -68,16 +122,20 @@ export function planSubproblems(engine: Engine, depth: number, options: PlanOpti
     // could leave one subtree with a good part of the work, and the run's end waiting on it.)
     if (leaves >= target && node.estimate <= (4 * sum) / target) break;
     const branches = engine.branches(node.prefix);
+    walked.steps++;
     if (branches.length === 0) continue; // a solution or a dead end: it stays a leaf
-    node.children = branches.map((choice, i) => {
+    const children: Node[] = [];
+    for (const [i, choice] of branches.entries()) {
       const prefix = [...node.prefix, choice];
-      // each split seeds its own walks, so an estimate does not depend on what was split before
-      const random = seededRandom(seed + 7919 * ++splits + i);
-      return { prefix, estimate: 1 + estimateSubtree(engine, prefix, probes, depth, random).nodes };
-    });
-    for (const child of node.children) heap.push(child);
-    leaves += node.children.length - 1;
-    sum += node.children.reduce((t, c) => t + c.estimate, 0) - node.estimate;
+      // each child seeds its own walks, so an estimate does not depend on what was split before
+      const sums = noWalks();
+      yield* walkInSteps(engine, prefix, probes, depth, seededRandom(seed + 7919 * ++splits + i), sums, walked);
+      children.push({ prefix, estimate: 1 + sums.nodes / Math.max(1, probes) });
+    }
+    node.children = children;
+    for (const child of children) heap.push(child);
+    leaves += children.length - 1;
+    sum += children.reduce((t, c) => t + c.estimate, 0) - node.estimate;
   }
   // The leaves in depth-first order are the subproblems, in the order the search visits them.
   const order: Node[] = [];
@@ -94,6 +152,33 @@ export function planSubproblems(engine: Engine, depth: number, options: PlanOpti
     estimatedSolutions: estimate.solutions,
     hash: planHash(subproblems),
   };
+}
+
+/**
+ * Why `subproblems` is not a plan of this engine's tree, or undefined when it is: walking the tree depth
+ * first, every path from the root must meet exactly one subproblem, and they must come in the order the
+ * walk meets them. (A plan read back from a file is checked so: a subproblem left out or given twice would
+ * change the count.) The walk visits only the nodes above the subproblems.
+ */
+export function planProblem(engine: Engine, subproblems: readonly (readonly number[])[]): string | undefined {
+  let next = 0;
+  const extends_ = (prefix: readonly number[], p: readonly number[]): boolean => p.length >= prefix.length && prefix.every((c, i) => p[i] === c);
+  const stack: (readonly number[])[] = [[]];
+  while (stack.length > 0) {
+    const prefix = stack.pop()!;
+    const wanted = subproblems[next];
+    if (wanted === undefined || !extends_(prefix, wanted)) {
+      return `the subproblems leave out the subtree [${prefix.join(', ')}]`;
+    }
+    if (wanted.length === prefix.length) {
+      next++;
+      continue;
+    }
+    const branches = engine.branches(prefix);
+    if (branches.length === 0) return `subproblem ${next} ([${wanted.join(', ')}]) is not in the search tree`;
+    for (let i = branches.length - 1; i >= 0; i--) stack.push([...prefix, branches[i]!]);
+  }
+  return next === subproblems.length ? undefined : `subproblem ${next} ([${subproblems[next]!.join(', ')}]) is not in the search tree, or given twice`;
 }
 
 /** A binary max-heap by key. */

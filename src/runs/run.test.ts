@@ -53,7 +53,7 @@ describe('runs cut into subproblems', () => {
 
   it('adds up shards to the whole count, and refuses sets with a shard missing, twice, or foreign', async () => {
     const puzzle = loadCatalogPuzzle('pentomino-5x12');
-    const shards: ShardResult<Solution>[] = [];
+    const shards: ShardResult[] = [];
     for (let index = 1; index <= 3; index++) {
       const r = await solveAsync(puzzle, { countOnly: true, workers: 1, shard: { index, count: 3 } });
       expect(r.shard).toMatchObject({ index, count: 3 });
@@ -66,6 +66,27 @@ describe('runs cut into subproblems', () => {
     expect(() => mergeShards([...shards, shards[1]!])).toThrow(/shard 2\/3 is given twice/);
     const foreign = { ...shards[2]!, shard: { ...shards[2]!.shard, puzzleHash: 'another' }, source: 'x.json' };
     expect(() => mergeShards([shards[0]!, shards[1]!, foreign])).toThrow(MergeError);
+  });
+
+  it('merges shards of one mode only, every solution listed and checked against the puzzle', async () => {
+    const puzzle = loadCatalogPuzzle('pentomino-3x20');
+    const shardOf = async (index: number, mode: 'all' | 'count'): Promise<ShardResult> => {
+      const r = await solveAsync(puzzle, { [mode === 'all' ? 'all' : 'countOnly']: true, workers: 1, shard: { index, count: 2 } });
+      expect(r.shard!.mode).toBe(mode);
+      return { ...r, shard: r.shard!, source: `${mode} ${index}` };
+    };
+    const all = [await shardOf(1, 'all'), await shardOf(2, 'all')];
+    const counted = [await shardOf(1, 'count'), await shardOf(2, 'count')];
+    expect(mergeShards(all, { puzzle })).toMatchObject({ solutions: 8, found: expect.any(Array) });
+    expect(mergeShards(counted)).toMatchObject({ solutions: 8, found: [] });
+    expect(() => mergeShards([all[0]!, counted[1]!], { puzzle })).toThrow(/is a run of mode count, but all 1 has all/);
+    expect(() => mergeShards(all)).toThrow(/give the puzzle they solve/);
+    expect(() => mergeShards(all, { puzzle: loadCatalogPuzzle('pentomino-6x10') })).toThrow(/a shard of another puzzle/);
+    const [full, other] = all[0]!.found.length > 0 ? all : [all[1]!, all[0]!];
+    expect(() => mergeShards([{ ...full!, found: full!.found.slice(1) }, other!], { puzzle })).toThrow(/solutions, but \d+ listed/);
+    const foreign = (await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { workers: 1, trialMs: 0, plan: { minSubproblems: 4 } })).found[0]!;
+    expect(() => mergeShards(all, { puzzle, extra: [{ solution: foreign, source: 'x.jsonl:1' }] })).toThrow(/x\.jsonl:1: not a solution of Pentominoes 3x20/);
+    expect(() => mergeShards(all, { puzzle, extra: [{ solution: full!.found[0]!, source: 'x.jsonl:1' }] })).toThrow(/x\.jsonl:1: the same solution is given twice/);
   });
 
   it('reports progress that only grows, ending at the whole', async () => {

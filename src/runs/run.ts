@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { totalPieceCount } from '../puzzle/model.js';
+import { InvalidPuzzleError, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
+import { wellFormedProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
-import type { Checkpoint, DoneSubproblem } from './checkpoint.js';
-import { assertNewCheckpoint, puzzleHash, saveCheckpoint } from './checkpoint.js';
+import type { Checkpoint, CheckpointPlan, DoneSubproblem } from './checkpoint.js';
+import { CHECKPOINT_FORMAT, CheckpointError, CheckpointStore, puzzleHash } from './checkpoint.js';
 import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
-import { planSubproblems } from './plan.js';
+import { planProblem, planSubproblemsAsync } from './plan.js';
 import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
 import { prepareSearch } from '../search/prepare.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
@@ -23,26 +24,46 @@ import { runPrepared, searchStats } from '../search/solve.js';
  * (or, with one worker, this thread, one by one); solutions stream out as they are found, in no fixed
  * order, and counts and solution sets are the same for any number of workers. A shard run solves a fixed
  * share of the subproblems; a checkpointed run saves the finished ones as it goes, and can be resumed.
+ * Planning, like solving, stops at the time limit and on the signal.
  */
 export interface RunOptions extends SolveOptions {
   /** Worker threads (default: the number of cores); 1 searches on the calling thread. */
   readonly workers?: number;
-  /** How long to try the whole search in-process before cutting it up (default 300 ms; 0 with a checkpoint or a shard). */
+  /**
+   * How long to try the whole search in-process before cutting it up (default 300 ms; 0 with a shard).
+   * A checkpointed run makes no trial: it is always planned, so that everything it does can be saved.
+   */
   readonly trialMs?: number;
   readonly onProgress?: (progress: Progress) => void;
   /** How often onProgress is called (default 500 ms). */
   readonly progressIntervalMs?: number;
-  /** Save the run to this file as it goes (and when stopped by the signal). */
-  readonly checkpoint?: { readonly path: string; readonly intervalMs?: number; readonly meta?: unknown };
-  /** Solve only shard `index` (1..count) of the plan's subproblems. */
+  /** Save the run to this file as it goes (and when stopped by the signal); see checkpoint.ts. */
+  readonly checkpoint?: CheckpointTarget;
+  /** Solve only shard `index` (1..count) of the plan's subproblems (with `all` or `countOnly`). */
   readonly shard?: { readonly index: number; readonly count: number };
   readonly plan?: PlanOptions;
+}
+
+export interface CheckpointTarget {
+  /** A new file (a run never overwrites one), in a folder that exists. */
+  readonly path: string;
+  /** Between saves (default 5000 ms). */
+  readonly intervalMs?: number;
+  /** Kept in the file as it is (JSON), and handed back on resume. */
+  readonly meta?: unknown;
+  /**
+   * A save that failed (a full disk), in one line: the run goes on, and the file keeps its last good
+   * save; said again when a save works again. Default: a process warning.
+   */
+  readonly onWarning?: (message: string) => void;
 }
 
 /** What identifies a shard's result, for merging: same puzzle, options, version and plan, and which share. */
 export interface ShardStamp {
   readonly index: number;
   readonly count: number;
+  /** Whether the run counts (`countOnly`) or lists every solution (`all`): shards of both do not merge. */
+  readonly mode: 'count' | 'all';
   readonly puzzleHash: string;
   readonly plan: string;
   readonly version: string;
@@ -71,13 +92,19 @@ export async function solveAsync(puzzle: Puzzle, options: RunOptions = {}): Prom
   return execute(puzzle, options);
 }
 
+export type ResumeOptions = Omit<RunOptions, 'engine' | 'unique' | 'expandSymmetry' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint' | 'plan'> & {
+  readonly checkpointIntervalMs?: number;
+  readonly onCheckpointWarning?: (message: string) => void;
+};
+
 /**
- * Goes on with a checkpointed run: the same puzzle, options and plan, the finished subproblems taken as
- * they are (their solutions reported again first), the rest solved. The checkpoint keeps being updated.
+ * Goes on with a checkpointed run: the same puzzle, options and plan (made now, as the run would have
+ * made it, if the run was stopped before its plan), the finished subproblems taken as they are (their
+ * solutions reported again first), the rest solved. The checkpoint keeps being updated.
  */
 export async function resumeAsync(
   path: string,
-  options: Omit<RunOptions, 'engine' | 'unique' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint'> & { checkpointIntervalMs?: number } = {},
+  options: ResumeOptions = {},
   /** The checkpoint at `path`, when the caller has loaded it already (loadCheckpoint). */
   loaded?: Checkpoint,
 ): Promise<RunResult> {
@@ -85,14 +112,21 @@ export async function resumeAsync(
   checkRunOptions(options);
   const checkpoint = loaded ?? (await import('./checkpoint-file.js')).loadCheckpoint(path);
   const o = checkpoint.options;
+  const { checkpointIntervalMs, onCheckpointWarning, ...rest } = options;
   return execute(checkpoint.puzzle, {
-    ...options,
+    ...rest,
     engine: o.engine,
     unique: o.unique,
     countOnly: o.countOnly,
     ...(o.limit !== null ? { limit: o.limit } : { all: true }),
     ...(checkpoint.shard ? { shard: checkpoint.shard } : {}),
-    checkpoint: { path, ...(options.checkpointIntervalMs !== undefined ? { intervalMs: options.checkpointIntervalMs } : {}), meta: checkpoint.meta },
+    plan: checkpoint.planOptions,
+    checkpoint: {
+      path,
+      ...(checkpointIntervalMs !== undefined ? { intervalMs: checkpointIntervalMs } : {}),
+      ...(onCheckpointWarning ? { onWarning: onCheckpointWarning } : {}),
+      meta: checkpoint.meta,
+    },
   }, { checkpoint });
 }
 
@@ -107,41 +141,115 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
     unique: !!options.unique,
     expandSymmetry: every && options.expandSymmetry !== false,
   };
-  if (options.checkpoint && !resumed) assertNewCheckpoint(options.checkpoint.path);
-  const prepared = prepareSearch(puzzle, prepareOptions);
+  if (options.shard && !every) throw new RangeError('a shard is a share of a whole enumeration: give it all or countOnly, not a limit');
+  const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
+  if (problem) throw new InvalidPuzzleError(problem);
   const workers = Math.max(1, Math.floor(options.workers ?? availableParallelism()));
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
+  const settings: Settings = { countOnly, limit, keep, workers, deadline, prepareOptions, start };
 
-  // No solution can exist: the search says why, at once.
-  if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 1 };
-  // The trial: the whole search in-process, for a moment. Its solutions are held back, so that if it does
-  // not finish, the planned run (which finds them again) reports each one once.
-  const trialMs = options.trialMs ?? (options.checkpoint || options.shard || resumed ? 0 : 300);
-  if (trialMs > 0) {
-    const held: Solution[] = [];
-    const trial = runPrepared(prepared, {
-      limit,
-      countOnly,
-      keep: false,
-      timeLimitMs: Math.min(trialMs, deadline - Date.now()),
-      ...(countOnly ? {} : { onSolution: (s: Solution) => { held.push(s); } }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    if (trial.complete || trial.solutions >= limit || Date.now() >= deadline || options.signal?.aborted) {
-      const found: Solution[] = [];
-      let reported = 0;
-      for (const s of held) {
-        if (keep) found.push(s);
-        if (options.onSolution?.(s, reported++) === false) break;
-      }
-      const elapsedMs = performance.now() - start;
-      if (trial.complete || trial.solutions >= limit) {
-        options.onProgress?.({ fraction: 1, solutions: trial.solutions, nodes: trial.nodes, nodesPerSecond: (trial.nodes * 1000) / elapsedMs, elapsedMs, etaMs: 0, subproblemsDone: 1, subproblems: 1 });
-      }
-      return { ...trial, found, elapsedMs, workers: 1, ...(options.signal?.aborted ? { interrupted: true } : {}) };
+  // The checkpoint exists from the start, before anything is solved (or even prepared).
+  const target = options.checkpoint;
+  const record = target ? checkpointRecord(puzzle, options, settings, target.meta) : undefined;
+  const store =
+    target && record
+      ? resumed
+        ? CheckpointStore.reopen(target.path, resumed.checkpoint, warner(target))
+        : CheckpointStore.create(target.path, record(null, [], 0), warner(target))
+      : undefined;
+  try {
+    let prepared: PreparedSearch;
+    try {
+      prepared = prepareSearch(puzzle, prepareOptions);
+    } catch (e) {
+      if (!resumed) store?.discard();
+      throw e;
     }
+    if (resumed?.checkpoint.plan) {
+      // a plan read from a file must cut this very tree: every solution in exactly one subproblem
+      const wrong = prepared.impossible ? undefined : planProblem(prepared.engine, resumed.checkpoint.plan.subproblems);
+      if (wrong) throw new CheckpointError(`${target!.path}: corrupt checkpoint: the plan does not fit the puzzle: ${wrong}`);
+    }
+
+    // No solution can exist: the search says why, at once.
+    if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 1 };
+    // The trial: the whole search in-process, for a moment. Its solutions are held back, so that if it does
+    // not finish, the planned run (which finds them again) reports each one once.
+    const trialMs = store ? 0 : options.trialMs ?? (options.shard ? 0 : 300);
+    let trial: Trial | undefined;
+    if (trialMs > 0) {
+      const held: Solution[] = [];
+      const result = runPrepared(prepared, {
+        limit,
+        countOnly,
+        keep: false,
+        timeLimitMs: Math.min(trialMs, deadline - Date.now()),
+        ...(countOnly ? {} : { onSolution: (s: Solution) => { held.push(s); } }),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      trial = { result, held };
+      if (result.complete || result.solutions >= limit || Date.now() >= deadline || options.signal?.aborted) {
+        return reportTrial(trial, options, settings, 0);
+      }
+    }
+    return await runPlanned(puzzle, prepared, options, settings, { store, record, trial }, resumed);
+  } finally {
+    store?.close();
   }
-  return runPlanned(puzzle, prepared, options, { countOnly, limit, keep, workers, deadline, prepareOptions, start }, resumed);
+}
+
+function warner(target: CheckpointTarget): (message: string) => void {
+  return target.onWarning ?? ((message) => process.emitWarning(message, 'SnugCheckpointWarning'));
+}
+
+/** The checkpoint of this run, at a given point: its plan (once made), the subproblems done, the time spent. */
+type CheckpointRecord = (plan: CheckpointPlan | null, done: readonly DoneSubproblem[], elapsedMs: number) => Checkpoint;
+
+function checkpointRecord(puzzle: Puzzle, options: RunOptions, settings: Settings, meta: unknown): CheckpointRecord {
+  const { countOnly, limit, prepareOptions } = settings;
+  const hash = puzzleHash(puzzle);
+  return (plan, done, elapsedMs) => ({
+    format: CHECKPOINT_FORMAT,
+    version: snugVersion(),
+    puzzle,
+    puzzleHash: hash,
+    options: { engine: prepareOptions.engine ?? 'auto', unique: !!prepareOptions.unique, countOnly, solutions: !countOnly, limit: Number.isFinite(limit) ? limit : null },
+    planOptions: options.plan ?? {},
+    shard: options.shard ? { index: options.shard.index, count: options.shard.count } : null,
+    plan: plan ? { hash: plan.hash, subproblems: plan.subproblems, estimates: plan.estimates } : null,
+    done: [...done].sort((a, b) => a.index - b.index),
+    elapsedMs,
+    ...(meta !== undefined ? { meta } : {}),
+  });
+}
+
+interface Trial {
+  readonly result: SolveResult;
+  readonly held: Solution[];
+}
+
+/** The trial's result as the run's: its solutions reported now (it finished, or the run stops before a plan). */
+function reportTrial(trial: Trial, options: RunOptions, settings: Settings, planningNodes: number): RunResult {
+  const { result } = trial;
+  const found: Solution[] = [];
+  let reported = 0;
+  for (const s of trial.held) {
+    if (settings.keep) found.push(s);
+    if (options.onSolution?.(s, reported++) === false) break;
+  }
+  const elapsedMs = performance.now() - settings.start;
+  const done = result.complete || result.solutions >= settings.limit;
+  if (done) {
+    options.onProgress?.({ fraction: 1, solutions: result.solutions, nodes: result.nodes, nodesPerSecond: (result.nodes * 1000) / elapsedMs, elapsedMs, etaMs: 0, subproblemsDone: 1, subproblems: 1 });
+  }
+  return {
+    ...result,
+    nodes: result.nodes + planningNodes,
+    found,
+    elapsedMs,
+    workers: 1,
+    ...(options.signal?.aborted && !done ? { interrupted: true } : {}),
+  };
 }
 
 interface Settings {
@@ -154,8 +262,14 @@ interface Settings {
   readonly start: number;
 }
 
-async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: RunOptions, settings: Settings, resumed?: Resumed): Promise<RunResult> {
-  const { countOnly, limit, workers, prepareOptions } = settings;
+interface Saving {
+  readonly store: CheckpointStore | undefined;
+  readonly record: CheckpointRecord | undefined;
+  readonly trial: Trial | undefined;
+}
+
+async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: RunOptions, settings: Settings, saving: Saving, resumed?: Resumed): Promise<RunResult> {
+  const { countOnly, limit, workers, prepareOptions, deadline, start } = settings;
   // The threads start now, and get ready while this thread plans.
   const executor = new Executor(workers, prepared, {
     puzzle,
@@ -165,10 +279,28 @@ async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: Run
     progressMs: 200,
   });
   try {
-    const plan: Plan = resumed
-      ? { ...resumed.checkpoint.plan, estimatedNodes: NaN, estimatedSolutions: NaN }
-      : planSubproblems(prepared.engine, totalPieceCount(puzzle), options.plan);
-    return { ...searchStats(prepared), ...(await solvePlan(puzzle, plan, executor, options, settings, resumed)) };
+    let plan: Plan | undefined;
+    let planningNodes = 0;
+    const stored = resumed?.checkpoint.plan;
+    if (stored) plan = { ...stored, estimatedNodes: NaN, estimatedSolutions: NaN };
+    else {
+      const planned = await planSubproblemsAsync(prepared.engine, totalPieceCount(puzzle), options.plan ?? {}, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        deadline,
+      });
+      plan = planned.plan;
+      planningNodes = planned.nodes;
+    }
+    if (!plan) {
+      // stopped while planning (by the time limit or the signal): what the trial found, if it ran
+      const elapsedMs = (resumed?.checkpoint.elapsedMs ?? 0) + performance.now() - start;
+      saving.store?.save(saving.record!(null, [], elapsedMs), true);
+      if (saving.trial) return { ...searchStats(prepared), ...reportTrial(saving.trial, options, settings, planningNodes), workers };
+      const interrupted = options.signal?.aborted ? { interrupted: true } : {};
+      return { ...searchStats(prepared), solutions: 0, complete: false, nodes: planningNodes, updates: 0, elapsedMs, found: [], workers, ...interrupted };
+    }
+    const before = { nodes: planningNodes + (saving.trial?.result.nodes ?? 0), updates: saving.trial?.result.updates ?? 0 };
+    return { ...searchStats(prepared), ...(await solvePlan(puzzle, plan, executor, options, settings, saving, before, resumed)) };
   } finally {
     await executor.stop();
   }
@@ -181,9 +313,12 @@ async function solvePlan(
   executor: Executor,
   options: RunOptions,
   settings: Settings,
+  saving: Saving,
+  /** The work before the plan: the trial's search and the planner's walks. */
+  before: { readonly nodes: number; readonly updates: number },
   resumed: Resumed | undefined,
 ): Promise<Omit<RunResult, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'>> {
-  const { countOnly, limit, keep, workers, deadline, prepareOptions, start } = settings;
+  const { countOnly, limit, keep, workers, deadline, start } = settings;
   const shard = options.shard;
   const scope = plan.subproblems.map((_, i) => i).filter((i) => !shard || i % shard.count === shard.index - 1);
   const done = new Map<number, DoneSubproblem>((resumed?.checkpoint.done ?? []).map((d) => [d.index, d]));
@@ -213,24 +348,13 @@ async function solvePlan(
   }
 
   // Checkpoints, every `interval` and at the end (a checkpoint of a finished run just reports its result).
-  const checkpoint = options.checkpoint;
-  const interval = checkpoint?.intervalMs ?? 5000;
+  const { store, record } = saving;
+  const interval = options.checkpoint?.intervalMs ?? 5000;
   let lastSave = 0;
-  const save = (): void => {
-    if (!checkpoint) return;
+  const save = (last = false): void => {
+    if (!store || !record) return;
     lastSave = Date.now();
-    saveCheckpoint(checkpoint.path, {
-      format: 'snug-checkpoint',
-      version: snugVersion(),
-      puzzle,
-      puzzleHash: puzzleHash(puzzle),
-      options: { engine: prepareOptions.engine ?? 'auto', unique: !!prepareOptions.unique, countOnly, solutions: !countOnly, limit: Number.isFinite(limit) ? limit : null },
-      shard: shard ?? null,
-      plan: { hash: plan.hash, subproblems: plan.subproblems, estimates: plan.estimates },
-      done: [...done.values()].sort((a, b) => a.index - b.index),
-      elapsedMs: elapsedMs(),
-      ...(checkpoint.meta !== undefined ? { meta: checkpoint.meta } : {}),
-    });
+    store.save(record(plan, [...done.values()], elapsedMs()), last);
   };
   const progressEvery = options.progressIntervalMs ?? 500;
   let lastProgress = Date.now();
@@ -241,7 +365,7 @@ async function solvePlan(
       lastProgress = Date.now();
       options.onProgress(tracker.snapshot());
     }
-    if (checkpoint && Date.now() - lastSave >= interval) save();
+    if (store && Date.now() - lastSave >= interval) save();
   };
   save();
 
@@ -253,10 +377,15 @@ async function solvePlan(
   const onAbort = (): void => stop('signal');
   options.signal?.addEventListener('abort', onAbort);
   if (options.signal?.aborted) stop('signal');
+  if (Date.now() >= deadline) stop('time');
   const timer = setInterval(due, Math.min(progressEvery, interval, 250));
   // the solutions of each subproblem, kept until it is done, when a checkpoint stores them
-  const keepForCheckpoint = !countOnly && checkpoint !== undefined;
+  const keepForCheckpoint = !countOnly && store !== undefined;
   const pending = new Map<number, Solution[]>();
+  // the work of subproblems not done (running, or cut short by a stop or the limit): counted all the same
+  const running = new Map<number, number>();
+  let cutNodes = 0;
+  let cutUpdates = 0;
   try {
     if (!stopReason) {
       await executor.run(plan.subproblems, scope.filter((i) => !done.has(i)), {
@@ -271,12 +400,18 @@ async function solvePlan(
           if (stopReason) stop(stopReason);
         },
         onProgress(index, nodes) {
+          running.set(index, nodes);
           tracker.report(index, nodes);
           due();
         },
         onDone(r) {
-          // a subproblem cut short by the limit is not done: a resumed run solves it again
-          if (stopReason || !r.complete) return;
+          running.delete(r.index);
+          // a subproblem cut short (by the limit or a stop) is not done: a resumed run solves it again
+          if (stopReason || !r.complete) {
+            cutNodes += r.nodes;
+            cutUpdates += r.updates;
+            return;
+          }
           done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(keepForCheckpoint ? { found: pending.get(r.index) ?? [] } : {}) });
           pending.delete(r.index);
           tracker.finish(r.index, r.nodes);
@@ -290,10 +425,11 @@ async function solvePlan(
     options.signal?.removeEventListener('abort', onAbort);
     await stopping;
   }
-  save();
+  save(true);
   options.onProgress?.(tracker.snapshot());
-  let nodes = 0;
-  let updates = 0;
+  let nodes = before.nodes + cutNodes;
+  let updates = before.updates + cutUpdates;
+  for (const n of running.values()) nodes += n;
   for (const i of scope) {
     nodes += done.get(i)?.nodes ?? 0;
     updates += done.get(i)?.updates ?? 0;
@@ -308,7 +444,9 @@ async function solvePlan(
     found,
     workers,
     plan: { hash: plan.hash, subproblems: scope.length, done: solved },
-    ...(shard ? { shard: { ...shard, puzzleHash: puzzleHash(puzzle), plan: plan.hash, version: snugVersion(), subproblems: scope.length, subproblemsInPlan: plan.subproblems.length } } : {}),
+    ...(shard
+      ? { shard: { ...shard, mode: countOnly ? 'count' : 'all', puzzleHash: puzzleHash(puzzle), plan: plan.hash, version: snugVersion(), subproblems: scope.length, subproblemsInPlan: plan.subproblems.length } }
+      : {}),
     ...(stopReason === 'signal' ? { interrupted: true } : {}),
   };
 }

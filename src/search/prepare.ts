@@ -12,8 +12,8 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { colouringObstruction } from './feasibility.js';
-import type { SolutionSymmetry } from './symmetry.js';
-import { isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
+import type { Cover, SolutionSymmetry } from './symmetry.js';
+import { isCanonical, makeCover, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
 
 export type EngineChoice = 'auto' | EngineName;
 export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect'];
@@ -85,7 +85,8 @@ function withSymmetry(
   board: BoardIndex,
   group: readonly SolutionSymmetry[],
   expand: boolean,
-  labelsOf: (raw: Int32Array) => Int32Array,
+  /** The solution as symmetry sees it: types and placements, never which copy lies where. */
+  coverOf: (raw: Int32Array) => Cover,
   /** The symmetries to filter a raw solution by (empty: accept it). */
   filterBy: (raw: Int32Array) => readonly SolutionSymmetry[] | undefined,
   needsFilter: boolean,
@@ -106,15 +107,15 @@ function withSymmetry(
     accept(raw) {
       if (!needsFilter) return true;
       const syms = filterBy(raw);
-      return !syms || syms.length === 0 || isCanonical(labelsOf(raw), syms);
+      return !syms || syms.length === 0 || isCanonical(coverOf(raw), syms);
     },
     images(raw) {
       const first = base.decode(raw);
       if (!expand) return [first];
-      return orbitRepresentatives(labelsOf(raw), group).map((g, i) => (i === 0 ? first : mapSolution(first, g)));
+      return orbitRepresentatives(coverOf(raw), group).map((g, i) => (i === 0 ? first : mapSolution(first, g)));
     },
     weight(raw) {
-      return expand ? group.length / stabilizerSize(labelsOf(raw), group) : 1;
+      return expand ? group.length / stabilizerSize(coverOf(raw), group) : 1;
     },
   };
 }
@@ -140,14 +141,8 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   const firstPieces = restricted >= 0 ? [restricted, ...constrained.filter((i) => i !== restricted)] : constrained;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces);
   const filterAll = plan !== undefined && plan.piece < 0;
-  const labelsOf = (raw: Int32Array): Int32Array => {
-    const labels = new Int32Array(board.cells.length);
-    for (const r of raw) {
-      const p = kept[r]!;
-      for (const c of p.cells) labels[c] = p.piece;
-    }
-    return labels;
-  };
+  const coverOf = (raw: Int32Array): Cover =>
+    makeCover(board.cells.length, raw.length, (k) => kept[raw[k]!]!.piece, (k) => kept[raw[k]!]!.cells);
   const decode = (raw: Int32Array): Solution => ({
     placements: Array.from(raw, (r) => {
       const p = kept[r]!;
@@ -160,7 +155,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     board,
     plan ? syms : [],
     plan !== undefined && !unique,
-    labelsOf,
+    coverOf,
     (raw) => {
       if (!plan) return undefined;
       if (filterAll) return plan.group;
@@ -257,13 +252,13 @@ function prepareRectangles(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymm
   const eachPlaced = (raw: Int32Array, f: (piece: number, x: number, y: number, w: number, h: number) => void): void => {
     for (let k = 0; k < raw.length; k += 5) f(raw[k]!, raw[k + 1]!, raw[k + 2]!, raw[k + 3]!, raw[k + 4]!);
   };
-  const labelsOf = (raw: Int32Array): Int32Array => {
-    const labels = new Int32Array(board.cells.length);
-    eachPlaced(raw, (piece, x0, y0, w, h) => {
-      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) labels[cellAt(x, y)] = piece;
-    });
-    return labels;
+  const rectCells = (k: number, raw: Int32Array): number[] => {
+    const [x0, y0, w, h] = [raw[5 * k + 1]!, raw[5 * k + 2]!, raw[5 * k + 3]!, raw[5 * k + 4]!];
+    const cells: number[] = [];
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) cells.push(cellAt(x, y));
+    return cells;
   };
+  const coverOf = (raw: Int32Array): Cover => makeCover(board.cells.length, raw.length / 5, (k) => raw[5 * k]!, (k) => rectCells(k, raw));
   const decode = (raw: Int32Array): Solution => {
     const placements: { piece: string; cells: Cell[] }[] = [];
     eachPlaced(raw, (piece, x0, y0, w, h) => {
@@ -281,7 +276,7 @@ function prepareRectangles(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymm
     board,
     restricted >= 0 || unique ? group : [],
     restricted >= 0 && !unique,
-    labelsOf,
+    coverOf,
     (raw) => {
       if (restricted < 0) return others;
       let fixing: SolutionSymmetry[] = [];

@@ -1,35 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineName } from '../engines/types.js';
-import { indexBoard } from '../placements/board.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
-import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
+import { inWorker } from '../test-support/in-worker.js';
 import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
 import { solve } from './solve.js';
-import { isCanonical, solutionSymmetries } from './symmetry.js';
-import { createVerifier } from './verify.js';
-
-/** Solves, checks every solution with the independent verifier, and returns the count. */
-function countVerified(puzzle: Puzzle, engine: EngineName, unique: boolean): { count: number; solutions: Solution[] } {
-  const verify = createVerifier(puzzle);
-  const result = solve(puzzle, { engine, unique, all: true });
-  expect(result.complete).toBe(true);
-  expect(result.found).toHaveLength(result.solutions);
-  for (const s of result.found) expect(verify(s)).toEqual([]);
-  return { count: result.solutions, solutions: result.found };
-}
-
-/** Labels of a solution on the board's cell numbering, for the canonical-form cross-check. */
-function canonicalCount(puzzle: Puzzle, solutions: Solution[]): number {
-  const board = indexBoard(puzzle.board, puzzle.dims);
-  const group = solutionSymmetries(puzzle, board).slice(1);
-  const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
-  return solutions.filter((s) => {
-    const labels = new Int32Array(board.cells.length);
-    for (const p of s.placements) for (const c of p.cells) labels[board.indexOf(c)] = pieceIndex.get(p.piece)!;
-    return isCanonical(labels, group);
-  }).length;
-}
 
 // Known counts: total (every solution) and unique (up to the board's symmetries).
 const CASES: { name: string; total?: number; unique: number; engines: EngineName[]; totalEngines?: EngineName[] }[] = [
@@ -47,41 +22,37 @@ const CASES: { name: string; total?: number; unique: number; engines: EngineName
   { name: 'calibron', total: 8, unique: 1, engines: ['rect'] },
 ];
 
-describe('known solution counts, every solution verified', () => {
+// Each check runs on a worker thread (a search of up to seconds, every solution verified, classes counted
+// apart from the search), so this thread stays free for the test runner; two run at once.
+describe.concurrent('known solution counts, every solution verified', () => {
   for (const c of CASES) {
     for (const engine of c.engines) {
       if (c.total !== undefined && (c.totalEngines ?? c.engines).includes(engine)) {
-        it(`${c.name}: ${c.total} solutions with the ${engine} engine`, () => {
-          const puzzle = loadCatalogPuzzle(c.name);
-          const { count, solutions } = countVerified(puzzle, engine, false);
-          expect(count).toBe(c.total);
-          // Up to symmetry, counted independently by canonical form over all solutions.
-          expect(canonicalCount(puzzle, solutions)).toBe(c.unique);
+        it(`${c.name}: ${c.total} solutions with the ${engine} engine`, async () => {
+          const r = await inWorker('countVerified', loadCatalogPuzzle(c.name), { engine, unique: false });
+          expect(r).toMatchObject({ solutions: c.total, complete: true, problems: [], repeats: 0 });
+          // up to symmetry, counted apart from the search over all the solutions
+          expect(r.classes).toBe(c.unique);
         });
       }
-      it(`${c.name}: ${c.unique} unique solutions with the ${engine} engine`, () => {
-        expect(countVerified(loadCatalogPuzzle(c.name), engine, true).count).toBe(c.unique);
+      it(`${c.name}: ${c.unique} unique solutions with the ${engine} engine`, async () => {
+        const r = await inWorker('countVerified', loadCatalogPuzzle(c.name), { engine, unique: true });
+        // one per class: verified, and no two in one class
+        expect(r).toMatchObject({ solutions: c.unique, complete: true, problems: [], repeats: 0, classes: c.unique });
       });
     }
   }
 });
 
-/** A solution as a string that ignores the order of placements and the order of copies. */
-function solutionKey(s: Solution): string {
-  return s.placements.map((p) => `${p.piece}:${p.cells.map((c) => c.join(',')).sort().join(' ')}`).sort().join('|');
-}
-
-describe('every solution through symmetry classes', () => {
+describe.concurrent('every solution through symmetry classes', () => {
   for (const [name, engine] of [['pentomino-4x15', 'bitboard'], ['pentomino-8x8-hole', 'dlx'], ['soma', 'bitboard'], ['calibron', 'rect']] as const) {
-    it(`${name} (${engine}): expanding one solution per class gives exactly the solutions of a plain search`, () => {
-      const puzzle = loadCatalogPuzzle(name);
-      const plain = solve(puzzle, { engine, all: true, expandSymmetry: false });
-      const expanded = solve(puzzle, { engine, all: true });
-      expect(expanded.symmetryNote).toMatch(/stands for its whole class/);
-      expect(plain.symmetryNote).toBeUndefined();
-      expect(expanded.solutions).toBe(plain.solutions);
-      expect(expanded.found.map(solutionKey).sort()).toEqual(plain.found.map(solutionKey).sort());
-      expect(expanded.nodes).toBeLessThan(plain.nodes);
+    it(`${name} (${engine}): expanding one solution per class gives exactly the solutions of a plain search`, async () => {
+      const r = await inWorker('expandAgreement', loadCatalogPuzzle(name), engine);
+      expect(r.expandedNote).toMatch(/stands for its whole class/);
+      expect(r.plainNote).toBeUndefined();
+      expect(r.expanded).toBe(r.plain);
+      expect(r.sameSolutions).toBe(true);
+      expect(r.expandedNodes).toBeLessThan(r.plainNodes);
     });
   }
 });

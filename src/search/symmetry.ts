@@ -73,20 +73,114 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex): SolutionS
 }
 
 /**
- * True when `labels` (the piece index on each board cell) is the least, cell by cell, among its images
- * under the given symmetries: exactly one solution of each symmetry class passes.
+ * A solution as the symmetries see it: the piece type on each board cell, and which cells lie in one
+ * placement. Copies of a piece are never told apart (a solution is its set of (piece type, cells)), yet two
+ * tilings whose pieces lie differently are: two dominoes side by side and two one above the other cover the
+ * same cells with the same type, but not in the same parts. Solutions are compared by their key, the pair
+ * (type, least cell of its placement) on each cell in board order: equal keys, equal solutions.
  */
-export function isCanonical(labels: Int32Array, syms: readonly SolutionSymmetry[]): boolean {
-  const n = labels.length;
-  for (const s of syms) {
-    const from = s.cellFrom;
-    const pm = s.pieceMap;
-    for (let d = 0; d < n; d++) {
-      const a = labels[d]!;
-      const b = pm[labels[from[d]!]!]!;
-      if (a < b) break;
-      if (a > b) return false;
+export interface Cover {
+  /** The piece type on each board cell. */
+  readonly type: Int32Array;
+  /** The placement (0..parts-1, in any order) on each board cell. */
+  readonly part: Int32Array;
+  /** The least cell of each placement. */
+  readonly anchor: Int32Array;
+  /** The cells of placement k are cells[start[k]] .. cells[start[k + 1] - 1]. */
+  readonly cells: Int32Array;
+  readonly start: Int32Array;
+}
+
+/** The cover of a solution given as its placements: `typeOf(k)` and `cellsOf(k)` for k < parts. */
+export function makeCover(cellCount: number, parts: number, typeOf: (k: number) => number, cellsOf: (k: number) => ArrayLike<number>): Cover {
+  const type = new Int32Array(cellCount);
+  const part = new Int32Array(cellCount);
+  const anchor = new Int32Array(parts);
+  const start = new Int32Array(parts + 1);
+  const cells = new Int32Array(cellCount);
+  let at = 0;
+  for (let k = 0; k < parts; k++) {
+    const t = typeOf(k);
+    const mine = cellsOf(k);
+    let least = cellCount;
+    start[k] = at;
+    for (let i = 0; i < mine.length; i++) {
+      const c = mine[i]!;
+      type[c] = t;
+      part[c] = k;
+      cells[at++] = c;
+      if (c < least) least = c;
     }
+    anchor[k] = least;
+  }
+  start[parts] = at;
+  return { type, part, anchor, cells, start };
+}
+
+/**
+ * The anchors of a cover's placements seen through one symmetry at a time: imageAnchor(k) is the least
+ * image of placement k's cells, worked out when first asked (a comparison usually ends within a few cells).
+ */
+class ImageAnchors {
+  private readonly least: Int32Array;
+  private readonly stamp: Int32Array;
+  private now = 0;
+  private map: Int32Array = new Int32Array(0);
+
+  constructor(private readonly cover: Cover) {
+    this.least = new Int32Array(cover.anchor.length);
+    this.stamp = new Int32Array(cover.anchor.length);
+  }
+
+  /** Looks through `s` from now on. */
+  use(s: SolutionSymmetry): void {
+    this.map = s.cellMap;
+    this.now++;
+  }
+
+  of(k: number): number {
+    if (this.stamp[k] === this.now) return this.least[k]!;
+    const { cells, start } = this.cover;
+    let least = Number.MAX_SAFE_INTEGER;
+    for (let i = start[k]!; i < start[k + 1]!; i++) {
+      const c = this.map[cells[i]!]!;
+      if (c < least) least = c;
+    }
+    this.stamp[k] = this.now;
+    this.least[k] = least;
+    return least;
+  }
+}
+
+/**
+ * Compares the cover's image under the symmetry that `images` looks through with the cover itself, key
+ * by key in board order: negative when the cover is the smaller, 0 when the image is the cover.
+ */
+function compareWithImage(cover: Cover, s: SolutionSymmetry, images: ImageAnchors): number {
+  const { type, part, anchor } = cover;
+  const from = s.cellFrom;
+  const pm = s.pieceMap;
+  for (let d = 0; d < type.length; d++) {
+    const c = from[d]!;
+    const a = type[d]!;
+    const b = pm[type[c]!]!;
+    if (a !== b) return a - b;
+    const anchorHere = anchor[part[d]!]!;
+    const anchorThere = images.of(part[c]!);
+    if (anchorHere !== anchorThere) return anchorHere - anchorThere;
+  }
+  return 0;
+}
+
+/**
+ * True when the cover's key is the least among its images under the given symmetries: exactly one
+ * solution of each symmetry class passes.
+ */
+export function isCanonical(cover: Cover, syms: readonly SolutionSymmetry[]): boolean {
+  const images = new ImageAnchors(cover);
+  for (const s of syms) {
+    images.use(s);
+    if (compareWithImage(cover, s, images) > 0) return false;
   }
   return true;
 }
@@ -261,25 +355,16 @@ export function planSymmetryBreaking(
   };
 }
 
-/** The labels of a solution seen through a symmetry: image[cellMap[c]] = pieceMap[labels[c]]. */
-export function transformLabels(labels: Int32Array, s: SolutionSymmetry): Int32Array {
-  const image = new Int32Array(labels.length);
-  for (let c = 0; c < labels.length; c++) image[s.cellMap[c]!] = s.pieceMap[labels[c]!]!;
-  return image;
-}
-
 /**
  * How many symmetries of `group` (which includes the identity) map the solution onto itself: its class
  * has group.length / that many members (orbit-stabilizer), counted without building them.
  */
-export function stabilizerSize(labels: Int32Array, group: readonly SolutionSymmetry[]): number {
+export function stabilizerSize(cover: Cover, group: readonly SolutionSymmetry[]): number {
+  const images = new ImageAnchors(cover);
   let size = 0;
   for (const s of group) {
-    const map = s.cellMap;
-    const pm = s.pieceMap;
-    let c = 0;
-    while (c < labels.length && labels[map[c]!] === pm[labels[c]!]) c++;
-    if (c === labels.length) size++;
+    images.use(s);
+    if (compareWithImage(cover, s, images) === 0) size++;
   }
   return size;
 }
@@ -288,13 +373,22 @@ export function stabilizerSize(labels: Int32Array, group: readonly SolutionSymme
  * The symmetries (from `group`, which includes the identity) that give the distinct members of a
  * solution's class: one per member, identity first. The class has group.length / stabilizer size members.
  */
-export function orbitRepresentatives(labels: Int32Array, group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
+export function orbitRepresentatives(cover: Cover, group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
+  const images = new ImageAnchors(cover);
   const seen = new Set<string>();
   const out: SolutionSymmetry[] = [];
+  const key = new Float64Array(2 * cover.type.length);
   for (const s of group) {
-    const key = transformLabels(labels, s).join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
+    images.use(s);
+    const from = s.cellFrom;
+    for (let d = 0; d < cover.type.length; d++) {
+      const c = from[d]!;
+      key[2 * d] = s.pieceMap[cover.type[c]!]!;
+      key[2 * d + 1] = images.of(cover.part[c]!);
+    }
+    const k = key.join(',');
+    if (seen.has(k)) continue;
+    seen.add(k);
     out.push(s);
   }
   return out;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import type { RunEstimate } from '../runs/estimate.js';
+import { estimateRun } from '../runs/estimate.js';
+import { estimateLines } from './estimate.js';
+
+const estimate: RunEstimate = {
+  puzzle: 'Tetris Cube',
+  engine: 'bitboard',
+  unique: true,
+  estimatedNodes: 461_877_788,
+  estimatedSolutions: 9_500,
+  probes: 300,
+  nodesPerSecond: 5_135_527,
+  estimatedMs: 89_938,
+};
+
+describe('estimateLines', () => {
+  it('tells the size, the solutions and the time, with durations as everywhere else', () => {
+    expect(estimateLines(estimate, 2)).toEqual([
+      'Tetris Cube (unique solutions, bitboard engine)',
+      'search tree: about 460,000,000 nodes (300 random walks; such estimates can be off by a few times)',
+      'solutions: about 9,500 (before symmetry is taken into account)',
+      'speed: 5,100,000 nodes/s on one core (measured for a second)',
+      'time: about 1 min 30 s on one core, 45.0 s with 2 workers',
+    ]);
+  });
+
+  it('says the number of solutions is unknown, not 0, when no walk found one', () => {
+    const lines = estimateLines({ ...estimate, estimatedSolutions: null }, 2);
+    expect(lines[2]).toBe('solutions: unknown (no random walk ended in a solution; there may still be many)');
+  });
+
+  it('says the time is unknown when the speed could not be measured', () => {
+    expect(estimateLines({ ...estimate, nodesPerSecond: 0, estimatedMs: Infinity }, 2).at(-1)).toBe('time: unknown (the search made no progress while measuring)');
+  });
+});
+
+describe('estimateRun', () => {
+  it('gives whole numbers of nodes, and null rather than 0 solutions when no walk ended in one', () => {
+    // Three (seeded) walks down the Tetris Cube's tree of some 10^8 nodes end in none of its solutions.
+    const e = estimateRun(loadCatalogPuzzle('tetris-cube'), { unique: true, probes: 3, measureMs: 20 });
+    expect(Number.isInteger(e.estimatedNodes)).toBe(true);
+    expect(e.estimatedNodes).toBeGreaterThan(0);
+    expect(e.estimatedSolutions).toBeNull();
+    // Where walks do end in solutions, the estimate is a whole number.
+    const small = estimateRun(loadCatalogPuzzle('soma'), { probes: 200, measureMs: 1 });
+    expect(Number.isInteger(small.estimatedSolutions)).toBe(true);
+    expect(small.estimatedSolutions).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration } from './format.js';
+
+describe('formatDuration', () => {
+  it('has one style from milliseconds to days', () => {
+    const cases: [number, string][] = [
+      [0, '0.0 ms'],
+      [4.24, '4.2 ms'],
+      [340.4, '340 ms'],
+      [999.4, '999 ms'],
+      [999.6, '1.0 s'],
+      [7_250, '7.3 s'],
+      [59_940, '59.9 s'],
+      [59_960, '1 min 0 s'],
+      [72_100, '1 min 12 s'],
+      [144_000, '2 min 24 s'],
+      [3_599_400, '59 min 59 s'],
+      [3_599_600, '1 h 0 min'],
+      [3 * 3_600_000 + 5 * 60_000, '3 h 5 min'],
+      [55 * 3_600_000, '2 d 7 h'],
+    ];
+    for (const [ms, text] of cases) expect(formatDuration(ms), String(ms)).toBe(text);
+  });
+
+  it('never shows seconds with two decimals beside minutes: 72.1 s is "1 min 12 s"', () => {
+    for (let ms = 1000; ms < 10 * 3_600_000; ms *= 1.37) expect(formatDuration(ms)).toMatch(/^(\d+\.\d s|\d+ min \d+ s|\d+ h \d+ min)$/);
+  });
+
+  it('says so when a time cannot be told', () => {
+    expect(formatDuration(Infinity)).toBe('unknown');
+    expect(formatDuration(NaN)).toBe('unknown');
+  });
+});

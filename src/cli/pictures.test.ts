@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The built command, as a user runs it (npm test builds before it tests).
+const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
+
+function snug(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const dir = (): string => mkdtempSync(join(tmpdir(), 'snug-pictures-'));
+
+function tempFile(name: string, text: string): string {
+  const path = join(dir(), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('solution pictures on the command line', () => {
+  it('tells touching copies of one piece apart without colour', () => {
+    const file = tempFile('dominoes.yaml', 'name: two dominoes\nboard: {rect: [4, 1]}\npieces:\n  D: {rect: [2, 1], count: 2}\n');
+    const r = snug('solve', file, '--no-color');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('│ D   D │ D   D │');
+  });
+
+  it("keeps a board's empty first row and column, as its JSON coordinates count them", () => {
+    const file = tempFile('lead.yaml', 'name: lead\nboard: |\n  ....\n  .###\n  .###\npieces:\n  A: "##"\n  B: |\n    ##\n    #.\n  C: "#"\n');
+    const cells = (JSON.parse(snug('solve', file, '--jsonl').stdout).placements as { cells: number[][] }[]).flatMap((p) => p.cells);
+    expect(Math.min(...cells.map((c) => c[0]!))).toBe(1);
+    expect(Math.min(...cells.map((c) => c[1]!))).toBe(1);
+    const lines = snug('solve', file, '--no-color').stdout.split('\n');
+    // "Solution 1", then row 0 (its top line and its cells, both empty), then the top line of row 1,
+    // indented by column 0 (four columns).
+    expect(lines.slice(1, 3)).toEqual(['', '']);
+    expect(lines[3]).toMatch(/^ {4}┌/);
+  });
+
+  it('names pieces whose labels are not their names in a legend, and show says how each is drawn', () => {
+    const r = snug('solve', 'tetris-cube', '--no-color');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^z=0 +z=1 +z=2 +z=3$/m);
+    expect(r.stdout).toContain('P = pipe-yellow');
+    expect(r.stdout).toContain('m = V-mid');
+    const show = snug('show', 'tetris-cube', '--no-color').stdout;
+    expect(show).toMatch(/^pipe-yellow \(drawn as P\): 5 cells/m);
+    expect(show).toMatch(/^Y: 5 cells/m);
+  });
+
+  it('says "1 cell" for a piece of one cell', () => {
+    const file = tempFile('mono.yaml', 'name: mono\nboard: {rect: [3, 1]}\npieces:\n  A: "##"\n  B: "#"\n');
+    expect(snug('show', file, '--no-color').stdout).toMatch(/^B: 1 cell, /m);
+  });
+});
+
+describe('--scale', () => {
+  it('sets the pixels per cell of the SVG picture', () => {
+    const folder = dir();
+    const sizes = [10, 40].map((scale) => {
+      const file = join(folder, `${scale}.svg`);
+      expect(snug('solve', 'pentomino-6x10', '--svg', file, '--scale', String(scale)).code).toBe(0);
+      const svg = readFileSync(file, 'utf8');
+      // The outline of the 10x6 board: its first segment runs along the top edge, 10 cells long.
+      const [, x0, x1] = svg.match(/<path class="outline" d="M([\d.]+) [\d.]+H([\d.]+)/)!;
+      return Number(x1) - Number(x0);
+    });
+    expect(sizes[1]! / sizes[0]!).toBe(4);
+  });
+
+  it('refuses sizes that are not positive numbers within reason, in one line with exit code 2', () => {
+    const svg = join(dir(), 'x.svg');
+    for (const bad of ['0', '-3', 'abc', '', 'Infinity', '100000']) {
+      const r = snug('solve', 'soma', '--svg', svg, '--scale', bad);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr.trim().split('\n'), bad).toHaveLength(1);
+      expect(r.stderr, bad).toMatch(/--scale wants pixels per cell, a number above 0 and at most \d+, not/);
+    }
+  });
+
+  it('needs --svg', () => {
+    const r = snug('solve', 'soma', '--scale', '30');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('snug: --scale sets the size of the --svg picture: give --svg FILE too');
+  });
+});
+
+describe('snug estimate', () => {
+  it('gives whole numbers in --json, and no "0 solutions" guess when no walk found a solution', () => {
+    const r = snug('estimate', 'tetris-cube', '--unique', '--probes', '300', '--json');
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    for (const key of ['estimatedNodes', 'nodesPerSecond', 'estimatedMs', 'estimatedMsWithWorkers']) expect(Number.isInteger(e[key]), key).toBe(true);
+    // The Tetris Cube has 9,839 unique solutions: an estimate is a positive whole number or unknown (null).
+    expect(e.estimatedSolutions).not.toBe(0);
+    if (e.estimatedSolutions !== null) expect(Number.isInteger(e.estimatedSolutions)).toBe(true);
+  });
+});

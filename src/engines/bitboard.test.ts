@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { indexBoard } from '../placements/board.js';
+import { generatePlacements } from '../placements/placements.js';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import type { Puzzle } from '../puzzle/model.js';
+import { art, puzzleOf, rect } from '../test-support/shapes.js';
+import type { BitboardOptions } from './bitboard.js';
+import { BitboardSolver } from './bitboard.js';
+import { DancingLinks } from './dlx.js';
+
+/** The engine on every placement of every piece: no symmetry breaking, no piece placed first. */
+function solver(puzzle: Puzzle, options: BitboardOptions = {}): BitboardSolver {
+  const board = indexBoard(puzzle.board, puzzle.dims);
+  const table = generatePlacements(puzzle, board);
+  return new BitboardSolver({
+    cellCount: board.cells.length,
+    coords: board.cells,
+    neighbours: board.neighbours,
+    pieceCounts: puzzle.pieces.map((p) => p.count),
+    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+    placements: table.placements,
+  }, options);
+}
+
+/** The same count by Dancing Links (pieces with copies as items of that capacity): another engine's answer. */
+function dlxCount(puzzle: Puzzle): number {
+  const board = indexBoard(puzzle.board, puzzle.dims);
+  const table = generatePlacements(puzzle, board);
+  const n = board.cells.length;
+  return new DancingLinks({
+    primaryCount: n,
+    secondaryCount: puzzle.pieces.length,
+    capacities: puzzle.pieces.map((p) => p.count),
+    options: table.placements.map((p) => [...p.cells, n + p.piece]),
+  }).search().solutions;
+}
+
+describe('bitboard engine', () => {
+  // Node counts are pinned: a change to the search that changes them must say so here.
+  const PINNED = [
+    { name: 'pentomino-3x20', solutions: 8, nodes: 69_306 },
+    { name: 'pentomino-4x15', solutions: 1472, nodes: 1_659_276 },
+    { name: 'soma', solutions: 11520, nodes: 709_843 },
+  ];
+
+  for (const c of PINNED) {
+    it(`${c.name}: ${c.solutions} solutions in ${c.nodes} nodes; the same without dead-region pruning, in more nodes`, () => {
+      const puzzle = loadCatalogPuzzle(c.name);
+      const pruned = solver(puzzle).search();
+      const unpruned = solver(puzzle, { regions: false }).search();
+      expect(pruned).toMatchObject({ solutions: c.solutions, complete: true, nodes: c.nodes });
+      expect(unpruned.solutions).toBe(c.solutions);
+      expect(unpruned.nodes).toBeGreaterThan(pruned.nodes);
+    });
+  }
+
+  it('gives the same counts whatever its tuning: key bits, fill and fit limits, the wide path', () => {
+    for (const name of ['pentomino-3x20', 'soma']) {
+      const puzzle = loadCatalogPuzzle(name);
+      const expected = solver(puzzle).search().solutions;
+      for (const options of [{ keyBits: 0 }, { keyBits: 3 }, { fillLimit: 1 }, { fillLimit: 1000 }, { fitLimit: 0 }, { fitLimit: 12 }, { wide: true }, { wide: true, regions: false }]) {
+        expect(solver(puzzle, options).search().solutions, JSON.stringify(options)).toBe(expected);
+      }
+    }
+  });
+
+  it('never tries a copy twice: straight trominoes in 3 x n (n = 5 .. 22, the wide path from 3 x 22) as the recurrence says', () => {
+    // a(n) = a(n-1) + a(n-3): the last column is three vertical pieces, or three horizontal ones end there
+    const a = [1, 1, 1];
+    for (let n = 3; n <= 22; n++) a.push(a[n - 1]! + a[n - 3]!);
+    for (const n of [5, 9, 21, 22]) {
+      const puzzle = puzzleOf('trominoes', rect(n, 3), { I: art('###') }, { counts: { I: n } });
+      expect(solver(puzzle).search().solutions, `3x${n}`).toBe(a[n]);
+    }
+    expect(a[22]).toBe(2745);
+  });
+
+  it('counts copies on 3-D boards of more than 64 cells as Dancing Links does', () => {
+    for (const counts of [{ I: 22 }, { B: 12, I: 6 }] as Record<string, number>[]) {
+      const puzzle = puzzleOf('bricks', rect(2, 3, 11), { B: art('##', '##'), I: art('###') }, { counts, dims: 3 });
+      const pieces = puzzle.pieces.filter((p) => p.name in counts);
+      const bricks = { ...puzzle, pieces };
+      expect(bricks.board.length).toBe(66);
+      const r = solver(bricks).search();
+      expect(r.solutions).toBeGreaterThan(0);
+      expect(r.solutions).toBe(dlxCount(bricks));
+    }
+  });
+});

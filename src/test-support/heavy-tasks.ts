@@ -1,0 +1,69 @@
+/**
+ * Checks that take seconds, run on a worker thread by in-worker.ts: each returns plain data for the test
+ * to assert on. Every solution goes through the verifier, and classes are counted by orbits.ts, which
+ * shares no code with the search.
+ */
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { EngineName } from '../engines/types.js';
+import type { Puzzle } from '../puzzle/model.js';
+import { solve } from '../search/solve.js';
+import { createVerifier } from '../search/verify.js';
+import { orbitClasses, tilingKey } from './orbits.js';
+
+export interface CountCheck {
+  readonly solutions: number;
+  readonly complete: boolean;
+  readonly nodes: number;
+  /** Problems the verifier found, in the first few bad solutions. */
+  readonly problems: string[];
+  /** Solutions found that are the same set of (piece, cells) as one found before. */
+  readonly repeats: number;
+  /** The classes of the solutions under the board's symmetries (of all of them, or of one per class). */
+  readonly classes: number;
+}
+
+function countVerified(puzzle: Puzzle, options: { engine: EngineName; unique: boolean }): CountCheck {
+  const verify = createVerifier(puzzle);
+  const r = solve(puzzle, { engine: options.engine, unique: options.unique, all: true });
+  const problems = r.found.map(verify).filter((p) => p.length > 0).slice(0, 3).flat();
+  const keys = new Set(r.found.map(tilingKey));
+  // one solution per class has no symmetry that maps the set onto itself: its classes are told by the
+  // symmetries that keep the piece counts
+  const classes = orbitClasses(puzzle, r.found, { representatives: options.unique }).count;
+  return { solutions: r.solutions, complete: r.complete, nodes: r.nodes, problems, repeats: r.found.length - keys.size, classes };
+}
+
+export interface ExpandCheck {
+  readonly plain: number;
+  readonly expanded: number;
+  readonly sameSolutions: boolean;
+  readonly plainNodes: number;
+  readonly expandedNodes: number;
+  readonly expandedNote: string | undefined;
+  readonly plainNote: string | undefined;
+}
+
+/** Every solution found plainly, and through one solution per symmetry class expanded into its class. */
+function expandAgreement(puzzle: Puzzle, engine: EngineName): ExpandCheck {
+  const plain = solve(puzzle, { engine, all: true, expandSymmetry: false });
+  const expanded = solve(puzzle, { engine, all: true });
+  const a = plain.found.map(tilingKey).sort();
+  const b = expanded.found.map(tilingKey).sort();
+  return {
+    plain: plain.solutions,
+    expanded: expanded.solutions,
+    sameSolutions: a.length === b.length && a.every((k, i) => k === b[i]),
+    plainNodes: plain.nodes,
+    expandedNodes: expanded.nodes,
+    expandedNote: expanded.symmetryNote,
+    plainNote: plain.symmetryNote,
+  };
+}
+
+const tasks = { countVerified, expandAgreement };
+export type HeavyTasks = typeof tasks;
+
+if (!isMainThread && parentPort && (workerData as { task?: string } | undefined)?.task) {
+  const { task, args } = workerData as { task: keyof HeavyTasks; args: unknown[] };
+  parentPort.postMessage((tasks[task] as (...a: unknown[]) => unknown)(...args));
+}
