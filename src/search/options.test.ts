@@ -33,7 +33,8 @@ const BAD_RUN_OPTIONS: [string, Record<string, unknown>, RegExp][] = [
   ['shard 0 of 0', { shard: { index: 0, count: 0 } }, /option shard.count must be a whole number of at least 1, not 0/],
   ['shard 3 of 2', { shard: { index: 3, count: 2 } }, /option shard.index is 3: more than the limit of 2/],
   ['shard without a count', { shard: { index: 1 } }, /option shard.count must be a whole number of at least 1, not undefined/],
-  ['a checkpoint without a path', { checkpoint: { path: '' } }, /option checkpoint.path must be the name of a file/],
+  ['a checkpoint without a path', { checkpoint: { intervalMs: 10 } }, /option checkpoint.path must be the name of a file, not undefined/],
+  ['a checkpoint interval of NaN', { checkpoint: { path: 'x.json', intervalMs: NaN } }, /option checkpoint.intervalMs must be a number of milliseconds of at least 0, not NaN/],
 ];
 
 describe('solve refuses bad arguments before it runs', () => {

@@ -83,12 +83,15 @@ export function checkRunOptions(options: unknown): void {
   check.milliseconds('trialMs', o.trialMs);
   check.function('onProgress', o.onProgress);
   check.milliseconds('progressIntervalMs', o.progressIntervalMs, 1);
-  check.milliseconds('checkpointIntervalMs', o.checkpointIntervalMs, 1);
+  check.milliseconds('checkpointIntervalMs', o.checkpointIntervalMs);
+  check.function('onCheckpointWarning', o.onCheckpointWarning);
   if (o.checkpoint !== undefined) {
-    const c = o.checkpoint as { path?: unknown; intervalMs?: unknown } | null;
-    if (typeof c !== 'object' || c === null) fail('checkpoint', 'an object { path, intervalMs?, meta? }', c);
-    if (typeof c.path !== 'string' || c.path === '') fail('checkpoint.path', 'the name of a file', c.path);
-    check.milliseconds('checkpoint.intervalMs', c.intervalMs, 1);
+    // (an empty path is the checkpoint's own to refuse, with its message)
+    const c = o.checkpoint as { path?: unknown; intervalMs?: unknown; onWarning?: unknown } | null;
+    if (typeof c !== 'object' || c === null) fail('checkpoint', 'an object { path, intervalMs?, meta?, onWarning? }', c);
+    if (typeof c.path !== 'string') fail('checkpoint.path', 'the name of a file', c.path);
+    check.milliseconds('checkpoint.intervalMs', c.intervalMs);
+    check.function('checkpoint.onWarning', c.onWarning);
   }
   if (o.shard !== undefined) {
     const s = o.shard as { index?: unknown; count?: unknown } | null;
