@@ -11,6 +11,7 @@ export { DancingLinks, type ExactCoverSpec } from './engines/dlx.js';
 export { BitboardSolver, type PackingSpec } from './engines/bitboard.js';
 export { RectanglePacker, type RectSpec } from './engines/rect.js';
 export { prepareSearch, type PreparedSearch, type PrepareOptions, type EngineChoice } from './search/prepare.js';
+export { InvalidOptionError, maxWorkers } from './search/options.js';
 export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStats } from './search/solve.js';
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';
 export { solutionSymmetries, isCanonical, type SolutionSymmetry } from './search/symmetry.js';

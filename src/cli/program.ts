@@ -1,7 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
 import { extent } from '../geometry/cell.js';
-import { generatePlacements } from '../placements/placements.js';
+import type { PlacementTable } from '../placements/placements.js';
+import { PLACEMENT_LIMITS, TooManyPlacementsError, generatePlacements, pieceOrientations } from '../placements/placements.js';
 import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from '../puzzle/catalog.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import type { Puzzle } from '../puzzle/model.js';
@@ -9,9 +10,11 @@ import { InvalidPuzzleError } from '../puzzle/model.js';
 import { pieceLabels, renderBoardText, renderShapeText } from '../render/index.js';
 import { CheckpointError } from '../runs/checkpoint.js';
 import { MergeError } from '../runs/merge.js';
+import { printable } from '../puzzle/printable.js';
+import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js';
 import { ENGINE_CHOICES } from '../search/prepare.js';
 import { snugVersion } from '../version.js';
-import { EXIT, UsageError, parsePositiveInt, parsePositiveNumber } from './errors.js';
+import { EXIT, OutputError, UsageError, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { EstimateFlags } from './estimate.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from './format.js';
@@ -30,34 +33,43 @@ function listCommand(): void {
     const copies = p.pieces.reduce((n, x) => n + x.count, 0);
     return [name, `${p.dims}-D`, sizeOf(p), `${copies} pieces`, p.name];
   });
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const r of rows) console.log(r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : c)).join('  '));
+  const widths = [0, 1, 2, 3].map((i) => rows.reduce((w, r) => Math.max(w, r[i]!.length), 0));
+  for (const r of rows) console.log(r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : printable(c))).join('  '));
 }
 
 function showCommand(target: string, flags: { color: boolean }): void {
   const { puzzle, source } = resolvePuzzle(target);
   const color = useColor(flags.color);
-  const table = generatePlacements(puzzle);
-  console.log(`${pc.bold(puzzle.name)}  (${source})`);
-  if (puzzle.description) console.log(puzzle.description);
+  // a puzzle the rect engine solves may have more placements than can be listed: show it without them
+  let table: PlacementTable | undefined;
+  try {
+    table = generatePlacements(puzzle);
+  } catch (e) {
+    if (!(e instanceof TooManyPlacementsError)) throw e;
+  }
+  // names cannot hold control characters (the format and the model refuse them); the file's path can
+  console.log(`${pc.bold(printable(puzzle.name))}  (${printable(source)})`);
+  if (puzzle.description) console.log(printable(puzzle.description, Infinity, '\n\t'));
   console.log(`${puzzle.dims}-D board ${sizeOf(puzzle)}; mirror images ${puzzle.mirror ? 'allowed' : 'not allowed'} by default\n`);
   const maxWidth = pictureWidth();
   console.log(renderBoardText(puzzle, { color, maxWidth }));
   const labels = pieceLabels(puzzle.pieces.map((p) => p.name));
   puzzle.pieces.forEach((p, i) => {
+    const orientations = table ? table.orientationCounts[i]! : pieceOrientations(puzzle, i).length;
     const label = labels.get(p.name)!;
     const facts = [
       `${p.shape.length} cell${p.shape.length === 1 ? '' : 's'}`,
       p.count > 1 ? `${p.count} copies` : '',
-      `${table.orientationCounts[i]} orientation${table.orientationCounts[i] === 1 ? '' : 's'}${p.mirror ? '' : ' (no mirror)'}`,
-      `${formatCount(table.byPiece[i]!.length)} placements`,
+      `${orientations} orientation${orientations === 1 ? '' : 's'}${p.mirror ? '' : ' (no mirror)'}`,
+      table ? `${formatCount(table.byPiece[i]!.length)} placements` : '',
     ].filter(Boolean);
     // the label, when it is not the name, as the pictures of solutions use it
-    console.log(`\n${pc.bold(p.name)}${label !== p.name ? ` (drawn as ${label})` : ''}: ${facts.join(', ')}`);
+    console.log(`\n${pc.bold(printable(p.name))}${label !== p.name ? ` (drawn as ${label})` : ''}: ${facts.join(', ')}`);
     console.log(renderShapeText(p.shape, puzzle.dims, label, { color, maxWidth, colorIndex: i }));
   });
   const area = puzzle.pieces.reduce((n, p) => n + p.shape.length * p.count, 0);
-  console.log(`\npieces: ${area} cells; board: ${puzzle.board.length} cells; ${formatCount(table.placements.length)} placements in all`);
+  const placements = table ? formatCount(table.placements.length) : `more than ${formatCount(PLACEMENT_LIMITS.placements)}`;
+  console.log(`\npieces: ${area} cells; board: ${puzzle.board.length} cells; ${placements} placements in all`);
 }
 
 export function buildProgram(setExit: (code: number) => void): Command {
@@ -79,7 +91,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
 
   const runOptions = (command: Command): Command =>
     command
-      .option('-w, --workers <n>', 'worker threads (default: one per core; 1 runs on the main thread)', parsePositiveInt('--workers'))
+      .option('-w, --workers <n>', `worker threads (default: one per core; 1 runs on the main thread; at most ${maxWorkers()}, four per core)`, parsePositiveInt('--workers', maxWorkers(), ' (four per core on this machine, and never more than 256)'))
       .option('-q, --quiet', 'no progress display')
       .addOption(new Option('--progress <mode>', 'progress on stderr: a bar (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']))
       .option('--checkpoint-interval <seconds>', 'seconds between checkpoint saves (default 5)', parsePositiveNumber('--checkpoint-interval'))
@@ -99,7 +111,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('-t, --time-limit <seconds>', 'stop searching after this many seconds', parsePositiveNumber('--time-limit'))
       .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
-      .option('--svg <file>', 'write the first solution as an SVG picture')
+      .option('--svg <file>', 'write the first solution as an SVG picture (- for standard output)')
       .option('--scale <pixels>', 'pixels per cell of the --svg picture (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard),
@@ -129,8 +141,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
     .option('-u, --unique', 'estimate the search for unique solutions')
     .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
-    .option('--probes <n>', 'random walks down the tree (default: as many as fit in a second)', parsePositiveInt('--probes'))
-    .option('-w, --workers <n>', 'workers to estimate the time for (default: one per core)', parsePositiveInt('--workers'))
+    .option('--probes <n>', `random walks down the tree (default: as many as fit in a second; at most ${MAX_PROBES})`, parsePositiveInt('--probes', MAX_PROBES))
+    .option('-w, --workers <n>', 'workers to estimate the time for (default: one per core)', parsePositiveInt('--workers', 1_000_000))
     .option('--json', 'print the estimate as one JSON object')
     .action((target: string, flags: EstimateFlags) => setExit(estimateCommand(target, flags)));
   return program;
@@ -147,12 +159,16 @@ export async function main(argv: string[]): Promise<number> {
       // help and version exit 0; every usage mistake is a 2
       return e.exitCode === 0 ? EXIT.ran : EXIT.badInput;
     }
-    if (e instanceof UsageError || e instanceof PuzzleError || e instanceof InvalidPuzzleError || e instanceof CheckpointError || e instanceof MergeError) {
-      process.stderr.write(`snug: ${e.message}\n`);
+    if (
+      e instanceof UsageError || e instanceof PuzzleError || e instanceof InvalidPuzzleError || e instanceof InvalidOptionError ||
+      e instanceof CheckpointError || e instanceof MergeError || e instanceof OutputError
+    ) {
+      // one line, whatever a file name or a file's text put in it
+      writeError(`snug: ${printable(e.message)}\n`);
       return EXIT.badInput;
     }
     const err = e as Error;
-    process.stderr.write(`snug: internal error: ${err.message}${process.env.SNUG_DEBUG ? `\n${err.stack}` : ' (set SNUG_DEBUG=1 for details)'}\n`);
+    writeError(`snug: internal error: ${printable(String(err?.message))}${process.env.SNUG_DEBUG ? `\n${err?.stack}` : ' (set SNUG_DEBUG=1 for details)'}\n`);
     return EXIT.internal;
   }
 }

@@ -1,18 +1,20 @@
-import { writeFileSync } from 'node:fs';
-import { basename, isAbsolute, relative } from 'node:path';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
+import { printable } from '../puzzle/printable.js';
 import { renderSolutionSvg, renderSolutionText } from '../render/index.js';
+import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../search/prepare.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
 import { CheckpointError } from '../runs/checkpoint.js';
 import { signedJson } from '../runs/checksum.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
 import { formatCount, solutionJson, statsJson, summaryLine } from './format.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
@@ -73,7 +75,8 @@ export function parseShard(value: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard wants K/N with 1 <= K <= N (such as 2/4), not '${value}'`);
+  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard wants K/N with 1 <= K <= N (such as 2/4), not '${printable(value, 40)}'`);
+  if (count > MAX_SHARDS) throw new UsageError(`--shard ${printable(value, 40)}: more than the limit of ${MAX_SHARDS} shards`);
   return { index, count };
 }
 
@@ -84,6 +87,9 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.shard && !flags.json) throw new UsageError('--shard needs --json: snug merge reads the shards\' --json outputs');
   if (flags.scale !== undefined && !flags.svg) throw new UsageError('--scale sets the size of the --svg picture: give --svg FILE too');
   if (flags.checkpoint === '') throw new UsageError('--checkpoint wants a file name, not an empty one');
+  if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
+  if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
+  checkPicture(flags.svg, flags);
   const { puzzle, source } = resolvePuzzle(target);
   const output: OutputFlags = { json: !!flags.json, jsonl: !!flags.jsonl, stats: !!flags.stats };
   const picture = flags.svg !== undefined ? { file: flags.svg, ...(flags.scale !== undefined ? { scale: flags.scale } : {}) } : undefined;
@@ -169,6 +175,48 @@ export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
+/** The --svg file, checked before the run starts: a run of hours should not end in 'no such folder'. */
+function checkPicture(file: string | undefined, output: OutputFlags): void {
+  if (file === undefined) return;
+  if (file === '') throw new UsageError('--svg wants the name of a file to write (or - for standard output)');
+  if (file === '-') {
+    if (output.json || output.jsonl) throw new UsageError('--svg - writes the picture to standard output, where --json and --jsonl write too: give --svg a file name');
+    return;
+  }
+  probeWritable(file, '--svg');
+}
+
+/** Throws OutputError unless `path` can be written: an existing file we may write, or a new one in a folder we may write in. */
+function probeWritable(path: string, flag: string): void {
+  const problem = (what: string): never => {
+    throw new OutputError(`${flag} ${path}: ${what}`);
+  };
+  let exists = true;
+  try {
+    if (statSync(path).isDirectory()) problem('is a folder, not a file');
+  } catch (e) {
+    if (e instanceof OutputError) throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') problem(fileProblem(e));
+    exists = false;
+  }
+  if (exists) {
+    try {
+      accessSync(path, constants.W_OK);
+    } catch (e) {
+      problem(`cannot be written: ${fileProblem(e)}`);
+    }
+    return;
+  }
+  const folder = dirname(path);
+  try {
+    if (!statSync(folder).isDirectory()) problem(`${folder} is not a folder`);
+    accessSync(folder, constants.W_OK);
+  } catch (e) {
+    if (e instanceof OutputError) throw e;
+    problem((e as NodeJS.ErrnoException).code === 'ENOENT' ? `the folder ${folder} does not exist` : `cannot write in the folder ${folder}: ${fileProblem(e)}`);
+  }
+}
+
 /** --checkpoint-interval in milliseconds, as the option `key`, when it was given. */
 function intervalMs<K extends string>(flags: RunFlags, key: K): { [k in K]?: number } {
   return flags.checkpointInterval !== undefined ? ({ [key]: flags.checkpointInterval * 1000 } as { [k in K]?: number }) : {};
@@ -190,20 +238,25 @@ async function run(
 ): Promise<number> {
   const color = useColor(flags.color);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
-  const reporter: ProgressReporter = progressReporter(mode, { unique });
+  const reporter = quietOnFailure(progressReporter(mode, { unique }));
   // Ctrl-C stops the run cleanly (saving its checkpoint); a second one ends the process at once.
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
-  const pictures = !output.json && !output.jsonl && !countOnly;
+  // with --svg -, standard output is the picture's alone: the summary goes to stderr, as with --jsonl
+  const svgOut = picture?.file === '-';
+  const pictures = !output.json && !output.jsonl && !countOnly && !svgOut;
   let result: RunResult;
+  // the picture's solution: the first one reported (the run keeps them all only for --json)
+  let first: Solution | undefined;
   try {
     result = await start({
       ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
       onProgress: (p) => reporter.update(p),
       signal: controller.signal,
-      keep: !!output.json || picture !== undefined,
+      keep: !!output.json,
       onSolution: (solution: Solution, index: number) => {
+        first ??= solution;
         if (output.jsonl) process.stdout.write(`${JSON.stringify(solutionJson(solution, puzzle.dims))}\n`);
         else if (pictures) {
           reporter.stop();
@@ -218,29 +271,54 @@ async function run(
     reporter.stop();
     process.removeListener('SIGINT', onSigint);
   }
-  if (picture !== undefined) {
-    const first = result.found[0];
-    if (first) writeFileSync(picture.file, renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale }));
-    else process.stderr.write(`snug: no solution, so no SVG written to ${picture.file}\n`);
-  }
   if (output.json) {
     const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
     const json = { ...statsJson(result), ...runJson(result), ...found };
     // a shard's output ends with a checksum, which snug merge checks: an edited count or list is refused
     console.log(result.shard ? signedJson(json) : JSON.stringify(json));
-  } else if (!output.jsonl) {
+  } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
     if (output.stats) printStats(result);
-  } else if (output.stats) {
-    process.stderr.write(`${summaryLine(result, limit)}\n`);
+  } else if (output.stats || svgOut) {
+    writeError(`${summaryLine(result, limit)}\n`);
+  }
+  if (picture !== undefined) {
+    const svg = first ? renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale }) : undefined;
+    if (!svg) writeError(`snug: no solution, so no SVG written to ${printable(picture.file)}\n`);
+    else if (svgOut) process.stdout.write(svg);
+    else {
+      try {
+        writeFileSync(picture.file, svg);
+      } catch (e) {
+        writeError(`snug: cannot write the SVG picture to ${printable(picture.file)}: ${fileProblem(e)}\n`);
+        return EXIT.badInput;
+      }
+    }
   }
   if (result.interrupted) {
     const plan = result.plan;
     const done = plan ? ` with ${formatCount(plan.done)} of ${formatCount(plan.subproblems)} subproblems done` : '';
-    process.stderr.write(`snug: stopped${done}${checkpointFile ? `; go on with: ${snugInvocation()} resume ${shellWord(checkpointFile.startsWith('-') ? `./${checkpointFile}` : checkpointFile)}` : ''}\n`);
+    writeError(`snug: stopped${done}${checkpointFile ? `; go on with: ${snugInvocation()} resume ${shellWord(checkpointFile.startsWith('-') ? `./${checkpointFile}` : checkpointFile)}` : ''}\n`);
     return EXIT.interrupted;
   }
   return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;
+}
+
+/**
+ * The progress display, made harmless: once stderr is closed or full (2>/dev/full), or a write to it fails,
+ * progress is dropped. It is never worth the run: solutions still go to stdout, every one of them.
+ */
+function quietOnFailure(reporter: ProgressReporter): ProgressReporter {
+  let failed = false;
+  const attempt = (f: () => void): void => {
+    if (failed || process.stderr.destroyed || !process.stderr.writable) return;
+    try {
+      f();
+    } catch {
+      failed = true;
+    }
+  };
+  return { update: (p) => attempt(() => reporter.update(p)), stop: () => attempt(() => reporter.stop()) };
 }
 
 /** The fields a planned run adds to `--json`: workers, the plan, and the shard stamp. */

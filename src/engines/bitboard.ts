@@ -320,7 +320,8 @@ export class BitboardSolver implements Engine {
           }
         }
       }
-      halo.push(...around.sort((a, b) => a - b));
+      around.sort((a, b) => a - b);
+      for (const x of around) halo.push(x); // not push(...around): a large piece's halo would overflow the stack
       this.haloStart[k + 1] = halo.length;
     }
     this.candHalo = Int32Array.from(halo);

@@ -93,6 +93,54 @@ describe('RectanglePacker', () => {
     expect(engine.search().solutions).toBe(2);
   });
 
+  it('searches ten thousand levels deep without recursion (10,000 unit squares, 5,000 dominoes)', () => {
+    const squares: RectSpec = { width: 100, height: 100, pieces: [{ w: 1, h: 1, count: 10_000 }] };
+    const first = all({ ...squares });
+    expect(first.result).toMatchObject({ solutions: 1, complete: true });
+    verify(squares, first.solutions[0]!);
+    const dominoes100: RectSpec = dominoes(100, 100);
+    const found: Int32Array[] = [];
+    expect(new RectanglePacker(dominoes100).search({ limit: 1, onSolution: (s) => { found.push(s.slice()); } }).solutions).toBe(1);
+    verify(dominoes100, found[0]!);
+  });
+
+  it('finds the first of 10,000 distinct unit squares at once: pieces of the same sides are one group', () => {
+    const spec: RectSpec = { width: 100, height: 100, pieces: Array.from({ length: 10_000 }, () => ({ w: 1, h: 1, count: 1 })) };
+    const found: Int32Array[] = [];
+    const r = new RectanglePacker(spec).search({ limit: 1, onSolution: (s) => { found.push(s.slice()); } });
+    expect(r.solutions).toBe(1);
+    expect(r.nodes).toBe(10_000);
+    verify(spec, found[0]!);
+  });
+
+  it('counts distinct pieces of the same sides apart, and copies once', () => {
+    // 4x3 has 11 domino tilings: six distinct dominoes fill each in 6! ways
+    const distinct: RectSpec = { width: 4, height: 3, pieces: Array.from({ length: 6 }, () => ({ w: 2, h: 1, count: 1 })) };
+    expect(new RectanglePacker(distinct).search().solutions).toBe(11 * 720);
+    const mixed: RectSpec = { width: 4, height: 3, pieces: [{ w: 2, h: 1, count: 4 }, { w: 1, h: 2, count: 2 }] };
+    expect(new RectanglePacker(mixed).search().solutions).toBe(11 * 15);
+  });
+
+  it('gives the same branches at every prefix, whatever it was asked before', () => {
+    // branches() moves from the last prefix to the next one; a fresh engine applies the whole prefix
+    for (const spec of [CALIBRON, dominoes(4, 4), { width: 5, height: 3, pieces: [{ w: 2, h: 1, count: 3 }, { w: 3, h: 3, count: 1 }] }]) {
+      const engine = new RectanglePacker(spec);
+      let seed = 1;
+      const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+      for (let walk = 0; walk < 30; walk++) {
+        const path: number[] = [];
+        for (;;) {
+          const here = engine.branches(path);
+          expect(here).toEqual(new RectanglePacker(spec).branches(path));
+          if (here.length === 0) break;
+          path.push(here[random(here.length)]!);
+        }
+        // and a search from any prefix afterwards sees the board as it should
+        expect(engine.search({ prefix: path.slice(0, 1) }).solutions).toBe(new RectanglePacker(spec).search({ prefix: path.slice(0, 1) }).solutions);
+      }
+    }
+  });
+
   it('refuses nonsense sizes', () => {
     expect(() => new RectanglePacker({ width: 0, height: 3, pieces: [] })).toThrow(/width must be a positive integer/);
     expect(() => new RectanglePacker({ width: 3, height: 3, pieces: [{ w: 1, h: -1, count: 1 }] })).toThrow(/positive whole/);

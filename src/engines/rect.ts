@@ -28,6 +28,17 @@ import { CHECK_INTERVAL } from './types.js';
  *
  * Pieces are tried largest area first (a good value ordering: the first Calibron solution comes after a
  * few thousand nodes rather than a million), identical copies once per position.
+ *
+ * Groups. What can still be done from a node depends on the skyline and on the sides of the pieces left,
+ * not on their names: pieces of the same sides (as an unordered pair) form a group, and the achievable
+ * sums, the count of choices at a well and the dead states are all kept per group. Ten thousand distinct
+ * unit squares are then one group of ten thousand, not ten thousand types to scan at every node. (The
+ * restricted piece of symmetry breaking is a group of its own: where it may go is part of the state.)
+ *
+ * The search is iterative (an explicit stack of levels, one per piece placed): a puzzle of ten thousand
+ * pieces is ten thousand levels deep, deeper than the call stack goes. `branches` keeps the state of the
+ * last prefix it was asked about and moves from there, so a random walk down the tree (estimate.ts) costs
+ * one placement per step rather than the whole prefix again.
  */
 export interface RectSpec {
   readonly width: number;
@@ -61,16 +72,28 @@ export class RectanglePacker implements Engine {
   private readonly original: Int32Array;
   private readonly orderOf: Int32Array;
   private readonly left: Int32Array;
+  /** Group of each piece type (trial order); per group its sides, copies left and types with copies left. */
+  private readonly groupOf: Int32Array;
+  private readonly gw: Int32Array;
+  private readonly gh: Int32Array;
+  private readonly groupLeft: Int32Array;
+  private readonly groupTypesLeft: Int32Array;
+  private readonly restrictedGroup: number;
+  /** The types with copies left, in trial order: a list linked through nextType/prevType, head = the number of types. */
+  private readonly nextType: Int32Array;
+  private readonly prevType: Int32Array;
   private readonly mem: Int32Array;
   private trail: Int32Array;
   private trailTop = 0;
   private readonly sumWords: number;
   /**
-   * Achievable side sums depend only on how many copies of each piece are left: the state number
-   * `state` = sum over types of left[k] * radix[k]. They are computed once per state and kept in `sumTable`
-   * (sumWords words per state; `sumKnown` marks the computed ones), or per node when the states are too many.
+   * Achievable side sums depend only on how many copies of each group are left: the state number
+   * `state` = sum over groups of groupLeft[g] * radix[g]. They are computed once per state and kept in
+   * `sumTable` (sumWords words per state; `sumKnown` marks the computed ones), or per node when the states
+   * are too many (`numbered` false: the dead states then spell the copies left out, group by group).
    */
   private readonly radix: Int32Array;
+  private readonly numbered: boolean;
   private state = 0;
   private readonly sumTable: Uint32Array | undefined;
   private readonly sumKnown: Uint8Array | undefined;
@@ -87,6 +110,15 @@ export class RectanglePacker implements Engine {
   /** Skylines (with the copies left) known to lead to no solution; kept across searches. */
   private readonly dead = new DeadStates();
   private readonly stateKey: Int32Array;
+  /** The search's stack, one entry per level: the segment branched on, the next choice, the trail mark, the solutions before. */
+  private readonly levelSegment: Int32Array;
+  private readonly levelChoice: Int32Array;
+  private readonly levelMark: Int32Array;
+  private readonly levelSolutions: Float64Array;
+  private readonly levelRemember: Uint8Array;
+  /** The prefix whose placements are on the board now (branches() goes on from it), and the trail mark before each. */
+  private applied: number[] = [];
+  private readonly appliedMark: Int32Array;
   private nodes = 0;
   /** Words written to the skyline (each one trailed): the unit of work. */
   private updates = 0;
@@ -129,25 +161,68 @@ export class RectanglePacker implements Engine {
         }
       }
     }
+    // Groups: types of the same sides (unordered), the restricted type alone.
+    this.groupOf = new Int32Array(order.length);
+    const groupKey = new Map<string, number>();
+    const gw: number[] = [];
+    const gh: number[] = [];
+    for (let k = 0; k < order.length; k++) {
+      const [a, b] = [Math.min(this.pw[k]!, this.ph[k]!), Math.max(this.pw[k]!, this.ph[k]!)];
+      const key = k === this.restricted ? 'restricted' : `${a}x${b}`;
+      let g = groupKey.get(key);
+      if (g === undefined) {
+        g = gw.length;
+        groupKey.set(key, g);
+        gw.push(a);
+        gh.push(b);
+      }
+      this.groupOf[k] = g;
+    }
+    this.restrictedGroup = this.restricted >= 0 ? this.groupOf[this.restricted]! : -1;
+    this.gw = Int32Array.from(gw);
+    this.gh = Int32Array.from(gh);
+    const groups = gw.length;
+    this.groupLeft = new Int32Array(groups);
+    this.groupTypesLeft = new Int32Array(groups);
+    for (let k = 0; k < order.length; k++) {
+      this.groupLeft[this.groupOf[k]!]! += this.left[k]!;
+      this.groupTypesLeft[this.groupOf[k]!]!++;
+    }
+    const n = order.length;
+    this.nextType = Int32Array.from({ length: n + 1 }, (_, k) => (k + 1) % (n + 1));
+    this.prevType = Int32Array.from({ length: n + 1 }, (_, k) => (k + n) % (n + 1));
     this.placed = new Int32Array(5 * this.total);
-    this.stateKey = new Int32Array(1 + 2 * (this.total + 1));
+    // the state (or the copies left of each group), then width and depth of at most total + 1 segments
+    this.stateKey = new Int32Array(1 + groups + 2 * (this.total + 1));
     // At most one new segment per placed piece, plus the head and the first segment.
     this.mem = new Int32Array(NODE * (this.total + 2));
     this.trail = new Int32Array(256);
     this.sumWords = (Math.max(width, height) >> 5) + 1;
-    this.radix = new Int32Array(this.left.length);
+    this.radix = new Int32Array(groups);
     let states = 1;
-    for (let k = 0; k < this.left.length; k++) {
-      this.radix[k] = states;
-      states = states * (this.left[k]! + 1);
-      if (states > 1 << 20) states = Infinity;
+    for (let g = 0; g < groups; g++) {
+      this.radix[g] = states;
+      states *= this.groupLeft[g]! + 1;
+      if (states > 1 << 30) break;
     }
-    if (Number.isFinite(states) && states * this.sumWords <= 1 << 22) {
+    // State numbers are exact only while they fit: past that, sums are computed per node and the dead
+    // states spell the copies left out (a number that wrapped around would make two states one).
+    this.numbered = states <= 1 << 30;
+    if (!this.numbered) this.radix.fill(0);
+    if (this.numbered && states * this.sumWords <= 1 << 22) {
       this.sumTable = new Uint32Array(states * this.sumWords);
       this.sumKnown = new Uint8Array(states);
     }
     this.scratch = new Uint32Array(this.sumWords);
-    this.state = this.left.reduce((n, c, k) => n + c * this.radix[k]!, 0);
+    this.state = 0;
+    for (let g = 0; g < groups; g++) this.state += this.groupLeft[g]! * this.radix[g]!;
+    const levels = this.total + 1;
+    this.levelSegment = new Int32Array(levels);
+    this.levelChoice = new Int32Array(levels);
+    this.levelMark = new Int32Array(levels);
+    this.levelSolutions = new Float64Array(levels);
+    this.levelRemember = new Uint8Array(levels);
+    this.appliedMark = new Int32Array(levels);
     this.reset();
   }
 
@@ -193,7 +268,7 @@ export class RectanglePacker implements Engine {
   private corner(): number {
     const m = this.mem;
     const H = this.height;
-    const n = this.pw.length;
+    const groups = this.gw.length;
     let best = 0;
     let bestCount = Infinity;
     for (let s = m[NEXT]!; s !== 0; s = m[s * NODE + NEXT]!) {
@@ -202,13 +277,16 @@ export class RectanglePacker implements Engine {
       if (d === H || m[m[b + PREV]! * NODE + D]! <= d || m[m[b + NEXT]! * NODE + D]! <= d) continue;
       const room = H - d;
       const segW = m[b + W]!;
+      // choices here: each type with copies left, in each orientation that fits (counted group by group)
       let count = 0;
-      for (let k = 0; k < n && count < bestCount; k++) {
-        if (this.left[k] === 0) continue;
-        const pw = this.pw[k]!;
-        const ph = this.ph[k]!;
-        if (pw <= segW && ph <= room && (k !== this.restricted || this.permitted(k, s, pw))) count++;
-        if (pw !== ph && ph <= segW && pw <= room && (k !== this.restricted || this.permitted(k, s, ph))) count++;
+      for (let g = 0; g < groups && count < bestCount; g++) {
+        const types = this.groupTypesLeft[g]!;
+        if (types === 0) continue;
+        const a = this.gw[g]!;
+        const c = this.gh[g]!;
+        const k = g === this.restrictedGroup ? this.restricted : -1;
+        if (a <= segW && c <= room && (k < 0 || this.permitted(k, s, a))) count += types;
+        if (a !== c && c <= segW && a <= room && (k < 0 || this.permitted(k, s, c))) count += types;
       }
       if (count === 0) return -1;
       if (count < bestCount) {
@@ -302,8 +380,12 @@ export class RectanglePacker implements Engine {
     }
     sums.fill(0, base, base + words);
     sums[base] = 1;
-    for (let k = 0; k < this.pw.length; k++) {
-      for (let c = this.left[k]!; c > 0; c--) shiftOr2(sums, base, words, this.pw[k]!, this.ph[k]!);
+    // Only sums up to the longer side of the board are ever asked for, and each copy adds its shorter side
+    // or more (or nothing): past longest / shorter copies of a group, more add no sum that matters.
+    const longest = Math.max(this.width, this.height);
+    for (let g = 0; g < this.gw.length; g++) {
+      const copies = Math.min(this.groupLeft[g]!, Math.floor(longest / this.gw[g]!));
+      for (let c = copies; c > 0; c--) shiftOr2(sums, base, words, this.gw[g]!, this.gh[g]!);
     }
     return sums;
   }
@@ -325,44 +407,85 @@ export class RectanglePacker implements Engine {
     return this.permittedAt![at + (w === this.pw[k] ? 0 : 1)] === 1;
   }
 
-  /** Applies one choice code at the current corner; false when it does not fit. */
+  /** One copy of type k placed (the caller records where) or taken back: the counts of its type and group. */
+  private take(k: number): void {
+    const g = this.groupOf[k]!;
+    if (--this.left[k]! === 0) {
+      this.groupTypesLeft[g]!--;
+      this.nextType[this.prevType[k]!] = this.nextType[k]!;
+      this.prevType[this.nextType[k]!] = this.prevType[k]!;
+    }
+    this.groupLeft[g]!--;
+    this.state -= this.radix[g]!;
+    this.depth++;
+  }
+
+  private giveBack(): void {
+    this.depth--;
+    const k = this.orderOf[this.placed[this.depth * 5]!]!;
+    const g = this.groupOf[k]!;
+    if (this.left[k]!++ === 0) {
+      // taken back in the reverse order of taking: the neighbours it had are its neighbours again
+      this.groupTypesLeft[g]!++;
+      this.nextType[this.prevType[k]!] = k;
+      this.prevType[this.nextType[k]!] = k;
+    }
+    this.groupLeft[g]!++;
+    this.state += this.radix[g]!;
+  }
+
+  /** Applies one choice code at the current corner; false (and nothing changed) when it does not fit. */
   private apply(code: number): boolean {
     const piece = code >> 1;
-    if (piece < 0 || piece >= this.pw.length) throw new RangeError(`rectangle packing: no choice code ${code}`);
+    if (!Number.isInteger(code) || piece < 0 || piece >= this.pw.length) throw new RangeError(`rectangle packing: no choice code ${code}`);
     const k = this.orderOf[piece]!;
     const rotated = (code & 1) === 1;
     const w = rotated ? this.ph[k]! : this.pw[k]!;
     const h = rotated ? this.pw[k]! : this.ph[k]!;
+    if (this.depth >= this.total || this.left[k] === 0 || (rotated && w === h)) return false;
     const s = this.corner();
-    if (s <= 0 || this.left[k] === 0 || (rotated && w === h)) return false;
+    if (s <= 0) return false;
     const b = s * NODE;
     if (w > this.mem[b + W]! || this.mem[b + D]! + h > this.height || !this.permitted(k, s, w)) return false;
     this.record(k, s, w, h);
     this.place(s, w, h);
-    this.left[k]!--;
-    this.state -= this.radix[k]!;
-    this.depth++;
+    this.take(k);
     return true;
   }
 
-  private applyPrefix(prefix: readonly number[]): boolean {
-    for (const code of prefix) if (!this.apply(code)) return false;
-    return true;
-  }
-
-  private restore(): void {
+  /** Takes every placement back: the empty board (also after a search that a callback's exception cut short). */
+  private clear(): void {
+    while (this.depth > 0) this.giveBack();
     this.undoTo(0);
-    for (let i = 0; i < this.depth; i++) {
-      const k = this.orderOf[this.placed[i * 5]!]!;
-      this.left[k]!++;
-      this.state += this.radix[k]!;
+    this.applied.length = 0;
+  }
+
+  /**
+   * Puts the board in the state of `prefix`, from the state of the prefix applied last: the choices they
+   * share stay, the others are taken back and the rest applied. False when a choice does not fit: the
+   * board then holds the choices before it.
+   */
+  private moveTo(prefix: readonly number[]): boolean {
+    const applied = this.applied;
+    let common = 0;
+    while (common < applied.length && common < prefix.length && applied[common] === prefix[common]) common++;
+    if (common < applied.length) {
+      while (this.depth > common) this.giveBack();
+      this.undoTo(this.appliedMark[common]!);
+      applied.length = common;
     }
-    this.depth = 0;
+    for (let i = common; i < prefix.length; i++) {
+      const mark = this.trailTop;
+      if (!this.apply(prefix[i]!)) return false;
+      this.appliedMark[i] = mark;
+      applied.push(prefix[i]!);
+    }
+    return true;
   }
 
   branches(prefix: readonly number[]): number[] {
     const out: number[] = [];
-    if (this.applyPrefix(prefix) && this.depth < this.total && this.feasible()) {
+    if (this.moveTo(prefix) && this.depth < this.total && this.feasible()) {
       const s = this.corner();
       if (s > 0) {
         const b = s * NODE;
@@ -377,7 +500,6 @@ export class RectanglePacker implements Engine {
         }
       }
     }
-    this.restore();
     return out;
   }
 
@@ -394,64 +516,110 @@ export class RectanglePacker implements Engine {
     }
     if (this.limit <= 0) return { solutions: 0, nodes: 0, updates: 0, complete: false };
     try {
-      if (this.applyPrefix(options.prefix ?? [])) this.explore();
+      if (this.moveTo(options.prefix ?? [])) this.explore();
     } finally {
-      this.restore();
+      // the next search or branches() starts from the empty board
+      this.clear();
     }
     return { solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped };
   }
 
+  /**
+   * The subtree of the current state, depth first, without recursion: level d (d = this.depth, from the
+   * starting depth on) keeps the segment it branches on, the next choice code to try there (type * 2 +
+   * rotated, types in trial order) and the trail mark before its child's placement.
+   */
   private explore(): void {
-    const s = this.corner();
-    if (s <= 0) {
-      if (s === 0 && this.depth === this.total) this.found();
-      return;
-    }
-    if (this.depth === this.total || !this.feasible()) return;
-    // Many orders of placing the same pieces leave the same skyline: a state once searched in vain is not
-    // searched again (about half the nodes of the Calibron puzzle).
-    const remember = this.depth + MEMO_MIN_LEFT <= this.total;
-    if (remember && this.dead.has(this.stateKey, this.writeStateKey())) return;
-    const before = this.solutions;
-    const m = this.mem;
-    const b = s * NODE;
-    const room = this.height - m[b + D]!;
-    const segW = m[b + W]!;
-    const n = this.pw.length;
-    for (let k = 0; k < n; k++) {
-      if (this.left[k] === 0) continue;
-      const pw = this.pw[k]!;
-      const ph = this.ph[k]!;
-      for (let r = 0; r < 2; r++) {
-        const w = r === 0 ? pw : ph;
-        const h = r === 0 ? ph : pw;
-        if (r === 1 && pw === ph) break;
-        if (w > segW || h > room || (k === this.restricted && !this.permitted(k, s, w))) continue;
+    const base = this.depth;
+    if (!this.open()) return;
+    for (;;) {
+      const d = this.depth;
+      const choice = this.stopped ? -1 : this.nextChoice(d);
+      if (choice >= 0) {
+        const k = choice >> 1;
+        // what to try after this choice: type k turned, or the next type with copies left (while k is linked)
+        this.levelChoice[d] = (choice & 1) === 0 && this.pw[k] !== this.ph[k] ? choice + 1 : 2 * this.nextType[k]!;
         if (++this.nodes >= this.nextCheck) this.check();
-        if (this.stopped) return;
-        const mark = this.trailTop;
+        if (this.stopped) continue;
+        const s = this.levelSegment[d]!;
+        const w = (choice & 1) === 0 ? this.pw[k]! : this.ph[k]!;
+        const h = (choice & 1) === 0 ? this.ph[k]! : this.pw[k]!;
+        this.levelMark[d] = this.trailTop;
         this.record(k, s, w, h);
         this.place(s, w, h);
-        this.left[k]!--;
-        this.state -= this.radix[k]!;
-        this.depth++;
-        this.explore();
-        this.depth--;
-        this.left[k]!++;
-        this.state += this.radix[k]!;
-        this.undoTo(mark);
-        if (this.stopped) return;
+        this.take(k);
+        if (!this.open()) {
+          this.giveBack();
+          this.undoTo(this.levelMark[d]!);
+        }
+        continue;
       }
+      // every choice here tried (or the search stopped): a node that led to no solution is dead
+      if (!this.stopped && this.levelRemember[d] === 1 && this.solutions === this.levelSolutions[d]) {
+        this.dead.add(this.stateKey, this.writeStateKey());
+      }
+      if (d === base) return;
+      this.giveBack();
+      this.undoTo(this.levelMark[d - 1]!);
     }
-    if (remember && this.solutions === before) this.dead.add(this.stateKey, this.writeStateKey());
   }
 
-  /** Writes the state (copies left, then each segment's width and depth) to `stateKey`; returns its length. */
+  /**
+   * Enters the node of the current state: false when there is nothing to search below it (a solution,
+   * recorded; a dead end; a state known dead), else its level is set up for nextChoice.
+   */
+  private open(): boolean {
+    const d = this.depth;
+    const s = this.corner();
+    if (s <= 0) {
+      if (s === 0 && d === this.total) this.found();
+      return false;
+    }
+    if (d === this.total || !this.feasible()) return false;
+    // Many orders of placing the same pieces leave the same skyline: a state once searched in vain is not
+    // searched again (about half the nodes of the Calibron puzzle).
+    const remember = d + MEMO_MIN_LEFT <= this.total;
+    if (remember && this.dead.has(this.stateKey, this.writeStateKey())) return false;
+    this.levelSegment[d] = s;
+    this.levelChoice[d] = 2 * this.nextType[this.pw.length]!;
+    this.levelSolutions[d] = this.solutions;
+    this.levelRemember[d] = remember ? 1 : 0;
+    return true;
+  }
+
+  /**
+   * The next choice code at level d that fits its segment, from levelChoice[d] on (a type with copies left,
+   * and its orientation); -1 when none is left. Types run through the list of those with copies left.
+   */
+  private nextChoice(d: number): number {
+    const s = this.levelSegment[d]!;
+    const b = s * NODE;
+    const room = this.height - this.mem[b + D]!;
+    const segW = this.mem[b + W]!;
+    const head = this.pw.length;
+    let c = this.levelChoice[d]!;
+    for (let k = c >> 1; k !== head; k = c >> 1) {
+      const pw = this.pw[k]!;
+      const ph = this.ph[k]!;
+      const rotated = (c & 1) === 1;
+      const w = rotated ? ph : pw;
+      const h = rotated ? pw : ph;
+      if (w <= segW && h <= room && (k !== this.restricted || this.permitted(k, s, w))) return c;
+      c = !rotated && pw !== ph ? c + 1 : 2 * this.nextType[k]!;
+    }
+    return -1;
+  }
+
+  /**
+   * Writes the state to `stateKey`: the state number (or, when states are not numbered, the copies left of
+   * each group), then each segment's width and depth; returns its length.
+   */
   private writeStateKey(): number {
     const m = this.mem;
     const key = this.stateKey;
-    key[0] = this.state;
-    let n = 1;
+    let n = 0;
+    if (this.numbered) key[n++] = this.state;
+    else for (let g = 0; g < this.groupLeft.length; g++) key[n++] = this.groupLeft[g]!;
     for (let s = m[NEXT]!; s !== 0; s = m[s * NODE + NEXT]!) {
       key[n++] = m[s * NODE + W]!;
       key[n++] = m[s * NODE + D]!;

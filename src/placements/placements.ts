@@ -2,6 +2,7 @@ import type { Cell } from '../geometry/cell.js';
 import { bounds } from '../geometry/cell.js';
 import { allowedTransforms, orientations } from '../geometry/symmetry.js';
 import type { Puzzle } from '../puzzle/model.js';
+import { InvalidPuzzleError } from '../puzzle/model.js';
 import type { BoardIndex } from './board.js';
 import { indexBoard } from './board.js';
 
@@ -30,10 +31,29 @@ export function pieceOrientations(puzzle: Puzzle, piece: number): Cell[][] {
   return orientations(p.shape, allowedTransforms(puzzle.dims, p.mirror)).map((o) => o.cells);
 }
 
-/** Every placement of every piece in every allowed orientation that lies wholly on the board. */
+/**
+ * Placements a puzzle may have, and cells in them all: the cell engines hold every placement, and each
+ * takes some hundred bytes. (Ten thousand distinct unit squares on a 100x100 board have a hundred million.)
+ */
+export const PLACEMENT_LIMITS = { placements: 1_000_000, cells: 20_000_000 } as const;
+
+/** The placements a puzzle has too many of to be searched cell by cell: InvalidPuzzleError says so. */
+export class TooManyPlacementsError extends InvalidPuzzleError {}
+
+/**
+ * Every placement of every piece in every allowed orientation that lies wholly on the board. Throws
+ * TooManyPlacementsError past PLACEMENT_LIMITS, before it has built more.
+ */
 export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoard(puzzle.board, puzzle.dims)): PlacementTable {
   const { min, max } = bounds(puzzle.board);
   const placements: Placement[] = [];
+  let cellsInAll = 0;
+  const tooMany = (): never => {
+    throw new TooManyPlacementsError(
+      `the pieces have more than ${PLACEMENT_LIMITS.placements.toLocaleString('en-US')} placements (or ${PLACEMENT_LIMITS.cells.toLocaleString('en-US')} cells in them) on this board: ` +
+        'too many to search cell by cell (rectangles on a rectangular board are searched without placements)',
+    );
+  };
   const byPiece: number[][] = [];
   const orientationCounts: number[] = [];
   puzzle.pieces.forEach((_, piece) => {
@@ -55,6 +75,8 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
             }
             if (!fits) continue;
             cells.sort();
+            cellsInAll += cells.length;
+            if (placements.length >= PLACEMENT_LIMITS.placements || cellsInAll > PLACEMENT_LIMITS.cells) tooMany();
             mine.push(placements.length);
             placements.push({ piece, orientation, cells });
           }

@@ -58,8 +58,21 @@ describe('every documented form parses', () => {
     expect(parsePuzzle(formatPuzzle(p), 'e.yaml')).toEqual(p);
   });
 
+  it('reads aliases, each large art once however often it is used', () => {
+    // 100 pieces that all stand for one art of 4 million characters: reading it each time would take seconds
+    const rows = `${`    ${'.'.repeat(4000)}\n`.repeat(999)}    #${'.'.repeat(3999)}\n`;
+    const uses = Array.from({ length: 99 }, (_, i) => `  p${i}: *dot\n`).join('');
+    const p = parsePuzzle(`board: {rect: [10, 10]}\npieces:\n  first: &dot |\n${rows}${uses}`, 'alias.yaml');
+    expect(p.pieces).toHaveLength(100);
+    expect(p.pieces.every((x) => x.shape.length === 1)).toBe(true);
+  });
+
+  it('keeps a description over several lines', () => {
+    expect(parsePuzzle(T('description: "one\\ntwo\\tthree"', 'board: "##"', 'pieces:', '  a: "##"'), 'd.yaml').description).toBe('one\ntwo\tthree');
+  });
+
   it('writes what it reads', () => {
-    const text = T('name: x', 'board: |', '  ###.', '  ####', 'pieces:', '  L: {shape: "##\\n#.", count: 2, mirror: false}', '  big: {rect: [13, 1]}', '  I: "#"');
+    const text = T('name: x', 'board: |', '  ###.', '  ####', '  ##..', 'pieces:', '  L: {shape: "##\\n#.", count: 2, mirror: false}', '  big: {rect: [13, 1]}', '  I: "#"');
     const p = parsePuzzle(text.replace('big: {rect: [13, 1]}', 'i2: "##"'), 'x.yaml');
     expect(parsePuzzle(formatPuzzle(p), 'y.yaml')).toEqual(p);
   });
@@ -83,7 +96,8 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['bad count', T('board: "##"', 'pieces:', '  I: {shape: "#", count: 0}'), 3, /count must be a whole number of at least 1/],
   ['absurd count', T('board: "##"', 'pieces:', '  I: {shape: "#", count: 20000}'), 3, /more than the limit of 10000/],
   ['bad mirror', T('board: "##"', 'mirror: maybe', 'pieces:', '  I: "#"'), 2, /mirror must be true or false/],
-  ['duplicate piece', T('board: "##"', 'pieces:', '  I: "#"', '  I: "#"'), 4, /YAML.*unique/],
+  ['duplicate piece', T('board: "##"', 'pieces:', '  I: "#"', '  I: "#"'), 4, /two pieces are named 'I'/],
+  ['a key given twice', T('board: "##"', 'pieces:', '  I: "##"', 'board: "#"'), 4, /the key 'board' appears twice in the puzzle/],
   ['piece larger than the board', T('board: "###"', 'pieces:', '  L: |', '    ##', '    #.'), 3, /piece 'L' \(2x2\) does not fit in the board \(3x1\) in any orientation/],
   ['piece with more cells than the board', T('board: |', '  ##', '  ##', 'pieces:', '  I: "#####"'), 5, /does not fit|more than the board/],
   ['3-D piece on a flat board', T('board: {rect: [4, 4]}', 'pieces:', '  c: {box: [2, 2, 2]}'), 3, /3-D but the board is flat/],
@@ -94,6 +108,40 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['bad cells', T('board: "##"', 'pieces:', '  I: {cells: [[0, "a"]]}'), 3, /each cell must be \[x, y\] or \[x, y, z\]/],
   ['pieces not a mapping', T('board: "##"', 'pieces: [a, b]'), 2, /pieces must be a mapping/],
   ['empty file', '', undefined, /empty/],
+  // sizes: refused before the cells are made, in every form
+  ['a huge rect piece', T('board: {rect: [10, 10]}', 'pieces:', '  a: {rect: [4096, 4096]}'), 3, /piece 'a' rect is 4096x4096 = 16777216 cells: more than the board's 100/],
+  ['a huge box piece', T('board: {box: [4, 4, 4]}', 'pieces:', '  a: {box: [4096, 4096, 4096]}'), 3, /piece 'a' box is 4096x4096x4096 = 68719476736 cells: more than the board's 64/],
+  ['an art piece larger than the board', T('board: "###"', 'pieces:', '  a: "####"'), 3, /piece 'a' has 4 cells: more than the board's 3/],
+  ['a layers piece larger than the board', T('board: {box: [2, 1, 1]}', 'pieces:', '  a: {layers: ["##", "##"]}'), 3, /piece 'a' layer 2 has 2 cells: more than the 0 that layer 1 leaves of the board's 2/],
+  ['a cells piece larger than the board', T('board: "##"', 'pieces:', '  a: {cells: [[0, 0], [1, 0], [2, 0]]}'), 3, /piece 'a' cells lists 3 cells: more than the board's 2/],
+  ['an art board over the cell limit', `board: |\n${`  ${'#'.repeat(1001)}\n`.repeat(1000)}pieces:\n  a: "#"\n`, 1, /board has 1001000 cells: more than the limit of 1000000/],
+  ['an art row over the side limit', T('board: |', `  ${'.'.repeat(4097)}`, 'pieces:', '  a: "#"'), 2, /board: row 1 is 4097 characters wide: more than the limit of 4096/],
+  ['layers over the box limit', T('board:', `  layers: [${`"${'#'.repeat(2)}", `.repeat(4096)}"##"]`, 'pieces:', '  a: "#"'), 2, /4097 layers: more than the limit of 4096/],
+  ['pieces that cover more than the board', T('board: "###"', 'pieces:', '  a: "##"', '  b: "##"'), 4, /piece 'b' has 2 cells: more than the 1 that the pieces before it leave of the board's 3/],
+  ['copies that cover more than the board', T('board: "####"', 'pieces:', '  a: {shape: "##", count: 3}'), 3, /the pieces up to piece 'a' cover 6 cells, more than the board's 4/],
+  // cells and holes listed twice
+  ['a cell listed twice', T('board: "####"', 'pieces:', '  a: {cells: [[0, 0],', '    [1, 0], [0, 0]]}', '  b: "#"'), 4, /piece 'a' cells: cell \[0, 0\] is listed twice/],
+  ['a hole listed twice', T('board: {rect: [3, 1], holes: [[0, 0],', '  [0, 0]]}', 'pieces:', '  a: "#"'), 2, /holes: cell \[0, 0\] is listed twice/],
+  // names and text that would reach the terminal
+  ['a control character in a piece name', T('board: "##"', 'pieces:', '  "a\\x1b[2Jb": "##"'), 3, /a piece name 'a\\x1b\[2Jb' contains the unprintable character \\x1b/],
+  ['a newline in a piece name', T('board: "##"', 'pieces:', '  "a\\nb": "##"'), 3, /a piece name 'a\\nb' contains the unprintable character \\n/],
+  ['an escape in the puzzle name', T('name: "x\\e[31m"', 'board: "##"', 'pieces:', '  a: "##"'), 1, /the puzzle name 'x\\x1b\[31m' contains/],
+  ['an escape in the description', T('description: "x\\x07"', 'board: "##"', 'pieces:', '  a: "##"'), 1, /the description contains the unprintable character \\x07/],
+  ['an escape in an unknown key', T('"k\\x1b]0;owned\\x07": 1', 'board: "##"', 'pieces:', '  a: "##"'), 1, /unknown key 'k\\x1b\]0;owned\\x07'/],
+  ['an escape in art', T('board: "#\\x1b"', 'pieces:', '  a: "#"'), 1, /unexpected character '\\x1b'/],
+  ['an over-long piece name', T('board: "##"', 'pieces:', `  ${'n'.repeat(201)}: "##"`), 3, /201 characters long: more than the limit of 200/],
+  ['two names that are one', T('board: "##"', 'pieces:', '  1: "#"', '  "1": "#"'), 4, /two pieces are named '1'/],
+  ['a piece name that is a list', T('board: "##"', 'pieces:', '  ? [a, b]', '  : "##"'), 3, /a piece name must be text, not a list/],
+  // YAML that is valid but not what the format wants
+  ['an alias with no anchor', T('board: "##"', 'pieces:', '  a: *nothing'), 3, /alias \*nothing names no anchor before it/],
+  ['deep nesting', `board: ${'['.repeat(20000)}${']'.repeat(20000)}\npieces: {}\n`, 1, /YAML: nested too deeply/],
+  ['a string where a number goes', T('board: {rect: ["10", 2]}', 'pieces:', '  a: "#"'), 1, /board rect width must be a whole number of at least 1, not "10"/],
+  ['a negative count', T('board: "##"', 'pieces:', '  a: {shape: "#", count: -2}'), 3, /count must be a whole number of at least 1, not -2/],
+  ['a float count', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 1.5}'), 3, /count must be a whole number of at least 1, not 1\.5/],
+  ['a huge known count', T('known: {total: 1e300}', 'board: "##"', 'pieces:', '  a: "##"'), 1, /known total is 1e\+300: more than the limit/],
+  ['a number where text goes', T('name: 12', 'board: "##"', 'pieces:', '  a: "##"'), 1, /name must be text, not 12/],
+  ['a mapping where art goes', T('board: {a: 1}', 'pieces:', '  a: "##"'), 1, /unknown key 'a' in board/],
+  ['binary garbage', '\u0000\u0001\u00ff\ufffd\u0007garbage: [', 1, /YAML|must be a mapping/],
 ];
 
 describe('bad input gets one line naming the file, line and problem', () => {
@@ -122,6 +170,6 @@ describe('bad input gets one line naming the file, line and problem', () => {
   it('a readable file is parsed with its path in messages', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'snug-')), 'p.yaml');
     writeFileSync(path, T('board: "##"', 'pieces:', '  I: "###"'));
-    expect(() => loadPuzzleFile(path)).toThrow(`${path}:3: piece 'I' has 3 cells, more than the board's 2`);
+    expect(() => loadPuzzleFile(path)).toThrow(`${path}:3: piece 'I' has 3 cells: more than the board's 2`);
   });
 });

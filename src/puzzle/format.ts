@@ -2,11 +2,12 @@ import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent, isBox, isConnected, normalize } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent, firstRepeat, isBox, isConnected, normalize } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
 import type { Piece, Puzzle } from './model.js';
 import { readTextFile } from './text-file.js';
-import { LIMITS, wellFormedProblem } from './validate.js';
+import { printable } from './printable.js';
+import { LIMITS, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
 
 /**
  * The YAML puzzle format (see the README): a board and named pieces, each given as art, a rectangle, a box,
@@ -22,16 +23,42 @@ function yaml(): typeof Yaml {
 const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
 const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
 const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
+const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
-const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, copies: MAX_COPIES } = LIMITS;
+const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
 
 const TOP_KEYS = ['name', 'description', 'mirror', 'board', 'pieces', 'known'];
 const BOARD_KEYS = ['rect', 'box', 'layers', 'holes'];
 const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror'];
 const KNOWN_KEYS = ['total', 'unique'];
 
+/** How many cells a shape being read may have, and how a message names that bound. */
+interface CellBudget {
+  readonly cells: number;
+  /** Such as "the limit of 1000000" or "the board's 60". */
+  readonly of: string;
+}
+
+/** An art block as read: its size (trailing spaces and blank rows before and after dropped) and its cells, in layer 0. */
+interface ArtInfo {
+  readonly width: number;
+  readonly height: number;
+  readonly cells: readonly Cell[];
+}
+
 class Reader {
-  constructor(readonly file: string, private readonly lines: Yaml.LineCounter) {}
+  /**
+   * Art already read, by node: an alias names a node once but stands wherever it is used, so without this
+   * a small file could make the parser read the same large art a million times.
+   */
+  private readonly artRead = new Map<Node, ArtInfo>();
+
+  constructor(
+    readonly file: string,
+    private readonly lines: Yaml.LineCounter,
+    /** Each alias's node (the last anchor of its name before it). */
+    private readonly aliases: ReadonlyMap<Node, Node>,
+  ) {}
 
   lineOf(node: Node | null | undefined): number | undefined {
     const offset = node?.range?.[0];
@@ -42,66 +69,127 @@ class Reader {
     throw new PuzzleError(this.file, this.lineOf(node), problem);
   }
 
+  /** The node an alias stands for (any other node as it is). */
+  deref(node: Node | null | undefined): Node | null {
+    if (!isAlias(node)) return node ?? null;
+    const target = this.aliases.get(node);
+    if (!target) this.fail(node, `alias *${printable(node.source, 40)} names no anchor before it`);
+    return target;
+  }
+
+  /** A key of a mapping, as text (names of pieces are keys). */
+  keyName(key: Node | null, what: string): string {
+    const node = this.deref(key);
+    if (!isScalar(node) || node.value === null || typeof node.value === 'object') this.fail(key, `${what} must be text, not ${show(node)}`);
+    return String(node.value);
+  }
+
   map(node: Node | null | undefined, what: string, allowed: readonly string[]): Map<string, { key: Node; value: Node | null }> {
-    if (!isMap(node)) this.fail(node, `${what} must be a mapping of keys to values`);
+    const target = this.deref(node);
+    if (!isMap(target)) this.fail(node, `${what} must be a mapping of keys to values`);
     const out = new Map<string, { key: Node; value: Node | null }>();
-    for (const pair of (node as YAMLMap).items as Pair<Node, Node | null>[]) {
-      const keyName = String(isScalar(pair.key) ? pair.key.value : pair.key);
+    for (const pair of target.items as Pair<Node, Node | null>[]) {
+      const keyName = this.keyName(pair.key, `a key in ${what}`);
       if (!allowed.includes(keyName)) {
-        this.fail(pair.key, `unknown key '${keyName}' in ${what} (allowed: ${allowed.join(', ')})`);
+        this.fail(pair.key, `unknown key '${printable(keyName, 40)}' in ${what} (allowed: ${allowed.join(', ')})`);
       }
-      out.set(keyName, { key: pair.key, value: pair.value });
+      if (out.has(keyName)) this.fail(pair.key, `the key '${keyName}' appears twice in ${what}`);
+      out.set(keyName, { key: pair.key, value: this.deref(pair.value) });
     }
     return out;
   }
 
   string(node: Node | null, what: string): string {
-    if (!isScalar(node) || typeof node.value !== 'string') this.fail(node, `${what} must be text`);
-    return (node as Scalar<string>).value;
+    const target = this.deref(node);
+    if (!isScalar(target) || typeof target.value !== 'string') this.fail(node, `${what} must be text, not ${show(target)}`);
+    return target.value;
   }
 
   boolean(node: Node | null, what: string): boolean {
-    if (!isScalar(node) || typeof node.value !== 'boolean') this.fail(node, `${what} must be true or false`);
-    return (node as Scalar<boolean>).value;
+    const target = this.deref(node);
+    if (!isScalar(target) || typeof target.value !== 'boolean') this.fail(node, `${what} must be true or false, not ${show(target)}`);
+    return target.value;
   }
 
   positiveInt(node: Node | null, what: string, max: number): number {
-    const v = isScalar(node) ? node.value : undefined;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) this.fail(node, `${what} must be a whole number of at least 1, not ${show(node)}`);
+    const target = this.deref(node);
+    const v = isScalar(target) ? target.value : undefined;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) this.fail(node, `${what} must be a whole number of at least 1, not ${show(target)}`);
     if (v > max) this.fail(node, `${what} is ${v}: more than the limit of ${max}`);
     return v;
   }
 
   sizes(node: Node | null, what: string, count: 2 | 3): number[] {
     const names = count === 2 ? '[width, height]' : '[width, height, depth]';
-    if (!isSeq(node) || node.items.length !== count) this.fail(node, `${what} must be a list ${names}`);
-    return (node.items as Node[]).map((item, i) => this.positiveInt(item, `${what} ${['width', 'height', 'depth'][i]}`, MAX_SIDE));
+    const target = this.deref(node);
+    if (!isSeq(target) || target.items.length !== count) this.fail(node, `${what} must be a list ${names}`);
+    return (target.items as Node[]).map((item, i) => this.positiveInt(item, `${what} ${['width', 'height', 'depth'][i]}`, MAX_SIDE));
   }
 
-  cells(node: Node | null, what: string): Cell[] {
-    if (!isSeq(node) || node.items.length === 0) this.fail(node, `${what} must be a non-empty list of [x, y] or [x, y, z] cells`);
-    return (node.items as Node[]).map((item) => {
-      const ok = isSeq(item) && (item.items.length === 2 || item.items.length === 3) &&
-        (item.items as Node[]).every((v) => isScalar(v) && Number.isInteger(v.value) && Math.abs(v.value as number) <= MAX_SIDE);
-      if (!ok) this.fail(item, `${what}: each cell must be [x, y] or [x, y, z] with whole numbers, not ${show(item)}`);
-      const v = (item as { items: Scalar<number>[] }).items.map((s) => s.value);
+  /** A rectangle or a box of the given sizes, refused before it is built when it has more cells than the budget. */
+  box(node: Node | null, what: string, sizes: readonly number[], budget: CellBudget): Cell[] {
+    const [w, h, d = 1] = sizes as [number, number, number?];
+    const cells = w * h * d;
+    if (cells > budget.cells) this.fail(node, `${what} is ${sizes.join('x')} = ${cells} cells: more than ${budget.of}`);
+    return box(w, h, d);
+  }
+
+  /** A list of [x, y] or [x, y, z] cells, each listed once. */
+  cells(node: Node | null, what: string, budget: CellBudget): Cell[] {
+    const target = this.deref(node);
+    if (!isSeq(target) || target.items.length === 0) this.fail(node, `${what} must be a non-empty list of [x, y] or [x, y, z] cells`);
+    if (target.items.length > budget.cells) this.fail(node, `${what} lists ${cellCount(target.items.length)}: more than ${budget.of}`);
+    const items = target.items as Node[];
+    const written: number[][] = [];
+    const cells = items.map((raw) => {
+      const item = this.deref(raw);
+      const values = isSeq(item) ? (item.items as Node[]).map((v) => this.deref(v)) : [];
+      const ok = isSeq(item) && (values.length === 2 || values.length === 3) &&
+        values.every((v) => isScalar(v) && Number.isInteger(v.value) && Math.abs(v.value as number) <= MAX_SIDE);
+      if (!ok) this.fail(raw, `${what}: each cell must be [x, y] or [x, y, z] with whole numbers of at most ${MAX_SIDE} in size, not ${show(item)}`);
+      const v = values.map((s) => (s as Scalar<number>).value);
+      written.push(v);
       return [v[0]!, v[1]!, v[2] ?? 0] as const;
     });
+    const repeat = firstRepeat(cells);
+    if (repeat) {
+      const first = cells.findIndex((c) => compareCells(c, repeat) === 0);
+      const second = cells.findIndex((c, i) => i > first && compareCells(c, repeat) === 0);
+      this.fail(items[second], `${what}: cell [${written[second]!.join(', ')}] is listed twice`);
+    }
+    return cells;
   }
 
-  /** Cells of an art block: '#' is a cell, '.' or space is empty; rows must be equally long. */
-  art(node: Node | null, what: string, z = 0): Cell[] {
+  /**
+   * An art block read (once per node): '#' is a cell, '.' or space is empty, rows must be equally long;
+   * trailing spaces and blank rows before and after are dropped. Before any cell is made it checks that
+   * there are at most MAX_SIDE rows of at most MAX_SIDE characters, and at most `budget` cells.
+   */
+  private artInfo(node: Node | null, what: string, budget: CellBudget): ArtInfo {
     const text = this.string(node, what);
-    const scalar = node as Scalar;
+    const scalar = this.deref(node) as Scalar;
+    const known = this.artRead.get(scalar);
+    if (known) {
+      if (known.cells.length > budget.cells) this.fail(node, `${what} has ${cellCount(known.cells.length)}: more than ${budget.of}`);
+      return known;
+    }
     const block = scalar.type === 'BLOCK_LITERAL' || scalar.type === 'BLOCK_FOLDED';
     const base = (this.lineOf(node) ?? 0) + (block ? 1 : 0);
-    const rows = text.split('\n').map((r) => r.replace(/\s+$/, ''));
+    // trimEnd, not a regular expression: /\s+$/ takes quadratic time on a long run of spaces
+    const rows = text.split('\n').map((r) => r.trimEnd());
     let first = 0;
     while (first < rows.length && rows[first] === '') first++;
     let last = rows.length - 1;
     while (last >= first && rows[last] === '') last--;
-    if (first > last) this.fail(node, `${what} is empty: draw cells with '#'`);
-    const width = rows[first]!.length;
+    if (last - first + 1 > MAX_SIDE) this.fail(node, `${what} has ${last - first + 1} rows: more than the limit of ${MAX_SIDE}`);
+    let count = 0;
+    for (let r = first; r <= last; r++) {
+      const row = rows[r]!;
+      if (row.length > MAX_SIDE) throw new PuzzleError(this.file, base + (block ? r : 0), `${what}: row ${r - first + 1} is ${row.length} characters wide: more than the limit of ${MAX_SIDE}`);
+      for (let x = 0; x < row.length; x++) if (row.charCodeAt(x) === 35 /* # */) count++;
+    }
+    if (count > budget.cells) this.fail(node, `${what} has ${cellCount(count)}: more than ${budget.of}`);
+    const width = first <= last ? rows[first]!.length : 0;
     const cells: Cell[] = [];
     for (let r = first; r <= last; r++) {
       const row = rows[r]!;
@@ -109,35 +197,59 @@ class Reader {
       if (row.length !== width) {
         throw new PuzzleError(this.file, line, `${what}: ragged art: row ${r - first + 1} is ${row.length} wide but row 1 is ${width} (pad with '.')`);
       }
-      [...row].forEach((ch, x) => {
-        if (ch === '#') cells.push([x, r - first, z]);
-        else if (ch !== '.' && ch !== ' ') throw new PuzzleError(this.file, line, `${what}: unexpected character '${ch}' in art (use '#' for a cell, '.' for empty)`);
-      });
+      for (let x = 0; x < row.length; x++) {
+        const ch = row[x]!;
+        if (ch === '#') cells.push([x, r - first, 0]);
+        else if (ch !== '.' && ch !== ' ') {
+          throw new PuzzleError(this.file, line, `${what}: unexpected character '${printable(String.fromCodePoint(row.codePointAt(x)!))}' in art (use '#' for a cell, '.' for empty)`);
+        }
+      }
     }
-    if (cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
-    return cells;
+    const info: ArtInfo = { width, height: Math.max(0, last - first + 1), cells };
+    this.artRead.set(scalar, info);
+    return info;
   }
 
-  layers(node: Node | null, what: string): Cell[] {
-    if (!isSeq(node) || node.items.length === 0) this.fail(node, `${what}: layers must be a non-empty list of art, one per layer`);
+  /** Cells of an art block (see artInfo), in layer z. */
+  art(node: Node | null, what: string, budget: CellBudget, z = 0): Cell[] {
+    const { height, cells } = this.artInfo(node, what, budget);
+    if (height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
+    if (cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
+    return cells.map((c) => (z === 0 ? c : [c[0], c[1], z]));
+  }
+
+  layers(node: Node | null, what: string, budget: CellBudget): Cell[] {
+    const target = this.deref(node);
+    if (!isSeq(target) || target.items.length === 0) this.fail(node, `${what}: layers must be a non-empty list of art, one per layer`);
+    const layers = target.items as Node[];
+    if (layers.length > MAX_SIDE) this.fail(node, `${what} has ${layers.length} layers: more than the limit of ${MAX_SIDE}`);
     const cells: Cell[] = [];
     let size: string | undefined;
-    (node.items as Node[]).forEach((layer, z) => {
-      const text = this.string(layer, `${what} layer ${z + 1}`);
-      const rows = text.split('\n').map((r) => r.replace(/\s+$/, '')).filter((r) => r !== '');
-      const dims = `${rows[0]?.length ?? 0}x${rows.length}`;
+    layers.forEach((layer, z) => {
+      const layerWhat = `${what} layer ${z + 1}`;
+      const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} that layer${z > 1 ? `s 1-${z}` : ' 1'} leave${z > 1 ? '' : 's'} of ${budget.of}` };
+      const art = this.artInfo(layer, layerWhat, left);
+      const dims = `${art.width}x${art.height}`;
       if (size !== undefined && dims !== size) this.fail(layer, `${what}: layer ${z + 1} is ${dims} but layer 1 is ${size}: all layers must be the same size`);
+      if (size === undefined && art.width * art.height * layers.length > MAX_BOARD_BOX) {
+        this.fail(node, `${what}: ${layers.length} layers of ${dims} make ${art.width * art.height * layers.length} cells: more than the limit of ${MAX_BOARD_BOX}`);
+      }
       size = dims;
-      if (rows.length > 0 && rows.some((r) => r.includes('#'))) cells.push(...this.art(layer, `${what} layer ${z + 1}`, z));
+      for (const c of art.cells) cells.push([c[0], c[1], z]);
     });
     if (cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
     return cells;
   }
 }
 
+const cellCount = (n: number): string => `${n} cell${n === 1 ? '' : 's'}`;
+
+/** A node's value as a message shows it: short, on one line. */
 function show(node: Node | null | undefined): string {
-  if (isScalar(node)) return JSON.stringify(node.value) ?? String(node.value);
-  return node ? String(node) : 'nothing';
+  if (isScalar(node)) return printable(JSON.stringify(node.value) ?? String(node.value), 60);
+  if (isSeq(node)) return 'a list';
+  if (isMap(node)) return 'a mapping';
+  return node ? printable(String(node), 60) : 'nothing';
 }
 
 function box(w: number, h: number, d: number): Cell[] {
@@ -146,8 +258,10 @@ function box(w: number, h: number, d: number): Cell[] {
   return cells;
 }
 
+const BOARD_BUDGET: CellBudget = { cells: MAX_BOARD_CELLS, of: `the limit of ${MAX_BOARD_CELLS}` };
+
 function readBoard(r: Reader, node: Node | null): { cells: Cell[]; dims: Dimensions } {
-  if (isScalar(node)) return { cells: r.art(node, 'board'), dims: 2 };
+  if (isScalar(r.deref(node))) return { cells: r.art(node, 'board', BOARD_BUDGET), dims: 2 };
   const keys = r.map(node, 'board', BOARD_KEYS);
   const forms = ['rect', 'box', 'layers'].filter((k) => keys.has(k));
   if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers');
@@ -156,17 +270,13 @@ function readBoard(r: Reader, node: Node | null): { cells: Cell[]; dims: Dimensi
   let cells: Cell[];
   let dims: Dimensions;
   if (form === 'rect') {
-    const [w, h] = r.sizes(value, 'board rect', 2);
-    if (w! * h! > MAX_BOARD_CELLS) r.fail(value, `board rect is ${w}x${h} = ${w! * h!} cells: more than the limit of ${MAX_BOARD_CELLS}`);
-    cells = box(w!, h!, 1);
+    cells = r.box(value, 'board rect', r.sizes(value, 'board rect', 2), BOARD_BUDGET);
     dims = 2;
   } else if (form === 'box') {
-    const [w, h, d] = r.sizes(value, 'board box', 3);
-    if (w! * h! * d! > MAX_BOARD_CELLS) r.fail(value, `board box is ${w}x${h}x${d} = ${w! * h! * d!} cells: more than the limit of ${MAX_BOARD_CELLS}`);
-    cells = box(w!, h!, d!);
+    cells = r.box(value, 'board box', r.sizes(value, 'board box', 3), BOARD_BUDGET);
     dims = 3;
   } else {
-    cells = r.layers(value, 'board');
+    cells = r.layers(value, 'board', BOARD_BUDGET);
     dims = 3;
   }
   const holes = keys.get('holes');
@@ -174,9 +284,11 @@ function readBoard(r: Reader, node: Node | null): { cells: Cell[]; dims: Dimensi
     if (form === 'layers') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.'");
     const remove = new Set<string>();
     const on = new Set(cells.map(cellKey));
-    for (const [i, h] of r.cells(holes.value, 'holes').entries()) {
-      if (dims === 2 && h[2] !== 0) r.fail((holes.value as { items: Node[] }).items[i], `hole [${h.join(', ')}] is not on the flat board`);
-      if (!on.has(cellKey(h))) r.fail((holes.value as { items: Node[] }).items[i], `hole [${h.join(', ')}] is off the board`);
+    const items = (r.deref(holes.value) as { items?: Node[] }).items ?? [];
+    // cells() refuses a hole listed twice, with its line
+    for (const [i, h] of r.cells(holes.value, 'holes', { cells: cells.length, of: `the board's ${cells.length} cells` }).entries()) {
+      if (dims === 2 && h[2] !== 0) r.fail(items[i], `hole [${h.join(', ')}] is not on the flat board`);
+      if (!on.has(cellKey(h))) r.fail(items[i], `hole [${h.join(', ')}] is off the board`);
       remove.add(cellKey(h));
     }
     cells = cells.filter((c) => !remove.has(cellKey(c)));
@@ -193,25 +305,23 @@ interface RawPiece {
   mirror?: boolean;
 }
 
-function readPiece(r: Reader, name: string, node: Node | null): RawPiece {
+/** Reads a piece; `budget` is what the board has left for it (its cells are refused before they are built beyond it). */
+function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudget): RawPiece {
   const what = `piece '${name}'`;
-  if (isScalar(node)) return { name, node, cells: r.art(node, what), count: 1 };
+  const target = r.deref(node);
+  if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, budget), count: 1 };
   const keys = r.map(node, what, PIECE_KEYS);
   const forms = ['shape', 'rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
   if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells`);
   const form = forms[0]!;
   const value = keys.get(form)!.value;
-  let cells: Cell[];
-  if (form === 'shape') cells = r.art(value, what);
-  else if (form === 'rect') {
-    const [w, h] = r.sizes(value, `${what} rect`, 2);
-    cells = box(w!, h!, 1);
-  } else if (form === 'box') {
-    const [w, h, d] = r.sizes(value, `${what} box`, 3);
-    cells = box(w!, h!, d!);
-  } else if (form === 'layers') cells = r.layers(value, what);
-  else cells = r.cells(value, `${what} cells`);
   const count = keys.has('count') ? r.positiveInt(keys.get('count')!.value, `${what} count`, MAX_COPIES) : 1;
+  let cells: Cell[];
+  if (form === 'shape') cells = r.art(value, what, budget);
+  else if (form === 'rect') cells = r.box(value, `${what} rect`, r.sizes(value, `${what} rect`, 2), budget);
+  else if (form === 'box') cells = r.box(value, `${what} box`, r.sizes(value, `${what} box`, 3), budget);
+  else if (form === 'layers') cells = r.layers(value, what, budget);
+  else cells = r.cells(value, `${what} cells`, budget);
   const piece: RawPiece = { name, node: node!, cells, count };
   if (keys.has('mirror')) piece.mirror = r.boolean(keys.get('mirror')!.value, `${what} mirror`);
   return piece;
@@ -221,21 +331,61 @@ function sortedExtent(cells: readonly Cell[], dims: Dimensions): number[] {
   return extent(cells).slice(0, dims).sort((a, b) => a - b);
 }
 
+/** Each alias of the document and the node it stands for: the last node anchored with its name before it. */
+function aliasTargets(doc: Yaml.Document): Map<Node, Node> {
+  const anchored = new Map<string, Node>();
+  const targets = new Map<Node, Node>();
+  yaml().visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) {
+        const target = anchored.get(node.source);
+        if (target) targets.set(node, target);
+      } else if (node.anchor) {
+        anchored.set(node.anchor, node);
+      }
+    },
+  });
+  return targets;
+}
+
+/** The message of a YAML error, on one line (a stack overflow in the parser means the nesting is too deep). */
+function yamlProblem(message: string): string {
+  if (/call stack/i.test(message)) return 'YAML: nested too deeply';
+  return `YAML: ${printable(message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), 200)}`;
+}
+
 /** Parses the text of a puzzle file. `file` names it in error messages. */
 export function parsePuzzle(text: string, file: string): Puzzle {
+  if (typeof text !== 'string') throw new PuzzleError(String(file), undefined, `the puzzle text must be a string, not ${text === null ? 'null' : typeof text}`);
+  if (typeof file !== 'string') throw new PuzzleError(String(file), undefined, 'the file name must be a string');
   const lines = new (yaml().LineCounter)();
-  const doc = yaml().parseDocument(text, { lineCounter: lines, uniqueKeys: true });
-  const r = new Reader(file, lines);
+  let doc: Yaml.Document.Parsed;
+  let aliases: Map<Node, Node>;
+  try {
+    // keys given twice are found here, by name (yaml's own check compares every key with every other: ten
+    // thousand pieces took it seconds)
+    doc = yaml().parseDocument(text, { lineCounter: lines, uniqueKeys: false });
+    aliases = doc.errors.length > 0 ? new Map() : aliasTargets(doc);
+  } catch (e) {
+    // the parser is recursive: a deep enough nesting overflows the stack
+    if (e instanceof RangeError) throw new PuzzleError(file, undefined, yamlProblem(e.message));
+    throw e;
+  }
+  const r = new Reader(file, lines, aliases);
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    const message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new PuzzleError(file, e.linePos?.[0]?.line, `YAML: ${message}`);
+    throw new PuzzleError(file, e.linePos?.[0]?.line, yamlProblem(e.message));
   }
   const root = doc.contents as Node | null;
   if (!root) throw new PuzzleError(file, undefined, 'the file is empty: a puzzle needs a board and pieces');
   const top = r.map(root, 'the puzzle', TOP_KEYS);
-  const name = top.has('name') ? r.string(top.get('name')!.value, 'name') : file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, '');
+  const fileName = file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, '');
+  const name = top.has('name') ? r.string(top.get('name')!.value, 'name') : printable(fileName, LIMITS.nameLength) || 'puzzle';
+  const badName = nameProblem(name, 'the puzzle name');
+  if (badName) r.fail(top.get('name')?.value, badName);
   const description = top.has('description') ? r.string(top.get('description')!.value, 'description') : undefined;
+  const badDescription = description !== undefined ? descriptionProblem(description) : undefined;
+  if (badDescription) r.fail(top.get('description')!.value, badDescription);
   const known: { total?: number; unique?: number } = {};
   if (top.has('known')) {
     for (const [k, v] of r.map(top.get('known')!.value, 'known', KNOWN_KEYS)) {
@@ -248,24 +398,38 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const dims = board.dims;
   const mirror = top.has('mirror') ? r.boolean(top.get('mirror')!.value, 'mirror') : dims === 2;
 
-  const piecesNode = top.get('pieces')!.value;
-  if (!isMap(piecesNode) || piecesNode.items.length === 0) r.fail(piecesNode ?? top.get('pieces')!.key, 'pieces must be a mapping of names to pieces');
-  const raw = ((piecesNode as YAMLMap).items as Pair<Node, Node | null>[]).map((pair) =>
-    readPiece(r, String(isScalar(pair.key) ? pair.key.value : pair.key), pair.value ?? pair.key));
+  const piecesNode = r.deref(top.get('pieces')!.value);
+  if (!isMap(piecesNode) || piecesNode.items.length === 0) r.fail(top.get('pieces')!.value ?? top.get('pieces')!.key, 'pieces must be a mapping of names to pieces');
+  const pairs = (piecesNode as YAMLMap).items as Pair<Node, Node | null>[];
+  if (pairs.length > MAX_COPIES) r.fail(piecesNode, `${pairs.length} pieces: more than the limit of ${MAX_COPIES} piece copies in all`);
+  const boardCells = board.cells.length;
   const boardExtent = sortedExtent(board.cells, dims);
+  const names = new Set<string>();
   let copies = 0;
-  const pieces: Piece[] = raw.map((p) => {
+  // The cells of all the pieces so far (counting copies): they must fit in the board's, and every piece is
+  // refused before it is built when it alone would overflow what is left.
+  let area = 0;
+  const pieces: Piece[] = pairs.map((pair) => {
+    const pieceName = r.keyName(pair.key, 'a piece name');
+    const problem = nameProblem(pieceName, 'a piece name');
+    if (problem) r.fail(pair.key, problem);
+    if (names.has(pieceName)) r.fail(pair.key, `two pieces are named '${pieceName}'`);
+    names.add(pieceName);
+    const left = boardCells - area;
+    const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} that the pieces before it leave of the board's ${boardCells}` };
+    const p = readPiece(r, pieceName, pair.value ?? pair.key, budget);
     const shape = normalize(p.cells);
     const what = `piece '${p.name}'`;
     if (dims === 2 && extent(shape)[2] > 1) r.fail(p.node, `${what} is 3-D but the board is flat (give the board as box or layers)`);
     if (!isConnected(shape, dims)) r.fail(p.node, `${what} is not connected: its cells must touch face to face`);
-    if (shape.length > board.cells.length) r.fail(p.node, `${what} has ${shape.length} cells, more than the board's ${board.cells.length}`);
     const pieceExtent = sortedExtent(shape, dims);
     if (pieceExtent.some((v, i) => v > boardExtent[i]!)) {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
     copies += p.count;
     if (copies > MAX_COPIES) r.fail(p.node, `more than ${MAX_COPIES} piece copies in all`);
+    area += shape.length * p.count;
+    if (area > boardCells) r.fail(p.node, `the pieces up to ${what} cover ${area} cells, more than the board's ${boardCells}: they cannot fill it exactly`);
     return { name: p.name, shape, count: p.count, mirror: p.mirror ?? mirror };
   });
   const puzzle: Puzzle = {

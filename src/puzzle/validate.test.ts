@@ -28,6 +28,11 @@ describe('wellFormedProblem', () => {
     ['a shape not at the origin', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[1, 0, 0], [2, 0, 0]] }] }, 'must be normalised'],
     ['a disconnected shape', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[0, 0, 0], [2, 0, 0]] }] }, 'not connected'],
     ['a piece larger than the board', { ...domino, board: [[0, 0, 0]] }, 'more cells than the board'],
+    ['a control character in a piece name', { ...domino, pieces: [{ ...domino.pieces[0]!, name: 'D\x1b[2J' }] }, "a piece name 'D\\x1b[2J' contains the unprintable character \\x1b"],
+    ['a newline in the puzzle name', { ...domino, name: 'two\nlines' }, "the puzzle name 'two\\nlines' contains the unprintable character \\n"],
+    ['an escape in the description', { ...domino, description: 'ok\n\x1b]0;title\x07' }, 'the description contains the unprintable character \\x1b'],
+    ['an empty puzzle name', { ...domino, name: '' }, 'the puzzle name is empty'],
+    ['a board whose bounding box is too large to index', { ...domino, board: [[0, 0, 0], [4096, 4096, 0]] }, "the board's bounding box has 16785409 cells: more than the limit of 16777216"],
   ])('refuses %s', (_, value, message) => {
     expect(wellFormedProblem(value)).toContain(message);
   });

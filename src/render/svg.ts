@@ -21,7 +21,7 @@
  * a viewer draws is at most as wide as the room made for it.
  */
 import type { Cell } from '../geometry/cell.js';
-import { cellKey, compareCells } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { legendEntries, pieceLabels } from './labels.js';
 import { colourPlacements, inkFor, PALETTE } from './palette.js';
@@ -151,8 +151,10 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1" width="1" height="1"><title>${escapeXml(title)}</title></svg>\n`;
   }
   // From the origin of the file's coordinates (or lower), as the text pictures and the JSON output count.
-  const min = [0, 1, 2].map((i) => Math.min(0, ...all.map((c) => c[i]!)));
-  const max = [0, 1, 2].map((i) => Math.max(...all.map((c) => c[i]!)));
+  // (bounds() loops: Math.min(...cells) overflows the stack on a board of a few hundred thousand cells.)
+  const box = bounds(all);
+  const min = [0, 1, 2].map((i) => Math.min(0, box.min[i]!));
+  const max = [0, 1, 2].map((i) => box.max[i]!);
   const [minX, minY, minZ] = min as [number, number, number];
   const w = max[0]! - minX + 1;
   const h = max[1]! - minY + 1;
@@ -259,11 +261,16 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     runs.set(r.owner, list);
   }
   const uncoveredRuns = runs.get(UNCOVERED);
-  if (uncoveredRuns) out.push(`<g class="uncovered" fill="${UNCOVERED_FILL}">`, ...uncoveredRuns, '</g>');
+  // (loops, not push(...runs): a piece of many thousand runs would overflow the stack)
+  if (uncoveredRuns) {
+    out.push(`<g class="uncovered" fill="${UNCOVERED_FILL}">`);
+    for (const r of uncoveredRuns) out.push(r);
+    out.push('</g>');
+  }
   placements.forEach((p, i) => {
     out.push(`<g class="piece" data-piece="${escapeXml(p.piece)}" fill="${fillOf(i)}">`);
     out.push(`<title>${escapeXml(p.piece)}</title>`);
-    out.push(...(runs.get(i) ?? []));
+    for (const r of runs.get(i) ?? []) out.push(r);
     out.push('</g>');
   });
 

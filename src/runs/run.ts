@@ -10,6 +10,7 @@ import type { Plan, PlanOptions } from './plan.js';
 import { planProblem, planSubproblemsAsync } from './plan.js';
 import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
 import { prepareSearch } from '../search/prepare.js';
+import { InvalidOptionError, checkRunOptions } from '../search/options.js';
 import type { Progress } from './progress.js';
 import { ProgressTracker } from './progress.js';
 import type { SolveOptions, SolveResult } from '../search/solve.js';
@@ -85,7 +86,9 @@ interface Resumed {
   readonly checkpoint: Checkpoint;
 }
 
-export function solveAsync(puzzle: Puzzle, options: RunOptions = {}): Promise<RunResult> {
+/** Solves a puzzle as the command line does; bad options reject with InvalidOptionError before anything runs. */
+export async function solveAsync(puzzle: Puzzle, options: RunOptions = {}): Promise<RunResult> {
+  checkRunOptions(options);
   return execute(puzzle, options);
 }
 
@@ -105,6 +108,8 @@ export async function resumeAsync(
   /** The checkpoint at `path`, when the caller has loaded it already (loadCheckpoint). */
   loaded?: Checkpoint,
 ): Promise<RunResult> {
+  if (typeof path !== 'string' || path === '') throw new InvalidOptionError('resumeAsync needs the name of a checkpoint file');
+  checkRunOptions(options);
   const checkpoint = loaded ?? (await import('./checkpoint-file.js')).loadCheckpoint(path);
   const o = checkpoint.options;
   const { checkpointIntervalMs, onCheckpointWarning, ...rest } = options;

@@ -1,5 +1,6 @@
 import type { EngineName } from '../engines/types.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
+import { checkSolveOptions } from './options.js';
 import type { PrepareOptions, PreparedSearch } from './prepare.js';
 import { prepareSearch } from './prepare.js';
 
@@ -100,9 +101,11 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
 
 /**
  * Solves a puzzle: the first solution by default, `limit` of them, or all; optionally one per symmetry class.
- * Every engine goes through here, picked automatically unless `engine` says otherwise.
+ * Every engine goes through here, picked automatically unless `engine` says otherwise. A puzzle that is not
+ * well formed throws InvalidPuzzleError, an option out of range InvalidOptionError, before anything runs.
  */
 export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
+  checkSolveOptions(options);
   const start = performance.now();
   const every = !!options.all || !!options.countOnly || options.limit === Infinity;
   const prepared = prepareSearch(puzzle, { expandSymmetry: every && options.expandSymmetry !== false, ...options });
