@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,6 +177,35 @@ describe('the many-pieces cases end in seconds', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).found[0].placements).toHaveLength(pieces);
+  });
+
+  const dominoes = 'board: {rect: [100, 100]}\npieces:\n  a: {shape: "##", count: 5000}\n';
+
+  it('5,000 dominoes: an estimate in seconds, though each random walk is 5,000 levels deep', () => {
+    const r = snug(['estimate', file('deep.yaml', dominoes), '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e.probes).toBeGreaterThanOrEqual(1);
+    expect(e.estimatedNodes).toBeGreaterThan(1e100);
+  });
+
+  it('5,000 dominoes counted: the run plans within its budget, reports progress, and Ctrl-C stops it at once', async () => {
+    const child = spawn(process.execPath, [bin, 'solve', file('deep.yaml', dominoes), '--count', '--workers', '1', '--progress', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // the first progress event of the planned run (the worker thread is searching one huge subproblem)
+    await new Promise<void>((resolve) => child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (/"subproblems":[1-9]/.test(stderr)) resolve();
+    }));
+    const sent = Date.now();
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(Date.now() - sent).toBeLessThan(5000);
+    expect(stdout).toMatch(/search stopped before the end/);
   });
 
   it('many copies on a board with a hole (bitboard engine): the colouring check no longer takes seconds', () => {

@@ -26,8 +26,10 @@ export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'comp
   };
 }
 
+/** A count with thousands separators; past a million billion (estimates of huge trees), as 1.2e+23. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  if (!Number.isFinite(n)) return 'more than can be counted';
+  return Math.abs(n) >= 1e15 ? n.toExponential(1) : n.toLocaleString('en-US');
 }
 
 /**
@@ -45,6 +47,8 @@ export function formatDuration(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   const hours = Math.round(ms / 3_600_000);
+  // beyond a thousand years, the number of days says nothing more
+  if (hours >= 24 * 365_000) return 'over a thousand years';
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 

@@ -91,7 +91,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
 
   const runOptions = (command: Command): Command =>
     command
-      .option('-w, --workers <n>', `worker threads (default: one per core; 1 runs on the main thread; at most ${maxWorkers()}, four per core)`, parsePositiveInt('--workers', maxWorkers(), ' (four per core on this machine, and never more than 256)'))
+      .option('-w, --workers <n>', `worker threads (default: one per core; at most ${maxWorkers()}, four per core)`, parsePositiveInt('--workers', maxWorkers(), ' (four per core on this machine, and never more than 256)'))
       .option('-q, --quiet', 'no progress display')
       .addOption(new Option('--progress <mode>', 'progress on stderr: a bar (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']))
       .option('--checkpoint-interval <seconds>', 'seconds between checkpoint saves (default 5)', parsePositiveNumber('--checkpoint-interval'))

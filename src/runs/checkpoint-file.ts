@@ -38,6 +38,7 @@ const planOptionsSchema = z.strictObject({
   minSubproblems: z.number().int().positive().max(1_000_000).optional(),
   maxSubproblems: z.number().int().positive().max(1_000_000).optional(),
   seed: z.number().int().optional(),
+  workBudget: z.number().positive().optional(),
 });
 
 const checkpointSchema = z.strictObject({

@@ -39,25 +39,37 @@ export interface WalkSums {
   solutions: number;
   /** Nodes the walks stepped on (each a call of engine.branches): the work done. */
   steps: number;
+  /**
+   * The cost of those steps: each call of engine.branches(prefix) counted as the length of its prefix
+   * plus one, for an engine finds the node by applying the prefix. A walk costs the square of its depth:
+   * nothing on trees of a few dozen levels, a lot on trees of thousands (5,000 dominoes).
+   */
+  work: number;
 }
 
-export const noWalks = (): WalkSums => ({ nodes: 0, solutions: 0, steps: 0 });
+/** The largest weight a walk gives a node: sums of many of them stay finite. */
+const MAX_WEIGHT = 1e280;
+
+export const noWalks = (): WalkSums => ({ nodes: 0, solutions: 0, steps: 0, work: 0 });
 
 /** Adds `walks` random walks of the subtree below `prefix` to `sums`. */
 export function addWalks(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums): void {
   for (let i = 0; i < walks; i++) {
-    let path = [...prefix];
+    // one path, grown in place (engines read the prefix during the call and keep no reference to it)
+    const path = [...prefix];
     let weight = 1;
     for (;;) {
       const branches = engine.branches(path);
       sums.steps++;
+      sums.work += path.length + 1;
       if (branches.length === 0) {
         if (path.length === depth) sums.solutions += weight;
         break;
       }
-      weight *= branches.length;
+      // a tree thousands of levels deep would overflow to Infinity, and Infinity - Infinity is no estimate
+      weight = Math.min(weight * branches.length, MAX_WEIGHT);
       sums.nodes += weight;
-      path = [...path, branches[Math.floor(random() * branches.length)]!];
+      path.push(branches[Math.floor(random() * branches.length)]!);
     }
   }
 }
@@ -95,7 +107,7 @@ export interface RunEstimate {
 }
 
 export interface RunEstimateOptions extends PrepareOptions {
-  /** Random walks (default: as many as fit in a second, at least 1,000). */
+  /** Random walks (default: as many as fit in a second, at least one). */
   readonly probes?: number;
   /** How long to search to measure the speed (default 1000 ms). */
   readonly measureMs?: number;
@@ -122,19 +134,17 @@ export function estimateRun(puzzle: Puzzle, options: RunEstimateOptions = {}): R
   };
 }
 
-/** Walks in batches until `probes` are done, or (without a number) for about a second. */
+/** Walks until `probes` are done, or (without a number) for about a second, and at least once. */
 function walks(engine: Engine, depth: number, probes: number | undefined): TreeEstimate {
   const random = seededRandom(0x5eed);
   const stopAt = performance.now() + 1000;
-  let nodes = 0;
-  let solutions = 0;
+  const sums = noWalks();
   let done = 0;
-  while (probes !== undefined ? done < probes : done < 1000 || performance.now() < stopAt) {
-    const batch = Math.min(100, probes !== undefined ? probes - done : 100);
-    const e = estimateSubtree(engine, [], batch, depth, random);
-    nodes += e.nodes * batch;
-    solutions += e.solutions * batch;
-    done += batch;
+  // walks in batches that grow while they are quick: a deep tree's walk can take a good part of the second
+  for (let batch = 1; probes !== undefined ? done < probes : done === 0 || performance.now() < stopAt; batch = Math.min(100, batch * 2)) {
+    const walks = probes !== undefined ? Math.min(batch, probes - done) : batch;
+    addWalks(engine, [], walks, depth, random, sums);
+    done += walks;
   }
-  return { nodes: nodes / done, solutions: solutions / done, probes: done };
+  return { nodes: sums.nodes / done, solutions: sums.solutions / done, probes: done };
 }

@@ -36,6 +36,12 @@ export interface PlanOptions {
   readonly minSubproblems?: number;
   readonly maxSubproblems?: number;
   readonly seed?: number;
+  /**
+   * The most work (see WalkSums.work) planning may do (default 50,000,000: a second or two at worst). The
+   * classic puzzles plan in a tenth of it; a tree thousands of levels deep (thousands of pieces) runs out,
+   * and is then cut no finer, with estimates from as few walks as it could afford (one at least).
+   */
+  readonly workBudget?: number;
 }
 
 interface Node {
@@ -89,27 +95,38 @@ const TURN_MS = 20;
 /** Random walks made in one step (a walk costs up to a millisecond or so). */
 const WALKS_PER_STEP = 8;
 
-/** `walks` random walks of one subtree into `sums`, a few per step, from one seeded stream (the same sums as in one go). */
-function* walkInSteps(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums, walked: WalkSums): Generator<void> {
-  for (let made = 0; made < walks; made += WALKS_PER_STEP) {
-    const stepsBefore = sums.steps;
-    addWalks(engine, prefix, Math.min(WALKS_PER_STEP, walks - made), depth, random, sums);
-    walked.steps += sums.steps - stepsBefore;
+/**
+ * `walks` random walks of one subtree into `sums`, a few per step, from one seeded stream (the same sums as
+ * in one go), fewer once `walked` has spent the budget (one at least). Returns the walks made.
+ */
+function* walkInSteps(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums, walked: WalkSums, budget: number): Generator<void, number> {
+  let made = 0;
+  while (made < walks && (made === 0 || walked.work < budget)) {
+    // past the budget, one walk at a time: each may be long
+    const batch = walked.work < budget ? Math.min(WALKS_PER_STEP, walks - made) : 1;
+    const before = { steps: sums.steps, work: sums.work };
+    addWalks(engine, prefix, batch, depth, random, sums);
+    walked.steps += sums.steps - before.steps;
+    walked.work += sums.work - before.work;
+    made += batch;
     yield;
   }
+  return made;
 }
 
 /** The planner, one step per yield; `walked` adds up the nodes of every walk. */
 function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked: WalkSums): Generator<void, Plan> {
   const seed = options.seed ?? 0x5eed;
   const rootProbes = options.rootProbes ?? 1000;
+  const budget = options.workBudget ?? 50_000_000;
   const rootSums = noWalks();
-  yield* walkInSteps(engine, [], rootProbes, depth, seededRandom(seed), rootSums, walked);
-  const estimate = { nodes: rootSums.nodes / Math.max(1, rootProbes), solutions: rootSums.solutions / Math.max(1, rootProbes) };
+  // the root's walks may take a quarter of the budget
+  const rootWalks = yield* walkInSteps(engine, [], rootProbes, depth, seededRandom(seed), rootSums, walked, walked.work + budget / 4);
+  const estimate = { nodes: rootSums.nodes / Math.max(1, rootWalks), solutions: rootSums.solutions / Math.max(1, rootWalks) };
   const max = options.maxSubproblems ?? 20000;
   const target = Math.round(Math.min(max, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))));
-  const budget = Math.min(40000, Math.max(512, estimate.nodes / 25000));
-  const probes = options.probes ?? Math.min(128, Math.max(8, Math.round(budget / target)));
+  const walkBudget = Math.min(40000, Math.max(512, estimate.nodes / 25000));
+  const probes = options.probes ?? Math.min(128, Math.max(8, Math.round(walkBudget / target)));
   const root: Node = { prefix: [], estimate: estimate.nodes };
   const heap = new MaxHeap<Node>((n) => n.estimate);
   heap.push(root);
@@ -121,16 +138,19 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
     // Enough subproblems, and none larger than four times its share: done. (Stopping at the count alone
     // could leave one subtree with a good part of the work, and the run's end waiting on it.)
     if (leaves >= target && node.estimate <= (4 * sum) / target) break;
+    // the budget spent: the tree is cut no finer (the node stays a leaf)
+    if (walked.work >= budget) break;
     const branches = engine.branches(node.prefix);
     walked.steps++;
+    walked.work += node.prefix.length + 1;
     if (branches.length === 0) continue; // a solution or a dead end: it stays a leaf
     const children: Node[] = [];
     for (const [i, choice] of branches.entries()) {
       const prefix = [...node.prefix, choice];
       // each child seeds its own walks, so an estimate does not depend on what was split before
       const sums = noWalks();
-      yield* walkInSteps(engine, prefix, probes, depth, seededRandom(seed + 7919 * ++splits + i), sums, walked);
-      children.push({ prefix, estimate: 1 + sums.nodes / Math.max(1, probes) });
+      const made = yield* walkInSteps(engine, prefix, probes, depth, seededRandom(seed + 7919 * ++splits + i), sums, walked, budget);
+      children.push({ prefix, estimate: 1 + sums.nodes / Math.max(1, made) });
     }
     node.children = children;
     for (const child of children) heap.push(child);

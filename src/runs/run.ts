@@ -27,7 +27,7 @@ import { runPrepared, searchStats } from '../search/solve.js';
  * Planning, like solving, stops at the time limit and on the signal.
  */
 export interface RunOptions extends SolveOptions {
-  /** Worker threads (default: the number of cores); 1 searches on the calling thread. */
+  /** Worker threads that search a long run (default: the number of cores); the calling thread plans, reports and saves. */
   readonly workers?: number;
   /**
    * How long to try the whole search in-process before cutting it up (default 300 ms; 0 with a shard).
@@ -271,7 +271,7 @@ interface Saving {
 async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: RunOptions, settings: Settings, saving: Saving, resumed?: Resumed): Promise<RunResult> {
   const { countOnly, limit, workers, prepareOptions, deadline, start } = settings;
   // The threads start now, and get ready while this thread plans.
-  const executor = new Executor(workers, prepared, {
+  const executor = new Executor(workers, {
     puzzle,
     prepare: prepareOptions,
     countOnly,

@@ -12,9 +12,7 @@ import { prepareSearch } from '../search/prepare.js';
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
 const prepared = prepareSearch(setup.puzzle, setup.prepare);
-// answers go to the port the executor gave, which it can read even while it is busy searching itself
-const answers = setup.port ?? port;
-const post = (message: ToMain): void => answers.postMessage(message);
+const post = (message: ToMain): void => port.postMessage(message);
 
 port.on('message', (message: ToWorker) => {
   const r = solveSubproblem(prepared, setup, message.index, message.prefix, {
