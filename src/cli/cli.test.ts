@@ -125,6 +125,20 @@ describe('snug list and show', () => {
     expect(r.stdout).toMatch(/2,056 placements in all/);
   });
 
+  it('says a usage mistake in one line, with where help is, and exits 2', () => {
+    for (const [args, message] of [
+      [['frobnicate'], "snug: unknown command 'frobnicate' (run with --help for usage)"],
+      [['solve'], "snug: missing required argument 'puzzle' (run with --help for usage)"],
+      [['solve', 'soma', '--frob'], "snug: unknown option '--frob' (run with --help for usage)"],
+      [['solve', 'soma', '-e', 'quantum'], /^snug: option '-e, --engine <engine>' argument 'quantum' is invalid\. Allowed choices are auto, bitboard, dlx, rect\. \(run with --help for usage\)$/],
+    ] as const) {
+      const r = snug(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.stderr.trimEnd()).toMatch(message);
+    }
+  });
+
   it('has --help on every command', () => {
     for (const args of [['--help'], ['solve', '--help'], ['show', '--help'], ['list', '--help']]) {
       const r = snug(...args);

@@ -76,9 +76,9 @@ export function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command('snug')
     .description('Solve packing and tiling puzzles: polyominoes, polycubes and rectangles.')
     .version(snugVersion())
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  program.configureOutput({ outputError: (str, write) => write(str) });
+  // a usage mistake is one line, as every other error: commander's message, then where help is
+  program.configureOutput({ outputError: (str, write) => write(`snug: ${str.trim().replace(/^error: /, '')} (run with --help for usage)\n`) });
 
   program.command('list').description('list the puzzles of the built-in catalog').action(() => listCommand());
 
