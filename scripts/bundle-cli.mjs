@@ -6,6 +6,10 @@
 // same; the modules that find files that way are all in the entry chunk. yaml stays outside: it is loaded
 // only when a puzzle file must be parsed.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+// chunks of earlier builds are named by their hashes: clear them, or dist/ collects every old one
+rmSync('dist/cli/chunks', { recursive: true, force: true });
 
 await build({
   entryPoints: { snug: 'dist/cli/main.js' },

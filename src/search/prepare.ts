@@ -12,8 +12,8 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { colouringObstruction } from './feasibility.js';
-import type { Cover, SolutionSymmetry } from './symmetry.js';
-import { isCanonical, makeCover, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
+import type { SolutionSymmetry } from './symmetry.js';
+import { Cover, isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
 
 export type EngineChoice = 'auto' | EngineName;
 export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect'];
@@ -141,8 +141,9 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   const firstPieces = restricted >= 0 ? [restricted, ...constrained.filter((i) => i !== restricted)] : constrained;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces);
   const filterAll = plan !== undefined && plan.piece < 0;
-  const coverOf = (raw: Int32Array): Cover =>
-    makeCover(board.cells.length, raw.length, (k) => kept[raw[k]!]!.piece, (k) => kept[raw[k]!]!.cells);
+  // one cover, refilled for each solution (symmetry reads it and keeps nothing)
+  const cover = new Cover(board.cells.length);
+  const coverOf = (raw: Int32Array): Cover => cover.set(raw.length, (k) => kept[raw[k]!]!.piece, (k) => kept[raw[k]!]!.cells);
   const decode = (raw: Int32Array): Solution => ({
     placements: Array.from(raw, (r) => {
       const p = kept[r]!;
@@ -258,7 +259,8 @@ function prepareRectangles(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymm
     for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) cells.push(cellAt(x, y));
     return cells;
   };
-  const coverOf = (raw: Int32Array): Cover => makeCover(board.cells.length, raw.length / 5, (k) => raw[5 * k]!, (k) => rectCells(k, raw));
+  const cover = new Cover(board.cells.length);
+  const coverOf = (raw: Int32Array): Cover => cover.set(raw.length / 5, (k) => raw[5 * k]!, (k) => rectCells(k, raw));
   const decode = (raw: Int32Array): Solution => {
     const placements: { piece: string; cells: Cell[] }[] = [];
     eachPlaced(raw, (piece, x0, y0, w, h) => {

@@ -83,7 +83,7 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex): SolutionS
  * same cells with the same type, but not in the same parts. Solutions are compared by their key, the pair
  * (type, least cell of its placement) on each cell in board order: equal keys, equal solutions.
  */
-export interface Cover {
+export class Cover {
   /** The piece type on each board cell. */
   readonly type: Int32Array;
   /** The placement (0..parts-1, in any order) on each board cell. */
@@ -93,61 +93,62 @@ export interface Cover {
   /** The cells of placement k are cells[start[k]] .. cells[start[k + 1] - 1]. */
   readonly cells: Int32Array;
   readonly start: Int32Array;
-}
-
-/** The cover of a solution given as its placements: `typeOf(k)` and `cellsOf(k)` for k < parts. */
-export function makeCover(cellCount: number, parts: number, typeOf: (k: number) => number, cellsOf: (k: number) => ArrayLike<number>): Cover {
-  const type = new Int32Array(cellCount);
-  const part = new Int32Array(cellCount);
-  const anchor = new Int32Array(parts);
-  const start = new Int32Array(parts + 1);
-  const cells = new Int32Array(cellCount);
-  let at = 0;
-  for (let k = 0; k < parts; k++) {
-    const t = typeOf(k);
-    const mine = cellsOf(k);
-    let least = cellCount;
-    start[k] = at;
-    for (let i = 0; i < mine.length; i++) {
-      const c = mine[i]!;
-      type[c] = t;
-      part[c] = k;
-      cells[at++] = c;
-      if (c < least) least = c;
-    }
-    anchor[k] = least;
-  }
-  start[parts] = at;
-  return { type, part, anchor, cells, start };
-}
-
-/**
- * The anchors of a cover's placements seen through one symmetry at a time: imageAnchor(k) is the least
- * image of placement k's cells, worked out when first asked (a comparison usually ends within a few cells).
- */
-class ImageAnchors {
+  parts = 0;
+  // The anchors seen through one symmetry (see imageAnchor), worked out when first asked: a comparison
+  // usually ends within a few cells. stamp[k] === now marks least[k] as known for the current symmetry.
   private readonly least: Int32Array;
   private readonly stamp: Int32Array;
   private now = 0;
   private map: Int32Array = new Int32Array(0);
 
-  constructor(private readonly cover: Cover) {
-    this.least = new Int32Array(cover.anchor.length);
-    this.stamp = new Int32Array(cover.anchor.length);
+  /** A cover of a board of `cellCount` cells, filled by set() (one object serves solution after solution). */
+  constructor(cellCount: number) {
+    this.type = new Int32Array(cellCount);
+    this.part = new Int32Array(cellCount);
+    this.cells = new Int32Array(cellCount);
+    this.anchor = new Int32Array(cellCount);
+    this.start = new Int32Array(cellCount + 1);
+    this.least = new Int32Array(cellCount);
+    this.stamp = new Int32Array(cellCount);
   }
 
-  /** Looks through `s` from now on. */
-  use(s: SolutionSymmetry): void {
+  /** Makes this the cover of a solution given as its placements: `typeOf(k)` and `cellsOf(k)` for k < parts. */
+  set(parts: number, typeOf: (k: number) => number, cellsOf: (k: number) => ArrayLike<number>): this {
+    const n = this.type.length;
+    let at = 0;
+    for (let k = 0; k < parts; k++) {
+      const t = typeOf(k);
+      const mine = cellsOf(k);
+      let least = n;
+      this.start[k] = at;
+      for (let i = 0; i < mine.length; i++) {
+        const c = mine[i]!;
+        this.type[c] = t;
+        this.part[c] = k;
+        this.cells[at++] = c;
+        if (c < least) least = c;
+      }
+      this.anchor[k] = least;
+    }
+    this.start[parts] = at;
+    this.parts = parts;
+    // anchors seen through symmetries belong to the solution before
+    this.now++;
+    return this;
+  }
+
+  /** Looks through `s` from now on (see imageAnchor). */
+  look(s: SolutionSymmetry): void {
     this.map = s.cellMap;
     this.now++;
   }
 
-  of(k: number): number {
+  /** The least image, under the symmetry looked through, of placement k's cells. */
+  imageAnchor(k: number): number {
     if (this.stamp[k] === this.now) return this.least[k]!;
-    const { cells, start } = this.cover;
     let least = Number.MAX_SAFE_INTEGER;
-    for (let i = start[k]!; i < start[k + 1]!; i++) {
-      const c = this.map[cells[i]!]!;
+    for (let i = this.start[k]!; i < this.start[k + 1]!; i++) {
+      const c = this.map[this.cells[i]!]!;
       if (c < least) least = c;
     }
     this.stamp[k] = this.now;
@@ -156,12 +157,18 @@ class ImageAnchors {
   }
 }
 
+/** The cover of a solution given as its placements (a new object: for one-off use). */
+export function makeCover(cellCount: number, parts: number, typeOf: (k: number) => number, cellsOf: (k: number) => ArrayLike<number>): Cover {
+  return new Cover(cellCount).set(parts, typeOf, cellsOf);
+}
+
 /**
- * Compares the cover's image under the symmetry that `images` looks through with the cover itself, key
- * by key in board order: negative when the cover is the smaller, 0 when the image is the cover.
+ * Compares the cover's image under `s` with the cover itself, key by key in board order: negative when
+ * the cover is the smaller, 0 when the image is the cover.
  */
-function compareWithImage(cover: Cover, s: SolutionSymmetry, images: ImageAnchors): number {
+function compareWithImage(cover: Cover, s: SolutionSymmetry): number {
   const { type, part, anchor } = cover;
+  cover.look(s);
   const from = s.cellFrom;
   const pm = s.pieceMap;
   for (let d = 0; d < type.length; d++) {
@@ -170,7 +177,7 @@ function compareWithImage(cover: Cover, s: SolutionSymmetry, images: ImageAnchor
     const b = pm[type[c]!]!;
     if (a !== b) return a - b;
     const anchorHere = anchor[part[d]!]!;
-    const anchorThere = images.of(part[c]!);
+    const anchorThere = cover.imageAnchor(part[c]!);
     if (anchorHere !== anchorThere) return anchorHere - anchorThere;
   }
   return 0;
@@ -181,11 +188,7 @@ function compareWithImage(cover: Cover, s: SolutionSymmetry, images: ImageAnchor
  * solution of each symmetry class passes.
  */
 export function isCanonical(cover: Cover, syms: readonly SolutionSymmetry[]): boolean {
-  const images = new ImageAnchors(cover);
-  for (const s of syms) {
-    images.use(s);
-    if (compareWithImage(cover, s, images) > 0) return false;
-  }
+  for (const s of syms) if (compareWithImage(cover, s) > 0) return false;
   return true;
 }
 
@@ -364,12 +367,8 @@ export function planSymmetryBreaking(
  * has group.length / that many members (orbit-stabilizer), counted without building them.
  */
 export function stabilizerSize(cover: Cover, group: readonly SolutionSymmetry[]): number {
-  const images = new ImageAnchors(cover);
   let size = 0;
-  for (const s of group) {
-    images.use(s);
-    if (compareWithImage(cover, s, images) === 0) size++;
-  }
+  for (const s of group) if (compareWithImage(cover, s) === 0) size++;
   return size;
 }
 
@@ -378,17 +377,16 @@ export function stabilizerSize(cover: Cover, group: readonly SolutionSymmetry[])
  * solution's class: one per member, identity first. The class has group.length / stabilizer size members.
  */
 export function orbitRepresentatives(cover: Cover, group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
-  const images = new ImageAnchors(cover);
   const seen = new Set<string>();
   const out: SolutionSymmetry[] = [];
   const key = new Float64Array(2 * cover.type.length);
   for (const s of group) {
-    images.use(s);
+    cover.look(s);
     const from = s.cellFrom;
     for (let d = 0; d < cover.type.length; d++) {
       const c = from[d]!;
       key[2 * d] = s.pieceMap[cover.type[c]!]!;
-      key[2 * d + 1] = images.of(cover.part[c]!);
+      key[2 * d + 1] = cover.imageAnchor(cover.part[c]!);
     }
     const k = key.join(',');
     if (seen.has(k)) continue;
