@@ -2,11 +2,13 @@ import type { Solution } from '../puzzle/model.js';
 import type { SolveStats } from '../search/solve.js';
 
 /** Cells as JSON wants them: [x, y] in 2-D, [x, y, z] in 3-D. */
-export function solutionJson(solution: Solution, dims: 2 | 3): { placements: { piece: string; cells: number[][] }[] } {
+/** A solution as JSON: pieces placed before the search carry "given": true. */
+export function solutionJson(solution: Solution, dims: 2 | 3): { placements: { piece: string; cells: number[][]; given?: true }[] } {
   return {
     placements: solution.placements.map((p) => ({
       piece: p.piece,
       cells: p.cells.map((c) => (dims === 2 ? [c[0], c[1]] : [c[0], c[1], c[2]])),
+      ...(p.given ? { given: true as const } : {}),
     })),
   };
 }

@@ -9,7 +9,7 @@ import { solutionJson, statsJson } from './format.js';
 
 /** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
 const solutionLine = z.strictObject({
-  placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)) })),
+  placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)), given: z.literal(true).optional() })),
 });
 type SolutionLine = z.infer<typeof solutionLine>;
 
@@ -41,7 +41,7 @@ const MAX_SHARD_FILE_BYTES = 400 * 1024 * 1024;
 
 /** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
 function toSolution(line: SolutionLine): Solution {
-  return { placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const) })) };
+  return { placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const), ...(p.given ? { given: true } : {}) })) };
 }
 
 export interface MergeFlags {

@@ -1,8 +1,8 @@
 import type { Cell } from '../geometry/cell.js';
 import { bounds } from '../geometry/cell.js';
-import { allowedTransforms, orientations } from '../geometry/symmetry.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
+import { allowedOrientations } from '../puzzle/orientations.js';
 import type { BoardIndex } from './board.js';
 import { indexBoard } from './board.js';
 
@@ -25,10 +25,9 @@ export interface PlacementTable {
   readonly orientationCounts: readonly number[];
 }
 
-/** The normalised orientations a piece may take in this puzzle (rotations, plus mirror images if allowed). */
+/** The normalised orientations a piece may take in this puzzle (see allowedOrientations). */
 export function pieceOrientations(puzzle: Puzzle, piece: number): Cell[][] {
-  const p = puzzle.pieces[piece]!;
-  return orientations(p.shape, allowedTransforms(puzzle.dims, p.mirror)).map((o) => o.cells);
+  return allowedOrientations(puzzle.pieces[piece]!, puzzle.dims);
 }
 
 /**

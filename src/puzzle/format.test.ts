@@ -71,6 +71,32 @@ describe('every documented form parses', () => {
     expect(parsePuzzle(T('description: "one\\ntwo\\tthree"', 'board: "##"', 'pieces:', '  a: "##"'), 'd.yaml').description).toBe('one\ntwo\tthree');
   });
 
+  it('reads pieces already placed, from the art (one copy per group of touching cells) and from placed:', () => {
+    const p = parsePuzzle(T('board: |', '  DD+#', '  ##.#', '  #D##', '  #D##', 'pieces:', '  D: {shape: "##", count: 3}', '  L: {shape: "###\\n#..", count: 0..2}', 'placed:', '  - {piece: L, cells: [[3, 0], [3, 1], [3, 2], [2, 2]]}'), 'placed.yaml');
+    expect(p.placed).toEqual([
+      { piece: 'D', cells: [[0, 0, 0], [1, 0, 0]] },
+      { piece: 'D', cells: [[1, 2, 0], [1, 3, 0]] },
+      { piece: 'L', cells: [[3, 0, 0], [3, 1, 0], [2, 2, 0], [3, 2, 0]] },
+    ]);
+    expect(p.optional).toEqual([[2, 0, 0]]);
+    expect(p.board).toHaveLength(15);
+    expect(p.pieces.map((x) => [x.name, x.min ?? x.count, x.count])).toEqual([['D', 3, 3], ['L', 0, 2]]);
+  });
+
+  it('reads ranges, use, rotate, orientations and colours', () => {
+    const p = parsePuzzle(T('board: {rect: [5, 4]}', 'use: 4', 'pieces:',
+      '  I: {shape: "#####", count: 0..1, rotate: false, color: "#d62728"}',
+      '  L: {shape: "####\\n#...", count: "1..2", orientations: ["####\\n#...", "#...\\n####"], color: teal}',
+      '  P: {shape: "##\\n##\\n#.", count: 0..1}',
+      '  Q: {shape: "##\\n##", count: 2}'), 'k.yaml');
+    expect(p.use).toBe(4);
+    const [I, L, P] = p.pieces;
+    expect(I).toMatchObject({ count: 1, min: 0, rotate: false, color: '#d62728' });
+    expect(L).toMatchObject({ count: 2, min: 1, color: 'teal', orientations: [[[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0], [0, 1, 0]], [[0, 0, 0], [0, 1, 0], [1, 1, 0], [2, 1, 0], [3, 1, 0]]] });
+    expect(P).toMatchObject({ count: 1, min: 0 });
+    expect(p.pieces[3]).not.toHaveProperty('min');
+  });
+
   it('writes what it reads', () => {
     const text = T('name: x', 'board: |', '  ###.', '  ####', '  ##..', 'pieces:', '  L: {shape: "##\\n#.", count: 2, mirror: false}', '  big: {rect: [13, 1]}', '  I: "#"');
     const p = parsePuzzle(text.replace('big: {rect: [13, 1]}', 'i2: "##"'), 'x.yaml');
@@ -85,7 +111,7 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['missing board', T('pieces:', '  I: "#"'), 1, /no board/],
   ['missing pieces', T('board: "##"'), 1, /no pieces/],
   ['ragged art', T('board: |', '  ###', '  ##', 'pieces:', '  I: "#####"'), 3, /ragged art: row 2 is 2 wide but row 1 is 3 \(pad with '\.'\)/],
-  ['bad character', T('board: |', '  ##', '  #x', 'pieces:', '  I: "###"'), 3, /unexpected character 'x'/],
+  ['bad character', T('board: |', '  ##', '  #?', 'pieces:', '  I: "###"'), 3, /unexpected character '\?'/],
   ['empty art', T('board: "##"', 'pieces:', '  I: "..."'), 3, /piece 'I' has no cells/],
   ['empty board art', T('board: |', '  ', 'pieces:', '  I: "#"'), 1, /board is empty/],
   ['disconnected piece', T('board: "####"', 'pieces:', '  I: "#.#"', '  J: "#"'), 3, /piece 'I' is not connected/],
@@ -118,7 +144,7 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['an art row over the side limit', T('board: |', `  ${'.'.repeat(4097)}`, 'pieces:', '  a: "#"'), 2, /board: row 1 is 4097 characters wide: more than the limit of 4096/],
   ['layers over the box limit', T('board:', `  layers: [${`"${'#'.repeat(2)}", `.repeat(4096)}"##"]`, 'pieces:', '  a: "#"'), 2, /4097 layers: more than the limit of 4096/],
   ['pieces that cover more than the board', T('board: "###"', 'pieces:', '  a: "##"', '  b: "##"'), 4, /piece 'b' has 2 cells: more than the 1 that the pieces before it leave of the board's 3/],
-  ['copies that cover more than the board', T('board: "####"', 'pieces:', '  a: {shape: "##", count: 3}'), 3, /the pieces up to piece 'a' cover 6 cells, more than the board's 4/],
+  ['copies that cover more than the board', T('board: "####"', 'pieces:', '  a: {shape: "##", count: 3}'), 3, /the pieces up to piece 'a' must cover 6 cells, more than the board's 4/],
   // cells and holes listed twice
   ['a cell listed twice', T('board: "####"', 'pieces:', '  a: {cells: [[0, 0],', '    [1, 0], [0, 0]]}', '  b: "#"'), 4, /piece 'a' cells: cell \[0, 0\] is listed twice/],
   ['a hole listed twice', T('board: {rect: [3, 1], holes: [[0, 0],', '  [0, 0]]}', 'pieces:', '  a: "#"'), 2, /holes: cell \[0, 0\] is listed twice/],
@@ -141,6 +167,22 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['a huge known count', T('known: {total: 1e300}', 'board: "##"', 'pieces:', '  a: "##"'), 1, /known total is 1e\+300: more than the limit/],
   ['a number where text goes', T('name: 12', 'board: "##"', 'pieces:', '  a: "##"'), 1, /name must be text, not 12/],
   ['a mapping where art goes', T('board: {a: 1}', 'pieces:', '  a: "##"'), 1, /unknown key 'a' in board/],
+  // pieces already placed, ranges, use, orientation limits, colours
+  ['an unknown letter in the board art', T('board: |', '  ###', '  #Q#', 'pieces:', '  I: "###"', '  J: "###"'), 3, /board: 'Q' in the art is not the name of a piece/],
+  ['a placed piece in a shape that is no orientation of it', T('board: |', '  LL#', '  L##', '  ###', 'pieces:', '  L: "###\\n#.."', '  J: "###"', '  K: "##"'), 2, /placed piece 'L' at \[0, 0\] lies in a shape that is not one of its allowed orientations/],
+  ['a piece placed more often than its copies', T('board: |', '  L#L', 'pieces:', '  L: "#"', '  I: "#"'), 2, /piece 'L' is placed 2 times, but it has 1 copy/],
+  ['placed: a piece that is not one', T('board: "###"', 'pieces:', '  I: "###"', 'placed:', '  - {piece: J, cells: [[0, 0]]}'), 5, /placed piece 'J' is not one of the pieces/],
+  ['placed: a cell off the board', T('board: "###"', 'pieces:', '  I: "###"', 'placed:', '  - {piece: I, cells: [[1, 0], [2, 0], [3, 0]]}'), 5, /covers \[3, 0\], which is not on the board/],
+  ['placed: two pieces on one cell', T('board: "####"', 'pieces:', '  D: {shape: "##", count: 2}', 'placed:', '  - {piece: D, cells: [[0, 0], [1, 0]]}', '  - {piece: D, cells: [[1, 0], [2, 0]]}'), 6, /covers \[1, 0\], which another placed piece covers/],
+  ['a count range the wrong way round', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 3..1}'), 3, /count 3\.\.1: the least is more than the most/],
+  ['a count range of nothing', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 0..0}'), 3, /at most 0 copies is no piece/],
+  ['a count that is no range', T('board: "##"', 'pieces:', '  a: {shape: "#", count: "1-2"}'), 3, /count must be a whole number or a range such as 0\.\.2, not "1-2"/],
+  ['use larger than the pieces', T('board: "####"', 'use: 5', 'pieces:', '  a: {shape: "#", count: 0..2}', '  b: {shape: "##", count: 0..1}'), 2, /use is 5, more than the 3 piece copies there are/],
+  ['use smaller than the pieces that must be placed', T('board: "####"', 'use: 1', 'pieces:', '  a: {shape: "#", count: 2}', '  b: {shape: "##", count: 0..1}'), 2, /use is 1, fewer than the 2 pieces that must be placed/],
+  ['an orientation that is not the piece', T('board: "####\\n####"', 'pieces:', '  L:', '    shape: "##\\n#."', '    orientations: ["##\\n.#", "###"]', '  I: "#"'), 5, /piece 'L' orientation 2 is not the piece turned or moved/],
+  ['rotate that is not true or false', T('board: "##"', 'pieces:', '  a: {shape: "##", rotate: sometimes}'), 3, /rotate must be true or false, not "sometimes"/],
+  ['a colour that is no colour', T('board: "##"', 'pieces:', '  a: {shape: "##", color: "red\\" onload=x"}'), 3, /color must be a CSS colour/],
+  ['a + in piece art', T('board: "##"', 'pieces:', '  a: "#+"'), 3, /unexpected character '\+'/],
   ['binary garbage', '\u0000\u0001\u00ff\ufffd\u0007garbage: [', 1, /YAML|must be a mapping/],
 ];
 

@@ -2,12 +2,14 @@ import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent, firstRepeat, isBox, isConnected, normalize } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent, firstRepeat, isBox, isConnected, normalize, shapeKey } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
-import type { Piece, Puzzle } from './model.js';
+import type { Piece, PlacedPiece, Puzzle } from './model.js';
+import { pieceMin } from './model.js';
+import { allowedOrientations, isCongruent } from './orientations.js';
 import { readTextFile } from './text-file.js';
 import { printable } from './printable.js';
-import { LIMITS, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
+import { LIMITS, descriptionProblem, isColor, nameProblem, wellFormedProblem } from './validate.js';
 
 /**
  * The YAML puzzle format (see the README): a board and named pieces, each given as art, a rectangle, a box,
@@ -27,9 +29,10 @@ const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
 const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
 
-const TOP_KEYS = ['name', 'description', 'mirror', 'board', 'pieces', 'known'];
+const TOP_KEYS = ['name', 'description', 'mirror', 'board', 'pieces', 'placed', 'use', 'known'];
 const BOARD_KEYS = ['rect', 'box', 'layers', 'holes'];
-const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror'];
+const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color'];
+const PLACED_KEYS = ['piece', 'cells'];
 const KNOWN_KEYS = ['total', 'unique'];
 
 /** How many cells a shape being read may have, and how a message names that bound. */
@@ -39,12 +42,22 @@ interface CellBudget {
   readonly of: string;
 }
 
-/** An art block as read: its size (trailing spaces and blank rows before and after dropped) and its cells, in layer 0. */
+/**
+ * An art block as read: its size (trailing spaces and blank rows before and after dropped) and its cells,
+ * in layer 0. Board art also has cells that may stay empty ('+') and cells of pieces already placed (a
+ * piece's one-character name), each among `cells` too.
+ */
 interface ArtInfo {
   readonly width: number;
   readonly height: number;
   readonly cells: readonly Cell[];
+  readonly optional: readonly Cell[];
+  /** The cells drawn with each other character, and the line of its first one. */
+  readonly marks: ReadonlyMap<string, { readonly cells: Cell[]; readonly line: number }>;
 }
+
+/** What board art may hold beyond '#': a cell that may stay empty, or a cell of a piece already placed. */
+const OPTIONAL = '+';
 
 class Reader {
   /**
@@ -52,6 +65,7 @@ class Reader {
    * a small file could make the parser read the same large art a million times.
    */
   private readonly artRead = new Map<Node, ArtInfo>();
+  private readonly boardArtRead = new Map<Node, ArtInfo>();
 
   constructor(
     readonly file: string,
@@ -165,10 +179,11 @@ class Reader {
    * trailing spaces and blank rows before and after are dropped. Before any cell is made it checks that
    * there are at most MAX_SIDE rows of at most MAX_SIDE characters, and at most `budget` cells.
    */
-  private artInfo(node: Node | null, what: string, budget: CellBudget): ArtInfo {
+  private artInfo(node: Node | null, what: string, budget: CellBudget, board = false): ArtInfo {
     const text = this.string(node, what);
     const scalar = this.deref(node) as Scalar;
-    const known = this.artRead.get(scalar);
+    const cache = board ? this.boardArtRead : this.artRead;
+    const known = cache.get(scalar);
     if (known) {
       if (known.cells.length > budget.cells) this.fail(node, `${what} has ${cellCount(known.cells.length)}: more than ${budget.of}`);
       return known;
@@ -186,11 +201,17 @@ class Reader {
     for (let r = first; r <= last; r++) {
       const row = rows[r]!;
       if (row.length > MAX_SIDE) throw new PuzzleError(this.file, base + (block ? r : 0), `${what}: row ${r - first + 1} is ${row.length} characters wide: more than the limit of ${MAX_SIDE}`);
-      for (let x = 0; x < row.length; x++) if (row.charCodeAt(x) === 35 /* # */) count++;
+      for (let x = 0; x < row.length; x++) {
+        const code = row.charCodeAt(x);
+        // '#' counts, and in board art every character that is a cell ('+' and placed pieces' names)
+        if (code === 35 /* # */ || (board && code !== 46 /* . */ && code !== 32 /* space */)) count++;
+      }
     }
     if (count > budget.cells) this.fail(node, `${what} has ${cellCount(count)}: more than ${budget.of}`);
     const width = first <= last ? rows[first]!.length : 0;
     const cells: Cell[] = [];
+    const optional: Cell[] = [];
+    const marks = new Map<string, { cells: Cell[]; line: number }>();
     for (let r = first; r <= last; r++) {
       const row = rows[r]!;
       const line = base + (block ? r : 0);
@@ -199,36 +220,59 @@ class Reader {
       }
       for (let x = 0; x < row.length; x++) {
         const ch = row[x]!;
-        if (ch === '#') cells.push([x, r - first, 0]);
-        else if (ch !== '.' && ch !== ' ') {
-          throw new PuzzleError(this.file, line, `${what}: unexpected character '${printable(String.fromCodePoint(row.codePointAt(x)!))}' in art (use '#' for a cell, '.' for empty)`);
+        const cell = [x, r - first, 0] as const;
+        if (ch === '#') cells.push(cell);
+        else if (ch === '.' || ch === ' ') continue;
+        else if (board && ch === OPTIONAL) {
+          cells.push(cell);
+          optional.push(cell);
+        } else if (board && /^[\p{L}\p{N}]$/u.test(ch)) {
+          cells.push(cell);
+          const mark = marks.get(ch);
+          if (mark) mark.cells.push(cell);
+          else marks.set(ch, { cells: [cell], line });
+        } else {
+          const how = board ? "'#' for a cell, '+' for a cell that may stay empty, a piece's one-character name for a cell it already covers, '.' for none" : "'#' for a cell, '.' for empty";
+          throw new PuzzleError(this.file, line, `${what}: unexpected character '${printable(String.fromCodePoint(row.codePointAt(x)!))}' in art (use ${how})`);
         }
       }
     }
-    const info: ArtInfo = { width, height: Math.max(0, last - first + 1), cells };
-    this.artRead.set(scalar, info);
+    const info: ArtInfo = { width, height: Math.max(0, last - first + 1), cells, optional, marks };
+    cache.set(scalar, info);
     return info;
   }
 
   /** Cells of an art block (see artInfo), in layer z. */
-  art(node: Node | null, what: string, budget: CellBudget, z = 0): Cell[] {
-    const { height, cells } = this.artInfo(node, what, budget);
-    if (height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
-    if (cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
-    return cells.map((c) => (z === 0 ? c : [c[0], c[1], z]));
+  art(node: Node | null, what: string, budget: CellBudget): Cell[] {
+    return this.boardArt(node, what, budget, false).cells;
+  }
+
+  /** The same, with what board art may also hold (cells that may stay empty, placed pieces' cells). */
+  boardArt(node: Node | null, what: string, budget: CellBudget, board = true): BoardArt {
+    const art = this.artInfo(node, what, budget, board);
+    if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
+    if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
+    return { cells: [...art.cells], optional: [...art.optional], marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: [...m.cells], line: m.line }])) };
   }
 
   layers(node: Node | null, what: string, budget: CellBudget): Cell[] {
+    return this.boardLayers(node, what, budget, false).cells;
+  }
+
+  /** Layers of art, z = 0 first; with `board`, what board art may also hold. */
+  boardLayers(node: Node | null, what: string, budget: CellBudget, board = true): BoardArt {
     const target = this.deref(node);
     if (!isSeq(target) || target.items.length === 0) this.fail(node, `${what}: layers must be a non-empty list of art, one per layer`);
     const layers = target.items as Node[];
     if (layers.length > MAX_SIDE) this.fail(node, `${what} has ${layers.length} layers: more than the limit of ${MAX_SIDE}`);
     const cells: Cell[] = [];
+    const optional: Cell[] = [];
+    const marks = new Map<string, { cells: Cell[]; line: number }>();
     let size: string | undefined;
     layers.forEach((layer, z) => {
       const layerWhat = `${what} layer ${z + 1}`;
       const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} that layer${z > 1 ? `s 1-${z}` : ' 1'} leave${z > 1 ? '' : 's'} of ${budget.of}` };
-      const art = this.artInfo(layer, layerWhat, left);
+      const art = this.artInfo(layer, layerWhat, left, board);
       const dims = `${art.width}x${art.height}`;
       if (size !== undefined && dims !== size) this.fail(layer, `${what}: layer ${z + 1} is ${dims} but layer 1 is ${size}: all layers must be the same size`);
       if (size === undefined && art.width * art.height * layers.length > MAX_BOARD_BOX) {
@@ -236,10 +280,47 @@ class Reader {
       }
       size = dims;
       for (const c of art.cells) cells.push([c[0], c[1], z]);
+      for (const c of art.optional) optional.push([c[0], c[1], z]);
+      for (const [ch, m] of art.marks) {
+        const mark = marks.get(ch) ?? marks.set(ch, { cells: [], line: m.line }).get(ch)!;
+        for (const c of m.cells) mark.cells.push([c[0], c[1], z]);
+      }
     });
     if (cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
-    return cells;
+    return { cells, optional, marks };
   }
+
+  /** A whole number within [min, max]. */
+  wholeNumber(node: Node | null, what: string, min: number, max: number): number {
+    const target = this.deref(node);
+    const v = isScalar(target) ? target.value : undefined;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min) this.fail(node, `${what} must be a whole number of at least ${min}, not ${show(target)}`);
+    if (v > max) this.fail(node, `${what} is ${v}: more than the limit of ${max}`);
+    return v;
+  }
+
+  /** A piece's count: N (exactly N copies), or a range 'A..B' (at least A, at most B). */
+  count(node: Node | null, what: string): { min: number; max: number } {
+    const target = this.deref(node);
+    if (isScalar(target) && typeof target.value === 'string') {
+      const m = /^\s*(\d+)\s*\.\.\s*(\d+)\s*$/.exec(target.value);
+      if (!m) this.fail(node, `${what} must be a whole number or a range such as 0..2, not ${show(target)}`);
+      const [min, max] = [Number(m[1]), Number(m[2])];
+      if (min > max) this.fail(node, `${what} ${min}..${max}: the least is more than the most`);
+      if (max < 1) this.fail(node, `${what} ${min}..${max}: at most 0 copies is no piece (leave it out)`);
+      if (max > MAX_COPIES) this.fail(node, `${what} is ${max}: more than the limit of ${MAX_COPIES}`);
+      return { min, max };
+    }
+    const n = this.positiveInt(node, what, MAX_COPIES);
+    return { min: n, max: n };
+  }
+}
+
+/** Board art: its cells, those that may stay empty, and those drawn with a piece's name. */
+interface BoardArt {
+  readonly cells: Cell[];
+  readonly optional: Cell[];
+  readonly marks: Map<string, { cells: Cell[]; line: number }>;
 }
 
 const cellCount = (n: number): string => `${n} cell${n === 1 ? '' : 's'}`;
@@ -260,25 +341,26 @@ function box(w: number, h: number, d: number): Cell[] {
 
 const BOARD_BUDGET: CellBudget = { cells: MAX_BOARD_CELLS, of: `the limit of ${MAX_BOARD_CELLS}` };
 
-function readBoard(r: Reader, node: Node | null): { cells: Cell[]; dims: Dimensions } {
-  if (isScalar(r.deref(node))) return { cells: r.art(node, 'board', BOARD_BUDGET), dims: 2 };
+function readBoard(r: Reader, node: Node | null): BoardArt & { dims: Dimensions } {
+  if (isScalar(r.deref(node))) return { ...r.boardArt(node, 'board', BOARD_BUDGET), dims: 2 };
   const keys = r.map(node, 'board', BOARD_KEYS);
   const forms = ['rect', 'box', 'layers'].filter((k) => keys.has(k));
   if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers');
   const form = forms[0]!;
   const value = keys.get(form)!.value;
-  let cells: Cell[];
+  let art: BoardArt;
   let dims: Dimensions;
   if (form === 'rect') {
-    cells = r.box(value, 'board rect', r.sizes(value, 'board rect', 2), BOARD_BUDGET);
+    art = { cells: r.box(value, 'board rect', r.sizes(value, 'board rect', 2), BOARD_BUDGET), optional: [], marks: new Map() };
     dims = 2;
   } else if (form === 'box') {
-    cells = r.box(value, 'board box', r.sizes(value, 'board box', 3), BOARD_BUDGET);
+    art = { cells: r.box(value, 'board box', r.sizes(value, 'board box', 3), BOARD_BUDGET), optional: [], marks: new Map() };
     dims = 3;
   } else {
-    cells = r.layers(value, 'board', BOARD_BUDGET);
+    art = r.boardLayers(value, 'board', BOARD_BUDGET);
     dims = 3;
   }
+  let cells = art.cells;
   const holes = keys.get('holes');
   if (holes) {
     if (form === 'layers') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.'");
@@ -294,7 +376,7 @@ function readBoard(r: Reader, node: Node | null): { cells: Cell[]; dims: Dimensi
     cells = cells.filter((c) => !remove.has(cellKey(c)));
     if (cells.length === 0) r.fail(holes.key, 'the holes leave no board');
   }
-  return { cells, dims };
+  return { ...art, cells, dims };
 }
 
 interface RawPiece {
@@ -302,28 +384,52 @@ interface RawPiece {
   node: Node;
   cells: Cell[];
   count: number;
+  min: number;
   mirror?: boolean;
+  rotate?: boolean;
+  /** The listed orientations, each with its node (for messages). */
+  orientations?: { cells: Cell[]; node: Node | null }[];
+  color?: string;
 }
 
 /** Reads a piece; `budget` is what the board has left for it (its cells are refused before they are built beyond it). */
 function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudget): RawPiece {
   const what = `piece '${name}'`;
   const target = r.deref(node);
-  if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, budget), count: 1 };
+  if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, budget), count: 1, min: 1 };
   const keys = r.map(node, what, PIECE_KEYS);
   const forms = ['shape', 'rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
   if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells`);
   const form = forms[0]!;
   const value = keys.get(form)!.value;
-  const count = keys.has('count') ? r.positiveInt(keys.get('count')!.value, `${what} count`, MAX_COPIES) : 1;
+  const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
   let cells: Cell[];
   if (form === 'shape') cells = r.art(value, what, budget);
   else if (form === 'rect') cells = r.box(value, `${what} rect`, r.sizes(value, `${what} rect`, 2), budget);
   else if (form === 'box') cells = r.box(value, `${what} box`, r.sizes(value, `${what} box`, 3), budget);
   else if (form === 'layers') cells = r.layers(value, what, budget);
   else cells = r.cells(value, `${what} cells`, budget);
-  const piece: RawPiece = { name, node: node!, cells, count };
+  const piece: RawPiece = { name, node: node!, cells, count, min };
   if (keys.has('mirror')) piece.mirror = r.boolean(keys.get('mirror')!.value, `${what} mirror`);
+  if (keys.has('rotate')) piece.rotate = r.boolean(keys.get('rotate')!.value, `${what} rotate`);
+  if (keys.has('color')) {
+    const node = keys.get('color')!.value;
+    const color = r.string(node, `${what} color`);
+    if (!isColor(color)) r.fail(node, `${what} color must be a CSS colour such as "#d62728", "teal" or "rgb(20, 120, 200)", not '${printable(color, 40)}'`);
+    piece.color = color;
+  }
+  if (keys.has('orientations')) {
+    const list = r.deref(keys.get('orientations')!.value);
+    if (!isSeq(list) || list.items.length === 0) r.fail(keys.get('orientations')!.value, `${what} orientations must be a list of art (or of layers or cells mappings), one per orientation`);
+    piece.orientations = (list.items as Node[]).map((item, i) => {
+      const each = `${what} orientation ${i + 1}`;
+      const target = r.deref(item);
+      if (isScalar(target)) return { cells: r.art(item, each, budget), node: item };
+      const forms = r.map(item, each, ['layers', 'cells']);
+      const cells = forms.has('layers') ? r.layers(forms.get('layers')!.value, each, budget) : forms.has('cells') ? r.cells(forms.get('cells')!.value, `${each} cells`, budget) : r.fail(item, `${each} must be art, or have layers or cells`);
+      return { cells, node: item };
+    });
+  }
   return piece;
 }
 
@@ -406,8 +512,8 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const boardExtent = sortedExtent(board.cells, dims);
   const names = new Set<string>();
   let copies = 0;
-  // The cells of all the pieces so far (counting copies): they must fit in the board's, and every piece is
-  // refused before it is built when it alone would overflow what is left.
+  // The cells of the copies that must be placed, piece by piece: they must fit in the board's, and every
+  // piece is refused before it is built when it alone would overflow what is left.
   let area = 0;
   const pieces: Piece[] = pairs.map((pair) => {
     const pieceName = r.keyName(pair.key, 'a piece name');
@@ -426,14 +532,35 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     if (pieceExtent.some((v, i) => v > boardExtent[i]!)) {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
+    for (const [i, o] of (p.orientations ?? []).entries()) {
+      if (!isCongruent(normalize(o.cells), shape, dims)) r.fail(o.node, `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`);
+    }
     copies += p.count;
     if (copies > MAX_COPIES) r.fail(p.node, `more than ${MAX_COPIES} piece copies in all`);
-    area += shape.length * p.count;
-    if (area > boardCells) r.fail(p.node, `the pieces up to ${what} cover ${area} cells, more than the board's ${boardCells}: they cannot fill it exactly`);
-    return { name: p.name, shape, count: p.count, mirror: p.mirror ?? mirror };
+    area += shape.length * p.min;
+    if (area > boardCells) r.fail(p.node, `the pieces up to ${what} must cover ${area} cells, more than the board's ${boardCells}: they cannot all be placed`);
+    return {
+      name: p.name, shape, count: p.count, mirror: p.mirror ?? mirror,
+      ...(p.min !== p.count ? { min: p.min } : {}),
+      ...(p.rotate !== undefined ? { rotate: p.rotate } : {}),
+      ...(p.orientations ? { orientations: p.orientations.map((o) => normalize(o.cells)) } : {}),
+      ...(p.color !== undefined ? { color: p.color } : {}),
+    };
   });
+  const placed = readPlaced(r, top.get('placed'), board, pieces);
+  let use: number | undefined;
+  if (top.has('use')) {
+    const node = top.get('use')!.value;
+    use = r.wholeNumber(node, 'use', 1, MAX_COPIES);
+    const fewest = pieces.reduce((n, p) => n + pieceMin(p), 0);
+    if (use > copies) r.fail(node, `use is ${use}, more than the ${copies} piece copies there are`);
+    if (use < fewest) r.fail(node, `use is ${use}, fewer than the ${fewest} pieces that must be placed`);
+  }
   const puzzle: Puzzle = {
     name, dims, board: [...board.cells].sort(compareCells), pieces, mirror,
+    ...(board.optional.length > 0 ? { optional: [...board.optional].sort(compareCells) } : {}),
+    ...(placed.length > 0 ? { placed } : {}),
+    ...(use !== undefined ? { use } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(top.has('known') ? { known } : {}),
   };
@@ -441,6 +568,86 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const problem = wellFormedProblem(puzzle);
   if (problem) throw new PuzzleError(file, undefined, problem);
   return puzzle;
+}
+
+/**
+ * The pieces already on the board: drawn in the board art with their one-character names (each group of
+ * touching cells one copy), and listed under `placed:` with their cells. Each must lie in an allowed
+ * orientation of its piece, on board cells no other placed piece covers, and use no more copies than
+ * the piece has.
+ */
+function readPlaced(
+  r: Reader,
+  entry: { key: Node; value: Node | null } | undefined,
+  board: BoardArt & { dims: Dimensions },
+  pieces: readonly Piece[],
+): PlacedPiece[] {
+  const byName = new Map(pieces.map((p) => [p.name, p]));
+  const placed: PlacedPiece[] = [];
+  const copies = new Map<string, number>();
+  const taken = new Set<string>();
+  const onBoard = new Set(board.cells.map(cellKey));
+  const add = (name: string, cells: Cell[], fail: (problem: string) => never): void => {
+    const piece = byName.get(name)!;
+    const allowed = new Set(allowedOrientations(piece, board.dims).map(shapeKey));
+    if (!allowed.has(shapeKey(cells))) {
+      fail(`placed piece '${name}' at [${cells[0]!.slice(0, board.dims).join(', ')}] lies in a shape that is not one of its allowed orientations`);
+    }
+    const twice = cells.find((c) => taken.has(cellKey(c)));
+    if (twice) fail(`placed piece '${name}' covers [${twice.slice(0, board.dims).join(', ')}], which another placed piece covers`);
+    for (const c of cells) taken.add(cellKey(c));
+    const n = (copies.get(name) ?? 0) + 1;
+    copies.set(name, n);
+    if (n > piece.count) fail(`piece '${name}' is placed ${n} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}`);
+    placed.push({ piece: name, cells: [...cells].sort(compareCells) });
+  };
+  for (const [ch, mark] of board.marks) {
+    const fail = (problem: string): never => {
+      throw new PuzzleError(r.file, mark.line, problem);
+    };
+    if (!byName.has(ch)) fail(`board: '${printable(ch)}' in the art is not the name of a piece (use '#' for a cell, '+' for a cell that may stay empty, a piece's one-character name for a cell it covers)`);
+    for (const part of components(mark.cells, board.dims)) add(ch, part, fail);
+  }
+  if (entry) {
+    const list = r.deref(entry.value);
+    if (!isSeq(list) || list.items.length === 0) r.fail(entry.value ?? entry.key, 'placed must be a list of {piece: NAME, cells: [[x, y], ...]}');
+    for (const item of list.items as Node[]) {
+      const keys = r.map(item, 'a placed piece', PLACED_KEYS);
+      if (!keys.has('piece') || !keys.has('cells')) r.fail(item, 'a placed piece needs piece (its name) and cells');
+      const name = r.string(keys.get('piece')!.value, 'placed piece');
+      if (!byName.has(name)) r.fail(keys.get('piece')!.value, `placed piece '${printable(name, 40)}' is not one of the pieces`);
+      const cells = r.cells(keys.get('cells')!.value, `placed piece '${name}' cells`, { cells: board.cells.length, of: `the board's ${board.cells.length} cells` });
+      const off = cells.find((c) => !onBoard.has(cellKey(c)));
+      if (off) r.fail(keys.get('cells')!.value, `placed piece '${name}' covers [${off.slice(0, board.dims).join(', ')}], which is not on the board`);
+      add(name, cells, (problem) => r.fail(item, problem));
+    }
+  }
+  return placed;
+}
+
+/** The groups of face-touching cells (each copy of a piece drawn in the art). */
+function components(cells: readonly Cell[], dims: Dimensions): Cell[][] {
+  const left = new Map(cells.map((c) => [cellKey(c), c]));
+  const out: Cell[][] = [];
+  for (const start of cells) {
+    if (!left.has(cellKey(start))) continue;
+    left.delete(cellKey(start));
+    const part: Cell[] = [start];
+    for (let i = 0; i < part.length; i++) {
+      const c = part[i]!;
+      const around: Cell[] = [[c[0] - 1, c[1], c[2]], [c[0] + 1, c[1], c[2]], [c[0], c[1] - 1, c[2]], [c[0], c[1] + 1, c[2]]];
+      if (dims === 3) around.push([c[0], c[1], c[2] - 1], [c[0], c[1], c[2] + 1]);
+      for (const n of around) {
+        const next = left.get(cellKey(n));
+        if (next) {
+          left.delete(cellKey(n));
+          part.push(next);
+        }
+      }
+    }
+    out.push(part);
+  }
+  return out;
 }
 
 /** Largest puzzle file read: a board of a million cells listed one by one fits several times over. */

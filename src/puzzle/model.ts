@@ -1,20 +1,32 @@
 import type { Cell, Dimensions, Shape } from '../geometry/cell.js';
 
 /**
- * A piece: a shape that may be rotated, turned over when `mirror` says so, and used `count` times.
+ * A piece: a shape that may be moved, rotated (unless `rotate` is false), turned over when `mirror` says
+ * so, or that takes exactly the `orientations` listed; used between `min` and `count` times.
  * Copies of a piece are identical: solutions that differ only by swapping copies are one solution.
  */
 export interface Piece {
   readonly name: string;
-  /** Normalised cells (bounding box at the origin, reading order). */
+  /** Normalised cells as drawn (bounding box at the origin, reading order). */
   readonly shape: readonly Cell[];
+  /** The most copies that may be placed (copies already on the board included). */
   readonly count: number;
+  /** The fewest copies that must be placed: `count` unless the file gives a range (`count: 0..2`). */
+  readonly min?: number;
   readonly mirror: boolean;
+  /** False: the piece is only moved, never turned (the shape as drawn; and its mirror image when `mirror`). */
+  readonly rotate?: boolean;
+  /** Exactly these orientations (normalised), when the file lists them: `rotate` and `mirror` then say nothing. */
+  readonly orientations?: readonly (readonly Cell[])[];
+  /** A CSS colour for pictures. */
+  readonly color?: string;
 }
 
 /**
- * A puzzle: a board (any set of cells, in the coordinates of the file) and the pieces that must
- * cover it exactly. `dims` is 3 when either the board or a piece has more than one layer.
+ * A puzzle: a board (any set of cells, in the coordinates of the file) and the pieces that cover it.
+ * Every board cell must be covered except the `optional` ones, which may stay empty; the `placed` pieces
+ * are on the board already (their cells are board cells, and each uses up a copy of its piece).
+ * `dims` is 3 when either the board or a piece has more than one layer.
  */
 export interface Puzzle {
   readonly name: string;
@@ -23,6 +35,12 @@ export interface Puzzle {
   readonly pieces: readonly Piece[];
   /** The file's default for `mirror`; each piece carries its own resolved value. */
   readonly mirror: boolean;
+  /** Board cells that may stay empty ('+' in art). */
+  readonly optional?: readonly Cell[];
+  /** Pieces already on the board. */
+  readonly placed?: readonly PlacedPiece[];
+  /** Exactly this many pieces are placed in all (those already placed included). */
+  readonly use?: number;
   readonly description?: string;
   /** Published solution counts, for people and the benchmark: the solver never reads them. */
   readonly known?: { readonly total?: number; readonly unique?: number };
@@ -32,17 +50,34 @@ export interface Puzzle {
 export interface PlacedPiece {
   readonly piece: string;
   readonly cells: readonly Cell[];
+  /** True for a piece that was on the board before the search (the puzzle's `placed`). */
+  readonly given?: boolean;
 }
 
-/** A solution: one placement per copy of every piece. */
+/** A solution: the placed pieces, those on the board before included (marked `given`). */
 export interface Solution {
   readonly placements: readonly PlacedPiece[];
 }
 
+/** The fewest copies of a piece that must be placed. */
+export function pieceMin(piece: Piece): number {
+  return piece.min ?? piece.count;
+}
+
+/**
+ * True for a plain packing: every cell covered, every copy used, nothing on the board yet (what the
+ * rectangle engine and the oldest paths of the search handle).
+ */
+export function isExactPacking(puzzle: Puzzle): boolean {
+  return !puzzle.optional?.length && !puzzle.placed?.length && puzzle.use === undefined && puzzle.pieces.every((p) => pieceMin(p) === p.count);
+}
+
+/** The area of every copy of every piece (the most the pieces can cover). */
 export function pieceArea(puzzle: Puzzle): number {
   return puzzle.pieces.reduce((sum, p) => sum + p.shape.length * p.count, 0);
 }
 
+/** Every copy of every piece (the most pieces a solution can place). */
 export function totalPieceCount(puzzle: Puzzle): number {
   return puzzle.pieces.reduce((sum, p) => sum + p.count, 0);
 }
@@ -54,11 +89,65 @@ export class InvalidPuzzleError extends Error {
   override readonly name = 'InvalidPuzzleError';
 }
 
-/** Problems that make a puzzle meaningless before any search; undefined when there are none. */
+/** Largest area for which the exact check of areas below is made (a table of areas by pieces used). */
+const AREA_CHECK_LIMIT = 4_000_000;
+
+/**
+ * Problems that make a puzzle meaningless before any search; undefined when there are none. The areas
+ * must work out: some choice of copies (each piece between its minimum and maximum, `use` pieces in all
+ * when given) covers at least the cells that must be covered and at most the whole board.
+ */
 export function puzzleProblem(puzzle: Puzzle): string | undefined {
-  const area = pieceArea(puzzle);
-  if (area !== puzzle.board.length) {
-    return `the pieces cover ${area} cells but the board has ${puzzle.board.length}: they cannot fill it exactly`;
+  const cells = puzzle.board.length;
+  const must = cells - (puzzle.optional?.length ?? 0);
+  if (isExactPacking(puzzle)) {
+    const area = pieceArea(puzzle);
+    if (area !== cells) return `the pieces cover ${area} cells but the board has ${cells}: they cannot fill it exactly`;
+    return undefined;
+  }
+  const low = puzzle.pieces.reduce((sum, p) => sum + p.shape.length * pieceMin(p), 0);
+  const high = pieceArea(puzzle);
+  const fewest = puzzle.pieces.reduce((n, p) => n + pieceMin(p), 0);
+  const most = totalPieceCount(puzzle);
+  if (puzzle.use !== undefined && (puzzle.use < fewest || puzzle.use > most)) {
+    return `use is ${puzzle.use}, but the pieces allow from ${fewest} to ${most} pieces in all`;
+  }
+  const span = must === cells ? `${cells} cells` : `${must} to ${cells} cells (${cells - must} may stay empty)`;
+  if (low > cells) return `the pieces that must be placed cover ${low} cells, more than the board's ${cells}`;
+  if (high < must) return `the pieces cover at most ${high} cells, but ${must} must be covered`;
+  const areas = reachableAreas(puzzle, cells);
+  if (areas && !areas.slice(must, cells + 1).some(Boolean)) {
+    return `no choice of the pieces${puzzle.use !== undefined ? ` (${puzzle.use} in all)` : ''} covers ${span}`;
   }
   return undefined;
+}
+
+/**
+ * reachable[a] is true when some choice of copies within the ranges (and `use` pieces in all, when given)
+ * covers exactly a cells, for a <= maxArea; undefined when the table would be too large to make.
+ */
+function reachableAreas(puzzle: Puzzle, maxArea: number): boolean[] | undefined {
+  const pieces = puzzle.use !== undefined ? puzzle.use : 0;
+  const rows = pieces + 1;
+  if (rows * (maxArea + 1) > AREA_CHECK_LIMIT) return undefined;
+  // table[k][a]: k pieces (only counted with `use`) covering a cells
+  let table: Uint8Array[] = Array.from({ length: rows }, () => new Uint8Array(maxArea + 1));
+  table[0]![0] = 1;
+  for (const p of puzzle.pieces) {
+    const size = p.shape.length;
+    const next = Array.from({ length: rows }, () => new Uint8Array(maxArea + 1));
+    for (let k = 0; k < rows; k++) {
+      for (let a = 0; a <= maxArea; a++) {
+        if (!table[k]![a]) continue;
+        for (let c = pieceMin(p); c <= p.count; c++) {
+          const k2 = puzzle.use !== undefined ? k + c : 0;
+          const a2 = a + c * size;
+          if (k2 >= rows || a2 > maxArea) break;
+          next[k2]![a2] = 1;
+        }
+      }
+    }
+    table = next;
+  }
+  return Array.from(table[rows - 1]!, Boolean);
 }

@@ -1,6 +1,7 @@
 import type { Cell } from '../geometry/cell.js';
-import { extent, firstRepeat, isConnected, normalize } from '../geometry/cell.js';
+import { extent, firstRepeat, isConnected, normalize, shapeKey } from '../geometry/cell.js';
 import type { Puzzle } from './model.js';
+import { allowedOrientations, isCongruent } from './orientations.js';
 import { printable, unsafeCharacter } from './printable.js';
 
 /**
@@ -102,9 +103,70 @@ export function wellFormedProblem(value: unknown): string | undefined {
     }
     if (!isConnected(cells, dims)) return `${what} is not connected: its cells must touch face to face`;
     if (typeof q.count !== 'number' || !Number.isInteger(q.count) || q.count < 1) return `${what} count must be a whole number of at least 1, not ${String(q.count)}`;
+    if (q.min !== undefined && (typeof q.min !== 'number' || !Number.isInteger(q.min) || q.min < 0 || q.min > q.count)) {
+      return `${what} min must be a whole number from 0 to its count (${q.count}), not ${String(q.min)}`;
+    }
     if (typeof q.mirror !== 'boolean') return `${what} mirror must be true or false`;
+    if (q.rotate !== undefined && typeof q.rotate !== 'boolean') return `${what} rotate must be true or false`;
+    if (q.color !== undefined && !isColor(q.color)) return `${what} color must be a CSS colour such as "#d62728", "teal" or "rgb(20, 120, 200)", not ${printable(JSON.stringify(q.color) ?? String(q.color), 40)}`;
+    if (q.orientations !== undefined) {
+      if (!Array.isArray(q.orientations) || q.orientations.length === 0) return `${what} orientations must be a non-empty list of shapes`;
+      for (const [i, o] of (q.orientations as unknown[]).entries()) {
+        const bad = cellsProblem(o, `${what} orientation ${i + 1}`, dims, boardCells);
+        if (bad) return bad;
+        if (!isCongruent(normalize(o as Cell[]), cells, dims)) return `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`;
+      }
+    }
     copies += q.count;
     if (copies > LIMITS.copies) return `more than ${LIMITS.copies} piece copies in all`;
+  }
+  return placedProblem(p as Puzzle) ?? undefined;
+}
+
+/** CSS colours as pictures take them: a hex code, a name, or an rgb()/hsl() form (nothing that could leave an attribute). */
+export function isColor(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 60 &&
+    (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) || /^[a-z]{3,30}$/i.test(value) || /^(rgb|rgba|hsl|hsla)\([0-9.,%\s/deg]+\)$/i.test(value));
+}
+
+/** Problems of the cells that may stay empty, the pieces already placed and `use` (the pieces are well formed). */
+function placedProblem(p: Puzzle): string | undefined {
+  const onBoard = new Set(p.board.map((c) => `${c[0]},${c[1]},${c[2]}`));
+  const key = (c: Cell): string => `${c[0]},${c[1]},${c[2]}`;
+  if (p.optional !== undefined) {
+    const bad = p.optional.length === 0 ? undefined : cellsProblem(p.optional, 'the cells that may stay empty', p.dims, p.board.length);
+    if (bad) return bad;
+    const off = p.optional.find((c) => !onBoard.has(key(c)));
+    if (off) return `a cell that may stay empty, [${off.join(', ')}], is not on the board`;
+  }
+  if (p.placed !== undefined) {
+    if (!Array.isArray(p.placed)) return 'placed must be a list of pieces on the board';
+    const byName = new Map(p.pieces.map((q) => [q.name, q]));
+    const taken = new Set<string>();
+    const copies = new Map<string, number>();
+    for (const [i, placed] of (p.placed as unknown[]).entries()) {
+      const q = placed as { piece?: unknown; cells?: unknown };
+      if (typeof q !== 'object' || q === null || typeof q.piece !== 'string') return `placed piece ${i + 1} must name its piece`;
+      const piece = byName.get(q.piece);
+      if (!piece) return `placed piece ${i + 1} names '${printable(q.piece, 40)}', which is not one of the pieces`;
+      const bad = cellsProblem(q.cells, `placed piece '${printable(q.piece, 40)}'`, p.dims, p.board.length);
+      if (bad) return bad;
+      const cells = q.cells as Cell[];
+      const off = cells.find((c) => !onBoard.has(key(c)));
+      if (off) return `placed piece '${printable(q.piece, 40)}' covers [${off.join(', ')}], which is not on the board`;
+      const twice = cells.find((c) => taken.has(key(c)));
+      if (twice) return `placed piece '${printable(q.piece, 40)}' covers [${twice.join(', ')}], which another placed piece covers`;
+      for (const c of cells) taken.add(key(c));
+      const allowed = new Set(allowedOrientations(piece, p.dims).map(shapeKey));
+      if (!allowed.has(shapeKey(cells))) return `placed piece '${printable(q.piece, 40)}' lies in a shape that is not one of its allowed orientations`;
+      copies.set(q.piece, (copies.get(q.piece) ?? 0) + 1);
+      if (copies.get(q.piece)! > piece.count) return `piece '${printable(q.piece, 40)}' is placed ${copies.get(q.piece)} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}`;
+    }
+  }
+  if (p.use !== undefined) {
+    const most = p.pieces.reduce((n, q) => n + q.count, 0);
+    if (typeof p.use !== 'number' || !Number.isInteger(p.use) || p.use < 1) return `use must be a whole number of at least 1, not ${String(p.use)}`;
+    if (p.use > most) return `use is ${p.use}, more than the ${most} piece copies there are`;
   }
   return undefined;
 }

@@ -16,7 +16,7 @@ import { createSolutionCheck } from './solution-check.js';
  * must solve the puzzle. (The plan is checked against the search tree when the run starts: run.ts.)
  */
 const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
-const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell) })) });
+const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell), given: z.literal(true).optional() })) });
 const count = z.number().int().nonnegative();
 const work = z.number().nonnegative();
 
@@ -24,8 +24,20 @@ const puzzleSchema = z.strictObject({
   name: z.string(),
   dims: z.union([z.literal(2), z.literal(3)]),
   board: z.array(cell).min(1),
-  pieces: z.array(z.strictObject({ name: z.string(), shape: z.array(cell).min(1), count: z.number().int().positive(), mirror: z.boolean() })).min(1),
+  pieces: z.array(z.strictObject({
+    name: z.string(),
+    shape: z.array(cell).min(1),
+    count: z.number().int().positive(),
+    min: count.optional(),
+    mirror: z.boolean(),
+    rotate: z.boolean().optional(),
+    orientations: z.array(z.array(cell).min(1)).min(1).optional(),
+    color: z.string().optional(),
+  })).min(1),
   mirror: z.boolean(),
+  optional: z.array(cell).optional(),
+  placed: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell).min(1) })).optional(),
+  use: z.number().int().positive().optional(),
   description: z.string().optional(),
   known: z.strictObject({ total: count.optional(), unique: count.optional() }).optional(),
 });
@@ -104,8 +116,9 @@ export function loadCheckpoint(path: string): Checkpoint {
   const plan = c.plan;
   if (plan) {
     if (planHash(plan.subproblems) !== plan.hash || plan.estimates.length !== plan.subproblems.length) throw corrupt('the plan does not match its hash');
-    const depth = totalPieceCount(c.puzzle);
-    if (plan.subproblems.some((p) => p.length > depth)) throw corrupt(`a subproblem has more choices than the puzzle's ${depth} pieces`);
+    // a choice places a piece or leaves a cell empty
+    const depth = totalPieceCount(c.puzzle) + (c.puzzle.optional?.length ?? 0);
+    if (plan.subproblems.some((p) => p.length > depth)) throw corrupt(`a subproblem has more choices than the puzzle's ${depth} pieces and cells that may stay empty`);
   }
   const seen = new Set<number>();
   const check = createSolutionCheck(c.puzzle);

@@ -72,8 +72,10 @@ export class CheckpointError extends Error {
 
 /** What identifies a puzzle: its board and pieces (not its name or description). */
 export function puzzleHash(puzzle: Puzzle): string {
-  const { dims, board, pieces, mirror } = puzzle;
-  return createHash('sha256').update(JSON.stringify({ dims, board, pieces, mirror })).digest('hex').slice(0, 16);
+  const { dims, board, pieces, mirror, optional, placed, use } = puzzle;
+  // what a puzzle without cells that may stay empty, placed pieces or use had, it hashes as it did
+  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}) };
+  return createHash('sha256').update(JSON.stringify({ dims, board, pieces, mirror, ...more })).digest('hex').slice(0, 16);
 }
 
 /** What a checkpoint holds, in words: "12 of 64 subproblems done". */

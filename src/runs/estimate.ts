@@ -1,6 +1,5 @@
 import type { Engine } from '../engines/types.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { totalPieceCount } from '../puzzle/model.js';
 import type { PrepareOptions } from '../search/prepare.js';
 import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
@@ -115,7 +114,7 @@ export interface RunEstimateOptions extends PrepareOptions {
 
 export function estimateRun(puzzle: Puzzle, options: RunEstimateOptions = {}): RunEstimate {
   const prepared = prepareSearch(puzzle, { ...options, expandSymmetry: !options.unique && options.expandSymmetry !== false });
-  const tree = prepared.impossible ? { nodes: 0, solutions: 0, probes: 0 } : walks(prepared.engine, totalPieceCount(puzzle), options.probes);
+  const tree = prepared.impossible ? { nodes: 0, solutions: 0, probes: 0 } : walks(prepared.engine, prepared.depth ?? -1, options.probes);
   const measure = options.measureMs ?? 1000;
   const start = performance.now();
   const r = runPrepared(prepared, { countOnly: true, timeLimitMs: measure });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
+import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint, CheckpointPlan, DoneSubproblem } from './checkpoint.js';
@@ -284,7 +284,7 @@ async function runPlanned(puzzle: Puzzle, prepared: PreparedSearch, options: Run
     const stored = resumed?.checkpoint.plan;
     if (stored) plan = { ...stored, estimatedNodes: NaN, estimatedSolutions: NaN };
     else {
-      const planned = await planSubproblemsAsync(prepared.engine, totalPieceCount(puzzle), options.plan ?? {}, {
+      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, options.plan ?? {}, {
         ...(options.signal ? { signal: options.signal } : {}),
         deadline,
       });

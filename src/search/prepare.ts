@@ -1,5 +1,5 @@
 import type { Cell } from '../geometry/cell.js';
-import { extent, isBox } from '../geometry/cell.js';
+import { cellKey, extent, isBox } from '../geometry/cell.js';
 import { BitboardSolver } from '../engines/bitboard.js';
 import { DancingLinks } from '../engines/dlx.js';
 import { RectanglePacker } from '../engines/rect.js';
@@ -8,11 +8,11 @@ import type { BoardIndex } from '../placements/board.js';
 import { indexBoard } from '../placements/board.js';
 import type { Placement, PlacementTable } from '../placements/placements.js';
 import { generatePlacements } from '../placements/placements.js';
-import type { Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
+import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
+import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { colouringObstruction } from './feasibility.js';
-import type { SolutionSymmetry } from './symmetry.js';
+import type { SolutionSymmetry, SymmetryChoice } from './symmetry.js';
 import { Cover, isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
 
 export type EngineChoice = 'auto' | EngineName;
@@ -23,6 +23,8 @@ export interface PrepareOptions {
   readonly engine?: EngineChoice;
   /** One solution per class of solutions that the board's symmetries map onto each other. */
   readonly unique?: boolean;
+  /** Which symmetries classes are taken under: all of the board's (default), or its rotations only. */
+  readonly symmetry?: SymmetryChoice;
   /**
    * For runs that want every solution: search one representative per symmetry class and expand each into
    * its class (the search is then about as small as --unique's). Ignored with `unique`.
@@ -56,27 +58,131 @@ export interface PreparedSearch {
   images(raw: Int32Array): Solution[];
   /** How many solutions the raw solution stands for: its class size when `expand`, else 1. */
   weight(raw: Int32Array): number;
+  /** Choices on the path to every solution (the pieces to place), or undefined when solutions differ in it. */
+  readonly depth: number | undefined;
 }
 
 export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): PreparedSearch {
   const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
   if (problem) throw new InvalidPuzzleError(problem);
   const choice = options.engine ?? 'auto';
-  const rectangles = puzzle.dims === 2 && isBox(puzzle.board) && puzzle.pieces.every((p) => isBox(p.shape));
-  if (choice === 'rect' && !rectangles) {
-    throw new InvalidPuzzleError('the rect engine needs a rectangular board and rectangular pieces');
-  }
-  const board = indexBoard(puzzle.board, puzzle.dims);
+  // The search sees the board without the pieces already placed (and those pieces' copies used up);
+  // symmetry is worked out on the whole board, where a placed piece must map onto a placed piece.
+  const { reduced, given } = withoutPlaced(puzzle);
   const unique = !!options.unique;
   const useSymmetry = unique || !!options.expandSymmetry;
-  const syms = useSymmetry ? solutionSymmetries(puzzle, board) : [];
-  if (choice === 'rect' || (choice === 'auto' && rectangles)) {
-    const reason = choice === 'auto' ? 'every piece and the board are rectangles: skyline search from the top-left corner' : 'chosen with --engine';
-    return prepareRectangles(puzzle, board, syms, reason, unique);
+  const fullBoard = indexBoard(puzzle.board, puzzle.dims);
+  const board = given.length > 0 ? indexBoard(reduced.board, reduced.dims) : fullBoard;
+  const fullSyms = useSymmetry ? solutionSymmetries(puzzle, fullBoard, options.symmetry ?? 'all') : [];
+  const syms = given.length > 0 ? restrictSymmetries(fullSyms, puzzle, fullBoard, reduced, board) : fullSyms;
+  const impossible = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
+  const rectangles = reduced.dims === 2 && isExactPacking(reduced) && isBox(reduced.board) &&
+    reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
+  if (choice === 'rect' && !rectangles) {
+    throw new InvalidPuzzleError('the rect engine needs a rectangular board to fill exactly with rectangles that may turn (and no pieces placed before)');
   }
-  const engineName = choice === 'auto' ? 'bitboard' : choice;
-  const reason = choice === 'auto' ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning' : 'chosen with --engine';
-  return prepareCells(puzzle, board, syms, engineName, reason, unique);
+  let prepared: PreparedSearch;
+  if (reduced.board.length === 0 || impossible) {
+    prepared = prepareSettled(reduced, impossible);
+  } else if (choice === 'rect' || (choice === 'auto' && rectangles)) {
+    const reason = choice === 'auto' ? 'every piece and the board are rectangles: skyline search from the top-left corner' : 'chosen with --engine';
+    prepared = prepareRectangles(reduced, board, syms, reason, unique);
+  } else {
+    const engineName = choice === 'auto' ? 'bitboard' : choice;
+    const reason = choice === 'auto' ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning' : 'chosen with --engine';
+    prepared = prepareCells(reduced, board, syms, engineName, reason, unique);
+  }
+  if (options.symmetry === 'rotations' && prepared.symmetryNote) prepared = { ...prepared, symmetryNote: `${prepared.symmetryNote} (rotations only: mirror images told apart)` };
+  return given.length > 0 ? withGiven(prepared, puzzle, given) : prepared;
+}
+
+/**
+ * The puzzle as the search sees it: the pieces already placed taken off with their cells (each used up
+ * one copy, and one of `use`), so that a board with placed pieces is a smaller board; and those pieces,
+ * marked given, to put back into every solution.
+ */
+export function withoutPlaced(puzzle: Puzzle): { reduced: Puzzle; given: PlacedPiece[] } {
+  const placed = puzzle.placed ?? [];
+  if (placed.length === 0) return { reduced: puzzle, given: [] };
+  const taken = new Set(placed.flatMap((p) => p.cells.map(cellKey)));
+  const used = new Map<string, number>();
+  for (const p of placed) used.set(p.piece, (used.get(p.piece) ?? 0) + 1);
+  const pieces = puzzle.pieces
+    .map((p) => {
+      const n = used.get(p.name) ?? 0;
+      if (n === 0) return p;
+      const { min: _min, ...rest } = p;
+      const min = Math.max(0, pieceMin(p) - n);
+      return { ...rest, count: p.count - n, ...(min !== p.count - n ? { min } : {}) };
+    })
+    .filter((p) => p.count > 0);
+  const { placed: _placed, use, optional, ...rest } = puzzle;
+  const left = optional?.filter((c) => !taken.has(cellKey(c)));
+  const reduced: Puzzle = {
+    ...rest,
+    board: puzzle.board.filter((c) => !taken.has(cellKey(c))),
+    pieces,
+    ...(left && left.length > 0 ? { optional: left } : {}),
+    ...(use !== undefined ? { use: use - placed.length } : {}),
+  };
+  return { reduced, given: placed.map((p) => ({ piece: p.piece, cells: p.cells, given: true })) };
+}
+
+/**
+ * The symmetries of the whole board (each maps the placed pieces onto themselves, so the rest of the
+ * board onto itself) as permutations of the reduced board's cells and pieces.
+ */
+function restrictSymmetries(syms: readonly SolutionSymmetry[], full: Puzzle, fullBoard: BoardIndex, reduced: Puzzle, board: BoardIndex): SolutionSymmetry[] {
+  const reducedIndex = new Map(reduced.pieces.map((p, i) => [p.name, i]));
+  return syms.map((s) => {
+    const cellMap = Int32Array.from(board.cells, (c) => board.indexOf(fullBoard.cells[s.cellMap[fullBoard.indexOf(c)]!]!));
+    const cellFrom = new Int32Array(cellMap.length);
+    cellMap.forEach((to, from) => { cellFrom[to] = from; });
+    const pieceMap = Int32Array.from(reduced.pieces, (p) => reducedIndex.get(full.pieces[s.pieceMap[full.pieces.findIndex((q) => q.name === p.name)]!]!.name)!);
+    return { transform: s.transform, cellMap, cellFrom, pieceMap };
+  });
+}
+
+/** A prepared search whose solutions carry the pieces placed before, marked given. */
+function withGiven(prepared: PreparedSearch, puzzle: Puzzle, given: readonly PlacedPiece[]): PreparedSearch {
+  const complete = (s: Solution): Solution => ({ placements: [...given, ...s.placements] });
+  return {
+    ...prepared,
+    puzzle,
+    decode: (raw) => complete(prepared.decode(raw)),
+    images: (raw) => prepared.images(raw).map(complete),
+  };
+}
+
+/**
+ * A puzzle settled before any search: no cell left to fill (the pieces already placed cover the board: one
+ * solution, the empty completion), or no solution possible (the reason).
+ */
+function prepareSettled(puzzle: Puzzle, impossible: string | undefined): PreparedSearch {
+  const engine: Engine = {
+    name: 'bitboard',
+    search: (options = {}) => {
+      const solutions = impossible === undefined && (options.prefix?.length ?? 0) === 0 ? 1 : 0;
+      if (solutions > 0) options.onSolution?.(new Int32Array(0));
+      return { solutions, nodes: 0, updates: 0, complete: true };
+    },
+    branches: () => [],
+  };
+  return {
+    puzzle,
+    engine,
+    engineReason: impossible ? 'no search needed: no solution can exist' : 'no search needed: the pieces already placed cover the board',
+    unique: false,
+    groupSize: 1,
+    ...(impossible ? { impossible } : {}),
+    needsFilter: false,
+    expand: false,
+    depth: 0,
+    accept: () => true,
+    decode: () => ({ placements: [] }),
+    images: () => [{ placements: [] }],
+    weight: () => 1,
+  };
 }
 
 /** What every kind of prepared search shares: filtering by a symmetry subgroup and expanding classes. */
@@ -103,6 +209,7 @@ function withSymmetry(
     ...base,
     needsFilter,
     expand,
+    depth: isExactPacking(base.puzzle) ? totalPieceCount(base.puzzle) : undefined,
     groupSize: Math.max(1, group.length),
     accept(raw) {
       if (!needsFilter) return true;
@@ -181,7 +288,7 @@ function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
   const count = (i: number): number => table.byPiece[i]!.length;
   return puzzle.pieces
     .map((_, i) => i)
-    .filter((i) => puzzle.pieces[i]!.count === 1 && count(i) <= average / 4)
+    .filter((i) => puzzle.pieces[i]!.count === 1 && pieceMin(puzzle.pieces[i]!) === 1 && count(i) <= average / 4)
     .sort((a, b) => count(a) - count(b) || a - b);
 }
 

@@ -1,15 +1,20 @@
 import { bounds, shapeKey } from '../geometry/cell.js';
 import type { Transform } from '../geometry/symmetry.js';
-import { allowedTransforms, applyToCell, applyToShape, compose, orientations, symmetries } from '../geometry/symmetry.js';
+import { applyToCell, applyToShape, compose, symmetries } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { Placement } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
+import { pieceMin } from '../puzzle/model.js';
+import { allowedOrientations } from '../puzzle/orientations.js';
 
 /**
  * A symmetry of the board that maps solutions to solutions: a board cell permutation together with what it
- * does to the pieces. A rotation maps every piece to itself; a reflection maps a piece that may be turned
- * over to itself, and a one-sided piece to its mirror-image partner, which must be in the set with the
- * same count: otherwise the reflection does not map solutions to solutions and is not counted.
+ * does to the pieces. It must map the cells that must be covered onto themselves (and so those that may
+ * stay empty), the pieces already placed onto themselves, and each piece's set of allowed orientations
+ * onto the set of one piece with the same range of copies: a rotation maps a piece that may turn to
+ * itself; a reflection maps a piece that may be turned over to itself, and a one-sided piece to its
+ * mirror-image partner; a piece that may not turn, only to itself when its shape is symmetric. A board
+ * symmetry that fails any of these maps no solution to a solution, and is not counted.
  */
 export interface SolutionSymmetry {
   readonly transform: Transform;
@@ -25,33 +30,38 @@ function isIdentity(s: SolutionSymmetry): boolean {
   return s.cellMap.every((v, i) => v === i) && s.pieceMap.every((v, i) => v === i);
 }
 
-/** The symmetries of the board that map solutions to solutions, identity first. */
-export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex): SolutionSymmetry[] {
+/** Which symmetries `--unique` counts: all of them (the default), or the rotations only. */
+export type SymmetryChoice = 'all' | 'rotations';
+
+/**
+ * The symmetries of the board that map solutions to solutions, identity first (see SolutionSymmetry);
+ * with 'rotations', only the rotations (mirror-image solutions are then told apart).
+ */
+export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: SymmetryChoice = 'all'): SolutionSymmetry[] {
   const { min, max } = bounds(board.cells);
-  // Rotations map every piece to itself, and so do reflections a piece may take or that give one of its
-  // orientations (a symmetric shape). Another one-sided piece goes to its mirror-image partner: the one
-  // piece whose orientations include its mirror image, with as many copies. Where there is no such piece,
-  // or more than one (two pieces of one shape under two names), the reflection maps no solution to a
-  // solution, or would have to choose between names arbitrarily: it is not counted.
-  const mirrorOf = (t: Transform, i: number): number => {
+  const allowed = puzzle.pieces.map((p) => new Set(allowedOrientations(p, puzzle.dims).map(shapeKey)));
+  /**
+   * The piece that piece i becomes under t: itself when t maps its allowed orientations onto themselves,
+   * else the one other piece whose allowed orientations they become, with the same range of copies. None,
+   * or two (one shape under two names), and t is no symmetry (-1).
+   */
+  const imageOf = (t: Transform, i: number): number => {
+    const images = new Set(allowedOrientations(puzzle.pieces[i]!, puzzle.dims).map((o) => shapeKey(applyToShape(t, o))));
+    const same = (j: number): boolean => allowed[j]!.size === images.size && [...images].every((k) => allowed[j]!.has(k));
+    if (same(i)) return i;
     const p = puzzle.pieces[i]!;
-    if (!t.reflects || p.mirror) return i;
-    const key = shapeKey(applyToShape(t, p.shape));
-    if (orientationKeys(i).has(key)) return i;
-    const partners = puzzle.pieces.map((_, j) => j).filter((j) => j !== i && orientationKeys(j).has(key));
-    return partners.length === 1 && puzzle.pieces[partners[0]!]!.count === p.count ? partners[0]! : -1;
+    const partners = puzzle.pieces.map((_, j) => j).filter((j) => j !== i && same(j));
+    const q = partners.length === 1 ? puzzle.pieces[partners[0]!]! : undefined;
+    return q && q.count === p.count && pieceMin(q) === pieceMin(p) ? partners[0]! : -1;
   };
-  const keys = new Map<number, Set<string>>();
-  const orientationKeys = (j: number): Set<string> => {
-    if (!keys.has(j)) {
-      const q = puzzle.pieces[j]!;
-      keys.set(j, new Set(orientations(q.shape, allowedTransforms(puzzle.dims, q.mirror)).map((o) => shapeKey(o.cells))));
-    }
-    return keys.get(j)!;
-  };
+  const optional = new Uint8Array(board.cells.length);
+  for (const c of puzzle.optional ?? []) if (board.indexOf(c) >= 0) optional[board.indexOf(c)] = 1;
+  const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
+  const placedKeys = new Set((puzzle.placed ?? []).map((p) => placedKey(pieceIndex.get(p.piece)!, p.cells.map((c) => board.indexOf(c)))));
   const out: SolutionSymmetry[] = [];
   for (const t of symmetries(puzzle.dims)) {
-    const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => mirrorOf(t, i));
+    if (choice === 'rotations' && t.reflects) continue;
+    const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => imageOf(t, i));
     // a map of pieces that is not one to one (a one-sided piece whose partner may also be turned over) is no symmetry
     if (pieceMap.includes(-1) || new Set(pieceMap).size !== pieceMap.length) continue;
     // The image of the bounding box is a box: shift it back onto the board's. The board maps onto itself
@@ -66,14 +76,21 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex): SolutionS
     for (let i = 0; i < board.cells.length && onBoard; i++) {
       const c = board.cells[i]!;
       cellMap[i] = board.indexAt(g0 * c[p0] + sx, g1 * c[p1] + sy, g2 * c[p2] + sz);
-      onBoard = cellMap[i]! >= 0;
+      onBoard = cellMap[i]! >= 0 && optional[cellMap[i]!] === optional[i];
     }
     if (!onBoard) continue;
+    // the pieces already placed, each onto one of them
+    if (puzzle.placed?.some((p) => !placedKeys.has(placedKey(pieceMap[pieceIndex.get(p.piece)!]!, p.cells.map((c) => cellMap[board.indexOf(c)]!))))) continue;
     const cellFrom = new Int32Array(cellMap.length);
     cellMap.forEach((to, from) => { cellFrom[to] = from; });
     out.push({ transform: t, cellMap, cellFrom, pieceMap });
   }
   return out;
+}
+
+/** A placed piece as a key: its piece and its cells (board numbers), in any order. */
+function placedKey(piece: number, cells: readonly number[]): string {
+  return `${piece}:${[...cells].sort((x, y) => x - y).join(',')}`;
 }
 
 /**
@@ -310,7 +327,7 @@ export function planSymmetryBreaking(
   const bound = (piece: number): number => (byPiece[piece]!.length / syms.length) * weight(piece);
   const candidates = puzzle.pieces
     .map((_, piece) => piece)
-    .filter((piece) => puzzle.pieces[piece]!.count === 1 && byPiece[piece]!.length > 0 && others.every((s) => s.pieceMap[piece] === piece))
+    .filter((piece) => puzzle.pieces[piece]!.count === 1 && pieceMin(puzzle.pieces[piece]!) === 1 && byPiece[piece]!.length > 0 && others.every((s) => s.pieceMap[piece] === piece))
     .sort((a, b) => bound(a) - bound(b) || a - b);
   for (const piece of candidates) {
     if (best && bound(piece) >= best.cost) break;

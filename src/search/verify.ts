@@ -1,29 +1,50 @@
 import { cellKey, normalize, shapeKey } from '../geometry/cell.js';
 import { allowedTransforms, orientations } from '../geometry/symmetry.js';
-import type { Puzzle, Solution } from '../puzzle/model.js';
+import type { Piece, Puzzle, Solution } from '../puzzle/model.js';
 
 /**
  * Checks a solution against the puzzle alone, sharing nothing with the search: every board cell covered
- * exactly once, nothing off the board, every piece used exactly its count, and every placed shape congruent
- * to its piece under the transforms the puzzle allows. Returns the problems found (empty when valid).
+ * at most once and every cell that must be covered covered, nothing off the board, every piece used
+ * between its least and most copies (and `use` pieces in all, when given), each pieces already placed
+ * where it was, and every placed shape one of its piece's allowed orientations. Returns the problems found
+ * (empty when valid).
  */
 export function verifySolution(puzzle: Puzzle, solution: Solution): string[] {
   return createVerifier(puzzle)(solution);
 }
 
+/** The shapes a piece may take, as keys: worked out here from the puzzle's rules, not taken from the search. */
+function shapesOf(piece: Piece, dims: 2 | 3): Set<string> {
+  if (piece.orientations) return new Set(piece.orientations.map((o) => shapeKey(o)));
+  if (piece.rotate === false) {
+    const shapes = new Set([shapeKey(piece.shape)]);
+    if (piece.mirror) shapes.add(shapeKey(piece.shape.map((c) => [-c[0], c[1], c[2]] as const)));
+    return shapes;
+  }
+  return new Set(orientations(piece.shape, allowedTransforms(dims, piece.mirror)).map((o) => shapeKey(o.cells)));
+}
+
 /** The verifier for one puzzle, with the piece orientations worked out once (for checking many solutions). */
 export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[] {
   const board = new Set(puzzle.board.map(cellKey));
-  const shapes = new Map(
-    puzzle.pieces.map((p) => [p.name, new Set(orientations(p.shape, allowedTransforms(puzzle.dims, p.mirror)).map((o) => shapeKey(o.cells)))]),
-  );
-  return (solution) => check(puzzle, board, shapes, solution);
+  const optional = new Set((puzzle.optional ?? []).map(cellKey));
+  const shapes = new Map(puzzle.pieces.map((p) => [p.name, shapesOf(p, puzzle.dims)]));
+  const given = new Set((puzzle.placed ?? []).map((p) => `${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`));
+  return (solution) => check(puzzle, board, optional, shapes, given, solution);
 }
 
-function check(puzzle: Puzzle, board: ReadonlySet<string>, shapes: ReadonlyMap<string, ReadonlySet<string>>, solution: Solution): string[] {
+function check(
+  puzzle: Puzzle,
+  board: ReadonlySet<string>,
+  optional: ReadonlySet<string>,
+  shapes: ReadonlyMap<string, ReadonlySet<string>>,
+  given: ReadonlySet<string>,
+  solution: Solution,
+): string[] {
   const problems: string[] = [];
   const covered = new Set<string>();
   const used = new Map<string, number>();
+  const found = new Set<string>();
   for (const placed of solution.placements) {
     const allowed = shapes.get(placed.piece);
     if (!allowed) {
@@ -34,6 +55,9 @@ function check(puzzle: Puzzle, board: ReadonlySet<string>, shapes: ReadonlyMap<s
     if (!allowed.has(shapeKey(normalize(placed.cells))) || normalize(placed.cells).length !== placed.cells.length) {
       problems.push(`piece '${placed.piece}' is placed in a shape that is not one of its allowed orientations`);
     }
+    const key = `${placed.piece}:${placed.cells.map(cellKey).sort().join(' ')}`;
+    if (given.has(key)) found.add(key);
+    else if (placed.given) problems.push(`piece '${placed.piece}' is marked as placed before, but the puzzle has no such piece there`);
     for (const c of placed.cells) {
       const k = cellKey(c);
       if (!board.has(k)) problems.push(`piece '${placed.piece}' covers ${k}, which is not on the board`);
@@ -41,10 +65,15 @@ function check(puzzle: Puzzle, board: ReadonlySet<string>, shapes: ReadonlyMap<s
       covered.add(k);
     }
   }
-  for (const k of board) if (!covered.has(k)) problems.push(`cell ${k} is not covered`);
+  for (const k of board) if (!covered.has(k) && !optional.has(k)) problems.push(`cell ${k} is not covered`);
+  for (const g of given) if (!found.has(g)) problems.push(`the piece placed before, ${g}, is not in the solution where it was`);
   for (const p of puzzle.pieces) {
     const n = used.get(p.name) ?? 0;
-    if (n !== p.count) problems.push(`piece '${p.name}' is used ${n} times, expected ${p.count}`);
+    const least = p.min ?? p.count;
+    if (n < least || n > p.count) problems.push(`piece '${p.name}' is used ${n} times, expected ${least === p.count ? p.count : `${least} to ${p.count}`}`);
+  }
+  if (puzzle.use !== undefined && solution.placements.length !== puzzle.use) {
+    problems.push(`${solution.placements.length} pieces are placed, expected ${puzzle.use}`);
   }
   return problems;
 }
