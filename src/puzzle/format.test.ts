@@ -97,6 +97,18 @@ describe('every documented form parses', () => {
     expect(p.pieces[3]).not.toHaveProperty('min');
   });
 
+  it('writes what it reads, with placed pieces, cells that may stay empty, ranges, use, orientation limits and colours', () => {
+    const text = T('name: x', 'use: 3', 'board: |', '  DD+#', '  ##.#', '  +###', 'pieces:',
+      '  D: {shape: "##", count: 1..3, color: "#d62728"}', '  L: {shape: "###\\n#..", count: 0..2, rotate: false}',
+      '  J: {shape: "##\\n#.", orientations: ["##\\n#.", ".#\\n##"], mirror: false}',
+      'placed:', '  - {piece: L, cells: [[1, 1], [2, 2], [1, 2], [3, 2]]}');
+    const p = parsePuzzle(text.replace('[1, 1], [2, 2], [1, 2], [3, 2]', '[1, 2], [2, 2], [3, 2], [1, 1]').replace('###\\n#..', '#..\\n###'), 'x.yaml');
+    expect(p.placed).toHaveLength(2);
+    expect(parsePuzzle(formatPuzzle(p), 'y.yaml')).toEqual(p);
+    const solid = parsePuzzle(T('board:', '  layers:', '    - "+#"', '    - "##"', 'pieces:', '  a: {shape: "#", count: 1..4}'), 's.yaml');
+    expect(parsePuzzle(formatPuzzle(solid), 'z.yaml')).toEqual(solid);
+  });
+
   it('writes what it reads', () => {
     const text = T('name: x', 'board: |', '  ###.', '  ####', '  ##..', 'pieces:', '  L: {shape: "##\\n#.", count: 2, mirror: false}', '  big: {rect: [13, 1]}', '  I: "#"');
     const p = parsePuzzle(text.replace('big: {rect: [13, 1]}', 'i2: "##"'), 'x.yaml');

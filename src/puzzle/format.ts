@@ -661,13 +661,16 @@ export function loadPuzzleFile(path: string): Puzzle {
   return parsePuzzle(text, path);
 }
 
-/** Art rows of one layer of a shape, relative to the given bounding box. */
-function artRows(cells: readonly Cell[], min: Cell, size: Cell, z: number): string[] {
+/** Art rows of one layer of a shape, relative to the given bounding box; `marks` draws some cells with another character. */
+function artRows(cells: readonly Cell[], min: Cell, size: Cell, z: number, marks: ReadonlyMap<string, string> = new Map()): string[] {
   const on = new Set(cells.map(cellKey));
   const rows: string[] = [];
   for (let y = 0; y < size[1]; y++) {
     let row = '';
-    for (let x = 0; x < size[0]; x++) row += on.has(cellKey([min[0] + x, min[1] + y, min[2] + z])) ? '#' : '.';
+    for (let x = 0; x < size[0]; x++) {
+      const key = cellKey([min[0] + x, min[1] + y, min[2] + z]);
+      row += on.has(key) ? marks.get(key) ?? '#' : '.';
+    }
     rows.push(row);
   }
   return rows;
@@ -678,42 +681,60 @@ function block(rows: string[], indent: string): string {
 }
 
 /** A shape as the format writes it: inline rect/box when it is a large box, else art or layers of art. */
-function shapeYaml(cells: readonly Cell[], rectAbove: number): { inline?: string; art?: string[]; layers?: string[][] } {
+function shapeYaml(cells: readonly Cell[], rectAbove: number, marks?: ReadonlyMap<string, string>): { inline?: string; art?: string[]; layers?: string[][] } {
   const [w, h, d] = extent(cells);
   const { min } = bounds(cells);
   if (isBox(cells) && (w > rectAbove || h > rectAbove)) return { inline: d === 1 ? `rect: [${w}, ${h}]` : `box: [${w}, ${h}, ${d}]` };
-  if (d === 1) return { art: artRows(cells, min, [w, h, d], 0) };
-  return { layers: Array.from({ length: d }, (_, z) => artRows(cells, min, [w, h, d], z)) };
+  if (d === 1) return { art: artRows(cells, min, [w, h, d], 0, marks) };
+  return { layers: Array.from({ length: d }, (_, z) => artRows(cells, min, [w, h, d], z, marks)) };
 }
 
 function quoteKey(name: string): string {
   return /^[A-Za-z_][\w-]*$/.test(name) && !['true', 'false', 'null', 'yes', 'no', 'on', 'off'].includes(name.toLowerCase()) ? name : JSON.stringify(name);
 }
 
-/** Writes a puzzle in the documented YAML forms; parsePuzzle reads it back to an equal puzzle. */
+/**
+ * Writes a puzzle in the documented YAML forms; parsePuzzle reads it back to an equal puzzle. Cells that may
+ * stay empty are drawn '+' in the board art, and pieces already placed are listed under `placed:` (which
+ * any name can use), so that a written board is always art when it has either.
+ */
 export function formatPuzzle(puzzle: Puzzle): string {
   let out = `name: ${JSON.stringify(puzzle.name)}\n`;
   if (puzzle.description !== undefined) out += `description: ${JSON.stringify(puzzle.description)}\n`;
   if (puzzle.known) out += `known: {${Object.entries(puzzle.known).map(([k, v]) => `${k}: ${v}`).join(', ')}}\n`;
   const defaultMirror = puzzle.dims === 2;
   if (puzzle.mirror !== defaultMirror) out += `mirror: ${puzzle.mirror}\n`;
+  if (puzzle.use !== undefined) out += `use: ${puzzle.use}\n`;
   const [w, h, d] = extent(puzzle.board);
-  if (puzzle.dims === 3 && isBox(puzzle.board)) out += `board: {box: [${w}, ${h}, ${d}]}\n`;
-  else if (puzzle.dims === 2 && isBox(puzzle.board) && w > 40) out += `board: {rect: [${w}, ${h}]}\n`;
+  const plain = !puzzle.optional?.length;
+  const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
+  if (plain && puzzle.dims === 3 && isBox(puzzle.board)) out += `board: {box: [${w}, ${h}, ${d}]}\n`;
+  else if (plain && puzzle.dims === 2 && isBox(puzzle.board) && w > 40) out += `board: {rect: [${w}, ${h}]}\n`;
   else {
-    const s = shapeYaml(puzzle.board, Infinity);
+    const s = shapeYaml(puzzle.board, Infinity, marks);
     if (puzzle.dims === 2) out += `board:${block(s.art!, '  ')}`;
     else out += `board:\n  layers:\n${(s.layers ?? [s.art!]).map((rows) => `    -${block(rows, '      ')}`).join('')}`;
   }
   out += 'pieces:\n';
   for (const p of puzzle.pieces) {
-    const options = [p.count !== 1 ? `count: ${p.count}` : '', p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : ''].filter(Boolean);
+    const least = pieceMin(p);
+    const options = [
+      least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
+      p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
+      p.rotate === false ? 'rotate: false' : '',
+      p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+      p.orientations ? `orientations: [${p.orientations.map((o) => (extent(o)[2] > 1 ? `{cells: ${JSON.stringify(o)}}` : JSON.stringify(artRows(o, [0, 0, 0], extent(o), 0).join('\n')))).join(', ')}]` : '',
+    ].filter(Boolean);
     const s = shapeYaml(p.shape, 12);
     const key = `  ${quoteKey(p.name)}:`;
     if (s.inline) out += `${key} {${[s.inline, ...options].join(', ')}}\n`;
     else if (s.art && options.length === 0) out += `${key}${block(s.art, '    ')}`;
     else if (s.art) out += `${key}\n    shape:${block(s.art, '      ')}${options.map((o) => `    ${o}\n`).join('')}`;
     else out += `${key}\n    layers:\n${s.layers!.map((rows) => `      -${block(rows, '        ')}`).join('')}${options.map((o) => `    ${o}\n`).join('')}`;
+  }
+  if (puzzle.placed?.length) {
+    out += 'placed:\n';
+    for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells.map((c) => c.slice(0, puzzle.dims)))}}\n`;
   }
   return out;
 }
