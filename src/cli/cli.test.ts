@@ -47,6 +47,14 @@ describe('snug solve', () => {
     expect(cube[0].placements[0].cells[0]).toHaveLength(3);
   });
 
+  it('counts unique solutions up to rotations only with --symmetry rotations (Soma: 480, mirror images apart)', () => {
+    expect(JSON.parse(snug('solve', 'soma', '--unique', '--count', '--json', '--symmetry', 'rotations').stdout)).toMatchObject({ solutions: 480, symmetries: 24 });
+    expect(JSON.parse(snug('solve', 'soma', '--unique', '--count', '--json', '--symmetry', 'all').stdout)).toMatchObject({ solutions: 240, symmetries: 48 });
+    const r = snug('solve', 'soma', '--count', '--symmetry', 'rotations');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('snug: --symmetry chooses the symmetries of --unique: give --unique too');
+  });
+
   it('counts unique solutions', () => {
     expect(JSON.parse(snug('solve', 'pentomino-3x20', '--count', '--unique', '--json').stdout).solutions).toBe(2);
   });

@@ -106,6 +106,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('-a, --all', 'find every solution')
       .option('-c, --count', 'count every solution, print none')
       .option('-u, --unique', 'only solutions that differ up to the symmetries of the board')
+      .addOption(new Option('--symmetry <which>', 'with --unique: classes under all the board\'s symmetries, or its rotations only (mirror images told apart)').choices(['all', 'rotations']))
       .option('--json', 'print one JSON object with the count and statistics (and the solutions found)')
       .option('--jsonl', 'print each solution as one JSON line as it is found')
       .option('-t, --time-limit <seconds>', 'stop searching after this many seconds', parsePositiveNumber('--time-limit'))

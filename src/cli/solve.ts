@@ -43,6 +43,7 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   all?: boolean;
   count?: boolean;
   unique?: boolean;
+  symmetry?: 'all' | 'rotations';
   timeLimit?: number;
   engine: EngineChoice;
   checkpoint?: string;
@@ -85,6 +86,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.limit !== undefined && (flags.all || flags.count)) throw new UsageError('--limit cannot be combined with --all or --count');
   if (flags.shard && !flags.all && !flags.count) throw new UsageError('--shard needs --all or --count: a shard is a share of a whole enumeration');
   if (flags.shard && !flags.json) throw new UsageError('--shard needs --json: snug merge reads the shards\' --json outputs');
+  if (flags.symmetry !== undefined && !flags.unique) throw new UsageError('--symmetry chooses the symmetries of --unique: give --unique too');
   if (flags.scale !== undefined && !flags.svg) throw new UsageError('--scale sets the size of the --svg picture: give --svg FILE too');
   if (flags.checkpoint === '') throw new UsageError('--checkpoint wants a file name, not an empty one');
   if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
@@ -99,6 +101,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
       ...options,
       engine: flags.engine,
       unique: !!flags.unique,
+      ...(flags.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
       limit,
       countOnly: !!flags.count,
       ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),

@@ -61,6 +61,7 @@ const checkpointSchema = z.strictObject({
   options: z.strictObject({
     engine: z.enum(['auto', 'bitboard', 'dlx', 'rect']),
     unique: z.boolean(),
+    symmetry: z.literal('rotations').optional(),
     countOnly: z.boolean(),
     solutions: z.boolean(),
     limit: z.number().int().positive().nullable(),

@@ -27,6 +27,8 @@ export const CHECKPOINT_FORMAT = 'snug-checkpoint';
 export interface CheckpointOptions {
   readonly engine: 'auto' | 'bitboard' | 'dlx' | 'rect';
   readonly unique: boolean;
+  /** 'rotations' when --unique counted classes under rotations only (absent: all symmetries). */
+  readonly symmetry?: 'rotations';
   readonly countOnly: boolean;
   /** True when the finished subproblems' solutions are stored (the run reports solutions). */
   readonly solutions: boolean;

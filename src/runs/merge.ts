@@ -54,6 +54,7 @@ export function mergeShards(results: readonly ShardResult[], options: MergeOptio
     differs('has subproblems in all:', s.subproblemsInPlan, first.shard.subproblemsInPlan);
     differs('was made by snug', s.version, first.shard.version);
     differs('has unique =', r.unique, first.unique);
+    differs('counts classes under a group of', r.symmetries, first.symmetries);
     differs('ran the engine', r.engine, first.engine);
     if (s.index > n) throw new MergeError(`${r.source}: shard ${s.index}/${n} does not exist`);
     // the plan's subproblems i with i % N = K - 1 are shard K's

@@ -92,7 +92,7 @@ export async function solveAsync(puzzle: Puzzle, options: RunOptions = {}): Prom
   return execute(puzzle, options);
 }
 
-export type ResumeOptions = Omit<RunOptions, 'engine' | 'unique' | 'expandSymmetry' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint' | 'plan'> & {
+export type ResumeOptions = Omit<RunOptions, 'engine' | 'unique' | 'symmetry' | 'expandSymmetry' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint' | 'plan'> & {
   readonly checkpointIntervalMs?: number;
   readonly onCheckpointWarning?: (message: string) => void;
 };
@@ -117,6 +117,7 @@ export async function resumeAsync(
     ...rest,
     engine: o.engine,
     unique: o.unique,
+    ...(o.symmetry ? { symmetry: o.symmetry } : {}),
     countOnly: o.countOnly,
     ...(o.limit !== null ? { limit: o.limit } : { all: true }),
     ...(checkpoint.shard ? { shard: checkpoint.shard } : {}),
@@ -139,6 +140,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
   const prepareOptions: PrepareOptions = {
     engine: options.engine ?? 'auto',
     unique: !!options.unique,
+    ...(options.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
     expandSymmetry: every && options.expandSymmetry !== false,
   };
   if (options.shard && !every) throw new RangeError('a shard is a share of a whole enumeration: give it all or countOnly, not a limit');
@@ -213,7 +215,14 @@ function checkpointRecord(puzzle: Puzzle, options: RunOptions, settings: Setting
     version: snugVersion(),
     puzzle,
     puzzleHash: hash,
-    options: { engine: prepareOptions.engine ?? 'auto', unique: !!prepareOptions.unique, countOnly, solutions: !countOnly, limit: Number.isFinite(limit) ? limit : null },
+    options: {
+      engine: prepareOptions.engine ?? 'auto',
+      unique: !!prepareOptions.unique,
+      ...(prepareOptions.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
+      countOnly,
+      solutions: !countOnly,
+      limit: Number.isFinite(limit) ? limit : null,
+    },
     planOptions: options.plan ?? {},
     shard: options.shard ? { index: options.shard.index, count: options.shard.count } : null,
     plan: plan ? { hash: plan.hash, subproblems: plan.subproblems, estimates: plan.estimates } : null,

@@ -65,6 +65,7 @@ export function checkSolveOptions(options: unknown): void {
     fail('engine', ENGINE_CHOICES.map((e) => `'${e}'`).join(', '), o.engine);
   }
   for (const name of ['unique', 'expandSymmetry', 'all', 'countOnly', 'keep']) check.boolean(name, o[name]);
+  if (o.symmetry !== undefined && o.symmetry !== 'all' && o.symmetry !== 'rotations') fail('symmetry', "'all' or 'rotations'", o.symmetry);
   check.integer('limit', o.limit, 1, Infinity);
   check.function('onSolution', o.onSolution);
   check.milliseconds('timeLimitMs', o.timeLimitMs);

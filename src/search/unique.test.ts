@@ -68,6 +68,11 @@ function checkAgainstOrbits(puzzle: Puzzle): { total: number; unique: number } {
     for (const s of unique.found) expect(verify(s)).toEqual([]);
     expect(new Set(unique.found.map(orbits.classOf)).size, `${engine} unique solutions in distinct classes`).toBe(orbits.count);
     expect(solve(puzzle, { engine, unique: true, countOnly: true }).solutions, `${engine} unique count`).toBe(orbits.count);
+    // up to rotations only: mirror-image solutions told apart
+    const rotations = orbitClasses(puzzle, truth, { rotationsOnly: true });
+    const byRotation = solve(puzzle, { engine, unique: true, all: true, symmetry: 'rotations' });
+    expect(byRotation.solutions, `${engine} unique up to rotations`).toBe(rotations.count);
+    expect(new Set(byRotation.found.map(rotations.classOf)).size).toBe(rotations.count);
   }
   return { total: truth.length, unique: orbits.count };
 }

@@ -103,7 +103,7 @@ export function orbitClasses(
    * `representatives`: the solutions are some of the set, not all (one per class, say): the symmetries
    * are then those whose map of types keeps every type's count, the ones that map the whole set onto itself.
    */
-  options: { representatives?: boolean } = {},
+  options: { representatives?: boolean; rotationsOnly?: boolean } = {},
 ): { count: number; classOf: (s: Solution) => string; symmetries: number } {
   const flat = puzzle.dims === 2;
   const cellNumber = new Map(puzzle.board.map((c, i) => [key(c), i]));
@@ -120,6 +120,7 @@ export function orbitClasses(
   // each candidate symmetry as a permutation of the board's cells and a map of the types
   const candidates: { cells: Int32Array; types: number[] }[] = [];
   for (const m of moves) {
+    if (options.rotationsOnly && m.reflects) continue;
     const moved = puzzle.board.map((c) => m.apply(c));
     const shift = [0, 1, 2].map((i) => lo[i]! - Math.min(...moved.map((c) => c[i]!)));
     const cells = Int32Array.from(moved, (p) => cellNumber.get(key([p[0] + shift[0]!, p[1] + shift[1]!, p[2] + shift[2]!])) ?? -1);
