@@ -38,36 +38,60 @@ export function tilingKey(solution: Solution): string {
   return solution.placements.map((p) => `${p.piece}:${p.cells.map(key).sort().join(' ')}`).sort().join(' | ');
 }
 
-/** Every tiling of the board by the pieces (each used exactly its count), by backtracking on the first empty cell. */
+/**
+ * The shapes a piece may take, each as its cells: those listed; the shape as drawn (and its left-right
+ * mirror image, with mirror) when it may not turn; else every rotation, and every reflection with mirror.
+ */
+function shapesOf(piece: Puzzle['pieces'][number], flat: boolean): Point[][] {
+  const seen = new Map<string, Point[]>();
+  const add = (cells: Point[]): void => {
+    const k = shapeOf(cells);
+    if (!seen.has(k)) seen.set(k, cells);
+  };
+  if (piece.orientations) for (const o of piece.orientations) add([...o]);
+  else if (piece.rotate === false) {
+    add([...piece.shape]);
+    if (piece.mirror) add(piece.shape.map((c) => [-c[0], c[1], c[2]] as Point));
+  } else {
+    for (const m of isometries(flat)) if (piece.mirror || !m.reflects) add(piece.shape.map((c) => m.apply(c)));
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Every solution, by backtracking on the first undecided cell in reading order: a piece with copies left
+ * covers it, or, when it may stay empty, it stays empty. Pieces already placed are on the board from the
+ * start (and in every solution, marked given); at the end every piece is within its range and, with
+ * `use`, the pieces number `use`.
+ */
 export function allTilings(puzzle: Puzzle): Solution[] {
   const flat = puzzle.dims === 2;
-  const moves = isometries(flat);
-  const orientations = puzzle.pieces.map((piece) => {
-    const seen = new Map<string, Point[]>();
-    for (const m of moves) {
-      if (m.reflects && !piece.mirror) continue;
-      const cells = piece.shape.map((c) => m.apply(c));
-      const k = shapeOf(cells);
-      if (!seen.has(k)) seen.set(k, cells);
-    }
-    // each orientation anchored at its first cell in reading order (z, y, x), so it can be put on an empty cell
-    return [...seen.values()].map((cells) => {
-      const sorted = [...cells].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
-      const first = sorted[0]!;
-      return sorted.map((c) => [c[0] - first[0], c[1] - first[1], c[2] - first[2]] as Point);
-    });
-  });
+  // each orientation anchored at its first cell in reading order (z, y, x), so it can be put on an empty cell
+  const orientations = puzzle.pieces.map((piece) => shapesOf(piece, flat).map((cells) => {
+    const sorted = [...cells].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
+    const first = sorted[0]!;
+    return sorted.map((c) => [c[0] - first[0], c[1] - first[1], c[2] - first[2]] as Point);
+  }));
   const board = [...puzzle.board].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
   const onBoard = new Set(board.map(key));
+  const mayStayEmpty = new Set((puzzle.optional ?? []).map(key));
   const filled = new Set<string>();
   const left = puzzle.pieces.map((p) => p.count);
+  const given = (puzzle.placed ?? []).map((p) => ({ piece: p.piece, cells: [...p.cells], given: true as const }));
+  for (const g of given) {
+    for (const c of g.cells) filled.add(key(c));
+    left[puzzle.pieces.findIndex((p) => p.name === g.piece)]!--;
+  }
   const placed: { piece: string; cells: Point[] }[] = [];
   const out: Solution[] = [];
+  const finished = (): boolean =>
+    puzzle.pieces.every((p, t) => p.count - left[t]! >= (p.min ?? p.count)) &&
+    (puzzle.use === undefined || given.length + placed.length === puzzle.use);
   const search = (from: number): void => {
     let i = from;
     while (i < board.length && filled.has(key(board[i]!))) i++;
     if (i === board.length) {
-      if (left.every((n) => n === 0)) out.push({ placements: placed.map((p) => ({ piece: p.piece, cells: [...p.cells] })) });
+      if (finished()) out.push({ placements: [...given, ...placed.map((p) => ({ piece: p.piece, cells: [...p.cells] }))] });
       return;
     }
     const at = board[i]!;
@@ -85,24 +109,28 @@ export function allTilings(puzzle: Puzzle): Solution[] {
         cells.forEach((c) => filled.delete(key(c)));
       }
     });
+    if (mayStayEmpty.has(key(at))) {
+      filled.add(key(at));
+      search(i + 1);
+      filled.delete(key(at));
+    }
   };
   search(0);
   return out;
 }
 
 /**
- * The classes of the solution set under the symmetries of the board that map the set onto itself: their
- * number, and the class of a solution (the least key among its images). A symmetry moves every
- * placement's cells; a reflection gives a one-sided piece the type whose shapes include the mirrored one
- * (its own when it has one). A symmetry that takes some solution out of the set is not one.
+ * The classes of a set of solutions under the symmetries of the puzzle: their number, and the class of a
+ * solution (the least key among its images). A symmetry of the puzzle is an isometry of the board that
+ * keeps the cells that may stay empty, maps each type's set of shapes onto the set of one type with the
+ * same range of copies (itself, or for a one-sided piece under a reflection the one type of its mirror
+ * image; none or two, and it is no symmetry), and maps the pieces already placed onto themselves. Given all
+ * the solutions, each such symmetry is checked to map the set onto itself (else this throws: the puzzle's
+ * symmetries would not be the solutions'); `representatives` says the solutions are only some of them.
  */
 export function orbitClasses(
   puzzle: Puzzle,
   solutions: readonly Solution[],
-  /**
-   * `representatives`: the solutions are some of the set, not all (one per class, say): the symmetries
-   * are then those whose map of types keeps every type's count, the ones that map the whole set onto itself.
-   */
   options: { representatives?: boolean; rotationsOnly?: boolean } = {},
 ): { count: number; classOf: (s: Solution) => string; symmetries: number } {
   const flat = puzzle.dims === 2;
@@ -110,39 +138,44 @@ export function orbitClasses(
   const lo = [0, 1, 2].map((i) => Math.min(...puzzle.board.map((c) => c[i]!)));
   const moves = isometries(flat);
   const typeNumber = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
-  // the shapes each type may take, to name the type of a mirrored piece
-  const shapesOf = puzzle.pieces.map((piece) => new Set(moves.filter((m) => piece.mirror || !m.reflects).map((m) => shapeOf(piece.shape.map((c) => m.apply(c))))));
+  const shapes = puzzle.pieces.map((piece) => shapesOf(piece, flat));
+  const shapeSets = shapes.map((list) => new Set(list.map(shapeOf)));
+  const mayStayEmpty = new Set((puzzle.optional ?? []).map((c) => cellNumber.get(key(c))!));
   /** A solution as numbers: each placement its type and board cell numbers. */
   const numbered = (s: Solution): { type: number; cells: number[] }[] =>
     s.placements.map((p) => ({ type: typeNumber.get(p.piece)!, cells: p.cells.map((c) => cellNumber.get(key(c))!) }));
   const keyOf = (placements: { type: number; cells: number[] }[]): string =>
     placements.map((p) => `${p.type}:${[...p.cells].sort((a, b) => a - b).join(' ')}`).sort().join(' | ');
-  // each candidate symmetry as a permutation of the board's cells and a map of the types
-  const candidates: { cells: Int32Array; types: number[] }[] = [];
+  const given = numbered({ placements: puzzle.placed ?? [] });
+  const givenKeys = new Set(given.map((g) => keyOf([g])));
+  const sameRange = (a: number, b: number): boolean =>
+    puzzle.pieces[a]!.count === puzzle.pieces[b]!.count && (puzzle.pieces[a]!.min ?? puzzle.pieces[a]!.count) === (puzzle.pieces[b]!.min ?? puzzle.pieces[b]!.count);
+  type Symmetry = { cells: Int32Array; types: number[] };
+  const image = (g: Symmetry, placements: { type: number; cells: number[] }[]): string =>
+    keyOf(placements.map((p) => ({ type: g.types[p.type]!, cells: p.cells.map((c) => g.cells[c]!) })));
+  const symmetries: Symmetry[] = [];
   for (const m of moves) {
     if (options.rotationsOnly && m.reflects) continue;
     const moved = puzzle.board.map((c) => m.apply(c));
     const shift = [0, 1, 2].map((i) => lo[i]! - Math.min(...moved.map((c) => c[i]!)));
     const cells = Int32Array.from(moved, (p) => cellNumber.get(key([p[0] + shift[0]!, p[1] + shift[1]!, p[2] + shift[2]!])) ?? -1);
-    if (cells.includes(-1)) continue;
-    const types = puzzle.pieces.map((piece, t) => {
-      if (!m.reflects || piece.mirror) return t;
-      const shape = shapeOf(piece.shape.map((c) => m.apply(c)));
-      if (shapesOf[t]!.has(shape)) return t;
-      // the one other type that may take the mirrored shape; with none, or two (one shape under two
-      // names), the reflection names no type
-      const partners = shapesOf.map((set, j) => (j !== t && set.has(shape) ? j : -1)).filter((j) => j >= 0);
-      return partners.length === 1 ? partners[0]! : -1;
+    if (cells.includes(-1) || [...cells].some((to, from) => mayStayEmpty.has(to) !== mayStayEmpty.has(from))) continue;
+    const types = shapes.map((list, t) => {
+      const images = new Set(list.map((cs) => shapeOf(cs.map((c) => m.apply(c)))));
+      const same = (j: number): boolean => shapeSets[j]!.size === images.size && [...images].every((k) => shapeSets[j]!.has(k));
+      if (same(t)) return t;
+      const partners = shapes.map((_, j) => j).filter((j) => j !== t && same(j));
+      return partners.length === 1 && sameRange(t, partners[0]!) ? partners[0]! : -1;
     });
-    if (!types.includes(-1) && new Set(types).size === types.length) candidates.push({ cells, types });
+    if (types.includes(-1) || new Set(types).size !== types.length) continue;
+    const g = { cells, types };
+    if (!given.every((p) => givenKeys.has(image(g, [p])))) continue;
+    symmetries.push(g);
   }
-  const image = (g: { cells: Int32Array; types: number[] }, placements: { type: number; cells: number[] }[]): string =>
-    keyOf(placements.map((p) => ({ type: g.types[p.type]!, cells: p.cells.map((c) => g.cells[c]!) })));
-  const all = new Set(solutions.map((s) => keyOf(numbered(s))));
-  const counts = puzzle.pieces.map((p) => p.count);
-  const symmetries = options.representatives
-    ? candidates.filter((g) => g.types.every((t, i) => counts[t] === counts[i]))
-    : candidates.filter((g) => solutions.every((s) => all.has(image(g, numbered(s)))));
+  if (!options.representatives) {
+    const all = new Set(solutions.map((s) => keyOf(numbered(s))));
+    for (const s of solutions) if (symmetries.some((g) => !all.has(image(g, numbered(s))))) throw new Error('a symmetry of the puzzle maps a solution out of the solution set');
+  }
   const classOf = (s: Solution): string => {
     const placements = numbered(s);
     return symmetries.map((g) => image(g, placements)).sort()[0]!;
