@@ -124,7 +124,8 @@ export function legendEntries(puzzle: Puzzle, solution: Solution, labels: Readon
  * - `highlightName`: the word the legend line starts with (default "highlighted"), e.g. "hint".
  *
  * Placements marked `given` (placed before the search) are drawn set back in every picture whatever the
- * options say; a highlighted given placement is drawn highlighted, in its full colour.
+ * options say. A highlighted given placement (say, one a hint says to take off) keeps its shading or
+ * hatching and its place in the "placed before" line, but is drawn in its full colour and highlighted.
  */
 export interface HighlightOptions {
   readonly highlight?: ReadonlySet<number> | readonly number[];

@@ -154,7 +154,7 @@ export function touchingPlacements(placements: readonly PlacedPiece[], dims: Dim
 /** A given colour this close (CIEDE2000) to a palette colour counts as that colour when the palette picks. */
 export const LOOKS_ALIKE = 12;
 /** A palette colour this close to a given colour is picked only after the others (it would be taken for it). */
-const LOOKS_RELATED = 25;
+export const LOOKS_RELATED = 25;
 
 /**
  * An index into `palette` for each placement. Welsh-Powell order (most neighbours first); each placement

@@ -8,7 +8,7 @@ import type { Dimensions } from '../geometry/cell.js';
 import type { Piece, PlacedPiece, Puzzle } from '../puzzle/model.js';
 import { mixHex, nearestXterm, parseCssColour, rgbToHex } from './css-colour.js';
 import type { PaletteColour } from './palette.js';
-import { colourDifference, colourPlacements, inkFor, LOOKS_ALIKE, PALETTE, xtermPaint } from './palette.js';
+import { colourDifference, colourPlacements, inkFor, LOOKS_RELATED, PALETTE, xtermPaint } from './palette.js';
 
 /** A colour to draw a piece in: its xterm number, its '#rrggbb', and for SVG the colour as the file wrote it. */
 export interface PieceColour extends PaletteColour {
@@ -65,7 +65,7 @@ export function placementColours(puzzle: Puzzle, placements: readonly PlacedPiec
 export function pieceListColours(pieces: readonly Piece[]): PieceColour[] {
   const given = pieces.map(givenColour);
   const taken = given.filter((c): c is PieceColour => c !== undefined);
-  const free = PALETTE.filter((c) => taken.every((t) => colourDifference(c.hex, t.hex) >= LOOKS_ALIKE));
+  const free = PALETTE.filter((c) => taken.every((t) => colourDifference(c.hex, t.hex) >= LOOKS_RELATED));
   const pool = free.length > 0 ? free : PALETTE;
   let next = 0;
   return given.map((c) => c ?? fromPalette(pool[next++ % pool.length]!));

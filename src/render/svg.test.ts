@@ -357,6 +357,17 @@ describe('renderSolutionSvg: pieces placed before, colours, cells that may stay 
     expect(plain).not.toMatch(/highlight|font-weight/);
   });
 
+  it('draws a highlighted piece placed before in its full colour, still hatched, named in both legend lines', () => {
+    const svg = renderSolutionSvg(square.puzzle, withGivenA, { cellSize: 10, highlight: [0], highlightName: 'take off' });
+    expect(xmlProblems(svg)).toEqual([]);
+    const a = group(svg, 'A');
+    expect(a).toMatch(/^<g class="piece given highlight" data-piece="A"/);
+    expect(a.match(/fill="(#[0-9a-f]{6})"/)![1]).toBe(fills(renderSolutionSvg(square.puzzle, square.solution, { cellSize: 10 })).get('A'));
+    expect(a).toContain('fill="url(#snug-placed-before)"');
+    expect(svg).toMatch(/>placed before: A<\/text>/);
+    expect(svg).toMatch(/>take off: A<\/text>/);
+  });
+
   it('does all of it in 3-D, layer by layer', () => {
     const board = [...rect(0, 0, 3, 1, 0), ...rect(0, 0, 3, 1, 1)];
     const puzzle: Puzzle = {

@@ -153,10 +153,12 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const placements = solution.placements;
   const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);
   const highlight = highlightSet(options.highlight, placements.length);
-  const isGiven = (i: number): boolean => i >= 0 && placements[i]!.given === true && !highlight.has(i);
-  const colours = placementColours(puzzle, placements).map((c, i) => (isGiven(i) ? fadedColour(c) : c));
+  const isGiven = (i: number): boolean => i >= 0 && placements[i]!.given === true;
+  // faded, unless highlighted (say, the piece placed before that a hint says to take off)
+  const isFaded = (i: number): boolean => isGiven(i) && !highlight.has(i);
+  const colours = placementColours(puzzle, placements).map((c, i) => (isFaded(i) ? fadedColour(c) : c));
   const fillOf = (i: number): string => colours[i]!.css;
-  const inkOf = (i: number): string => (isGiven(i) ? GIVEN_INK : inkFor(colours[i]!.hex));
+  const inkOf = (i: number): string => (isFaded(i) ? GIVEN_INK : inkFor(colours[i]!.hex));
 
   // Owner of each cell: a placement index, UNCOVERED for a board cell no piece covers (EMPTY when it may
   // stay empty), OFF elsewhere.
@@ -220,11 +222,13 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   // Lines with a sample: pieces placed before, highlighted ones, cells left empty that may stay empty.
   type Sample = 'given' | 'highlight' | 'empty';
   const marks: { sample: Sample; text: string }[] = [];
-  const given = givenNames({ placements: placements.filter((_, i) => isGiven(i)) });
+  const given = givenNames(solution);
   if (given.length > 0) marks.push({ sample: 'given', text: `placed before: ${given.join(', ')}` });
   const highlighted = highlightedNames(solution, highlight);
   if (highlighted.length > 0) marks.push({ sample: 'highlight', text: `${options.highlightName ?? 'highlighted'}: ${highlighted.join(', ')}` });
-  if ([...owners.values()].includes(EMPTY)) marks.push({ sample: 'empty', text: 'may stay empty' });
+  let anyEmpty = false;
+  for (const o of owners.values()) if (o === EMPTY) anyEmpty = true;
+  if (anyEmpty) marks.push({ sample: 'empty', text: 'may stay empty' });
   const sampleSize = captionSize * 1.1;
   const sampleRoom = sampleSize + captionSize * 0.5;
   // rounded up to whole pixels, so that rounding the numbers written never takes from the room for text

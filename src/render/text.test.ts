@@ -329,6 +329,14 @@ describe('pieces placed before, cells that may stay empty, colours and highlight
     expect(renderSolutionText(small.puzzle, small.solution, { color: false, highlight: [0] })).toContain('highlighted (heavy outline): L');
   });
 
+  it('draws a highlighted piece placed before in its full colour, still shaded, named in both legend lines', () => {
+    const text = renderSolutionText(small.puzzle, givenL, { color: false, highlight: [0], highlightName: 'take off' });
+    expect(text.split('\n').slice(0, 2)).toEqual(['┏━━━━━━━┱───┐', '┃░L░░░L░┃ V │']);
+    expect(text.split('\n').slice(-2)).toEqual(['placed before (░): L', 'take off (heavy outline): L']);
+    const coloured = renderSolutionText(small.puzzle, givenL, { color: true, highlight: [0] });
+    expect(backgroundOf(coloured, 1, 2)).toBe(backgroundOf(renderSolutionText(small.puzzle, small.solution, { color: true }), 1, 2));
+  });
+
   it('does all of it layer by layer in 3-D', () => {
     // A 2x1x2 stack: A (placed before) below, B (highlighted) above, one cell of each layer may stay empty.
     const board = [...rect(0, 0, 3, 1, 0), ...rect(0, 0, 3, 1, 1)];
