@@ -304,7 +304,8 @@ describe('pieces placed before, cells that may stay empty, colours and highlight
     const puzzle: Puzzle = { name: 'strip', dims: 2, board, mirror: true, optional: [[2, 0, 0], [5, 0, 0]], pieces: [{ name: 'D', shape: rect(0, 0, 2, 1), count: 1, mirror: true }] };
     const solution: Solution = { placements: [{ piece: 'D', cells: rect(0, 0, 2, 1) }] };
     const text = renderSolutionText(puzzle, solution, { color: false });
-    expect(labelsOf(text)).toEqual(['DD+. +']);
+    expect(labelsOf(text.split('\n\n')[0]!)).toEqual(['DD+. +']);
+    expect(text.split('\n').at(-1)).toBe('+ may stay empty');
     const coloured = renderSolutionText(puzzle, solution, { color: true });
     expect(trimLines(strip(coloured))).toBe(text);
     // an empty cell is painted (a board cell), unlike the hole; the two kinds of empty cell differ
@@ -347,7 +348,7 @@ describe('pieces placed before, cells that may stay empty, colours and highlight
     const solution: Solution = { placements: [{ piece: 'A', cells: rect(0, 0, 2, 1, 0), given: true }, { piece: 'B', cells: rect(0, 0, 2, 1, 1) }] };
     const text = renderSolutionText(puzzle, solution, { color: false, highlight: [1] });
     expect(text).toBe(
-      ['z=0            z=1', '┌───────┬───┐  ┏━━━━━━━┱───┐', '│░A░░░A░│ + │  ┃ B   B ┃ + │', '└───────┴───┘  ┗━━━━━━━┹───┘', '', 'placed before (░): A', 'highlighted (heavy outline): B'].join('\n'),
+      ['z=0            z=1', '┌───────┬───┐  ┏━━━━━━━┱───┐', '│░A░░░A░│ + │  ┃ B   B ┃ + │', '└───────┴───┘  ┗━━━━━━━┹───┘', '', 'placed before (░): A', 'highlighted (heavy outline): B', '+ may stay empty'].join('\n'),
     );
     expect(trimLines(strip(renderSolutionText(puzzle, solution, { color: true, highlight: [1] })))).toBe(text);
   });

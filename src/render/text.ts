@@ -287,13 +287,17 @@ function legendLines(entries: readonly string[], maxWidth: number): string[] {
   return joinWithin(entries, '   ', maxWidth);
 }
 
-/** The legend's lines for pieces placed before and highlighted ones (names in the order of the placements). */
-function markLines(solution: Solution, highlight: ReadonlySet<number>, highlightName: string): string[] {
+/**
+ * The legend's lines for pieces placed before and highlighted ones (names in the order of the
+ * placements), and for cells left empty that may stay empty.
+ */
+function markLines(solution: Solution, highlight: ReadonlySet<number>, highlightName: string, anyEmpty: boolean): string[] {
   const out: string[] = [];
   const given = givenNames(solution);
   if (given.length > 0) out.push(`placed before (${GIVEN_FILL}): ${given.join(', ')}`);
   const highlighted = highlightedNames(solution, highlight);
   if (highlighted.length > 0) out.push(`${highlightName} (heavy outline): ${highlighted.join(', ')}`);
+  if (anyEmpty) out.push('+ may stay empty');
   return out;
 }
 
@@ -336,7 +340,9 @@ export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: 
   const out = layOut(layers, puzzle.dims === 3, maxWidth, options.color);
   if (kx > 1) out.push(...wrapWords(`(scaled down: 1 square = ${kx}x${ky} cells; --svg FILE draws every cell)`, maxWidth));
   const legend = legendEntries(puzzle, solution, labels);
-  const marks = markLines(solution, highlight, options.highlightName ?? 'highlighted');
+  let anyEmpty = false;
+  for (const o of owners.values()) if (o === EMPTY) anyEmpty = true;
+  const marks = markLines(solution, highlight, options.highlightName ?? 'highlighted', anyEmpty);
   if (legend.length > 0 || marks.length > 0) out.push('', ...legendLines(legend, maxWidth), ...marks.flatMap((l) => wrapWords(l, maxWidth)));
   return out.join('\n');
 }
