@@ -15,7 +15,7 @@ export { InvalidOptionError, maxWorkers } from './search/options.js';
 export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStats } from './search/solve.js';
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';
 export { solutionSymmetries, isCanonical, Cover, makeCover, type SolutionSymmetry } from './search/symmetry.js';
-export { renderSolutionText, renderSolutionSvg, renderBoardText } from './render/index.js';
+export { renderSolutionText, renderSolutionSvg, renderBoardText, type SolutionTextOptions, type SvgOptions, type HighlightOptions } from './render/index.js';
 export { solveAsync, resumeAsync, type RunOptions, type ResumeOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
 export type { Progress } from './runs/progress.js';
 export { estimateRun, type RunEstimate, type RunEstimateOptions } from './runs/estimate.js';

@@ -100,3 +100,50 @@ describe('snug estimate', () => {
     if (e.estimatedSolutions !== null) expect(Number.isInteger(e.estimatedSolutions)).toBe(true);
   });
 });
+
+describe('pictures of puzzles with pieces placed, cells that may stay empty and colours', () => {
+  const designed = [
+    'name: half done',
+    'use: 4',
+    'board: |',
+    '  FF##+',
+    '  #F###',
+    '  #F###',
+    'pieces:',
+    '  F: {shape: "##\\n.#\\n.#", color: "#d62728"}',
+    '  I: {shape: "###", rotate: false}',
+    '  L: {shape: "#.\\n##", count: 0..2, color: teal}',
+    '  N: {shape: "##.\\n.##", orientations: ["##.\\n.##", ".#\\n##\\n#."]}',
+    '',
+  ].join('\n');
+
+  it('show draws the placed pieces and the cells that may stay empty on the board, and lists ranges, use, orientation limits and colours', () => {
+    const r = snug('show', tempFile('designed.yaml', designed), '--no-color');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain('2-D board 5x3; mirror images allowed by default; 4 pieces in all (use: 4)');
+    const board = lines.indexOf('F F # # +');
+    expect(lines.slice(board, board + 4)).toEqual(['F F # # +', '# F # # #', '# F # # #', 'placed before: F   + may stay empty']);
+    expect(r.stdout).toMatch(/^F: 4 cells, 1 placed before, 8 orientations, \d+ placements, color #d62728$/m);
+    expect(r.stdout).toMatch(/^I: 3 cells, 1 orientation \(rotate: false\), \d+ placements$/m);
+    expect(r.stdout).toMatch(/^L: 3 cells, 0 to 2 copies, 4 orientations, \d+ placements, color teal$/m);
+    expect(r.stdout).toMatch(/^N: 4 cells, 2 orientations \(as listed\), \d+ placements$/m);
+    expect(r.stdout).toMatch(/^pieces: 11 to 17 cells; board: 15 cells \(1 may stay empty\); /m);
+  });
+
+  it('solve shades the pieces placed before, without colour and with it', () => {
+    const file = tempFile('placed.yaml', 'name: placed\nboard: |\n  AA##\n  ####\npieces:\n  A: {rect: [2, 1], color: navy}\n  B: {rect: [2, 1], count: 3}\n');
+    const plain = snug('solve', file, '--no-color');
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('│░A░░░A░│');
+    expect(plain.stdout).toContain('placed before (░): A');
+    const { NO_COLOR: _, ...env } = process.env;
+    const coloured = spawnSync(process.execPath, [bin, 'solve', file], { encoding: 'utf8', env: { ...env, FORCE_COLOR: '1' } });
+    // navy placed before is painted faded, not navy itself (xterm 18)
+    expect(coloured.stdout).toMatch(/\x1b\[48;5;\d+m\x1b\[38;5;\d+m░A░░░A░/);
+    expect(coloured.stdout).not.toContain('48;5;18m');
+    const svg = snug('solve', file, '--svg', '-').stdout;
+    expect(svg).toContain('<g class="piece given" data-piece="A"');
+    expect(svg).toContain('placed before: A');
+  });
+});

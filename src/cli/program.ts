@@ -6,8 +6,8 @@ import { PLACEMENT_LIMITS, TooManyPlacementsError, generatePlacements, pieceOrie
 import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from '../puzzle/catalog.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { InvalidPuzzleError } from '../puzzle/model.js';
-import { pieceLabels, renderBoardText, renderShapeText } from '../render/index.js';
+import { InvalidPuzzleError, pieceArea, pieceMin } from '../puzzle/model.js';
+import { pieceLabels, pieceListColours, readColour, renderBoardText, renderShapeText } from '../render/index.js';
 import { CheckpointError } from '../runs/checkpoint.js';
 import { MergeError } from '../runs/merge.js';
 import { printable } from '../puzzle/printable.js';
@@ -50,26 +50,38 @@ function showCommand(target: string, flags: { color: boolean }): void {
   // names cannot hold control characters (the format and the model refuse them); the file's path can
   console.log(`${pc.bold(printable(puzzle.name))}  (${printable(source)})`);
   if (puzzle.description) console.log(printable(puzzle.description, Infinity, '\n\t'));
-  console.log(`${puzzle.dims}-D board ${sizeOf(puzzle)}; mirror images ${puzzle.mirror ? 'allowed' : 'not allowed'} by default\n`);
+  const use = puzzle.use !== undefined ? `; ${puzzle.use} piece${puzzle.use === 1 ? '' : 's'} in all (use: ${puzzle.use})` : '';
+  console.log(`${puzzle.dims}-D board ${sizeOf(puzzle)}; mirror images ${puzzle.mirror ? 'allowed' : 'not allowed'} by default${use}\n`);
   const maxWidth = pictureWidth();
   console.log(renderBoardText(puzzle, { color, maxWidth }));
   const labels = pieceLabels(puzzle.pieces.map((p) => p.name));
+  // the colours the board picture gives the placed pieces, so that each piece looks the same in both
+  const colours = pieceListColours(puzzle.pieces);
   puzzle.pieces.forEach((p, i) => {
     const orientations = table ? table.orientationCounts[i]! : pieceOrientations(puzzle, i).length;
     const label = labels.get(p.name)!;
+    const placedBefore = (puzzle.placed ?? []).filter((q) => q.piece === p.name).length;
+    const min = pieceMin(p);
+    const turns = p.orientations ? ['as listed'] : [p.rotate === false ? 'rotate: false' : '', p.mirror ? '' : 'no mirror'].filter(Boolean);
     const facts = [
       `${p.shape.length} cell${p.shape.length === 1 ? '' : 's'}`,
-      p.count > 1 ? `${p.count} copies` : '',
-      `${orientations} orientation${orientations === 1 ? '' : 's'}${p.mirror ? '' : ' (no mirror)'}`,
+      min !== p.count ? `${min} to ${p.count} copies` : p.count !== 1 ? `${p.count} copies` : '',
+      placedBefore > 0 ? `${placedBefore} placed before` : '',
+      `${orientations} orientation${orientations === 1 ? '' : 's'}${turns.length > 0 ? ` (${turns.join(', ')})` : ''}`,
       table ? `${formatCount(table.byPiece[i]!.length)} placements` : '',
+      p.color !== undefined ? `color ${printable(p.color)}${readColour(p.color) ? '' : ' (not one the pictures know: drawn in a colour of their own)'}` : '',
     ].filter(Boolean);
     // the label, when it is not the name, as the pictures of solutions use it
     console.log(`\n${pc.bold(printable(p.name))}${label !== p.name ? ` (drawn as ${label})` : ''}: ${facts.join(', ')}`);
-    console.log(renderShapeText(p.shape, puzzle.dims, label, { color, maxWidth, colorIndex: i }));
+    console.log(renderShapeText(p.shape, puzzle.dims, label, { color, maxWidth, pieceColor: colours[i]!.hex }));
   });
-  const area = puzzle.pieces.reduce((n, p) => n + p.shape.length * p.count, 0);
+  const most = pieceArea(puzzle);
+  const least = puzzle.pieces.reduce((n, p) => n + p.shape.length * pieceMin(p), 0);
+  const area = least === most ? `${most} cells` : `${least} to ${most} cells`;
+  const optional = puzzle.optional?.length ?? 0;
+  const board = `${puzzle.board.length} cells${optional > 0 ? ` (${optional} may stay empty)` : ''}`;
   const placements = table ? formatCount(table.placements.length) : `more than ${formatCount(PLACEMENT_LIMITS.placements)}`;
-  console.log(`\npieces: ${area} cells; board: ${puzzle.board.length} cells; ${placements} placements in all`);
+  console.log(`\npieces: ${area}; board: ${board}; ${placements} placements in all`);
 }
 
 export function buildProgram(setExit: (code: number) => void): Command {

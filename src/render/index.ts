@@ -1,8 +1,13 @@
 /** Pictures of boards, pieces and solutions: terminal text (with or without colour) and SVG. */
+export type { HighlightOptions } from './labels.js';
 export { pieceLabels } from './labels.js';
-export type { TextOptions } from './text.js';
-export { renderBoardText, renderShapeText, renderSolutionText } from './text.js';
+export type { SolutionTextOptions, TextOptions } from './text.js';
+export { GIVEN_FILL, renderBoardText, renderShapeText, renderSolutionText } from './text.js';
 export type { SvgOptions } from './svg.js';
 export { DEFAULT_CELL_SIZE, renderSolutionSvg } from './svg.js';
 export type { PaletteColour } from './palette.js';
 export { colourDifference, colourPlacements, PALETTE } from './palette.js';
+export type { PieceColour } from './piece-colours.js';
+export { pieceListColours, placementColours, readColour } from './piece-colours.js';
+export type { Rgb } from './css-colour.js';
+export { nearestXterm, parseCssColour } from './css-colour.js';

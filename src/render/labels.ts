@@ -115,3 +115,34 @@ export function legendEntries(puzzle: Puzzle, solution: Solution, labels: Readon
   const names = [...new Set([...puzzle.pieces.map((p) => p.name), ...placed])];
   return names.filter((n) => placed.has(n) && labels.get(n) !== n).map((n) => `${labels.get(n)} = ${n}`);
 }
+
+/**
+ * Options of the pictures of solutions (text and SVG) for marking placements, as `snug hint` marks its hint.
+ *
+ * - `highlight`: indices into `solution.placements` to draw highlighted: heavy outlines in text (and a
+ *   bold label in colour), in SVG a thick outline with a bright band inside; each named in a legend line.
+ * - `highlightName`: the word the legend line starts with (default "highlighted"), e.g. "hint".
+ *
+ * Placements marked `given` (placed before the search) are drawn set back in every picture whatever the
+ * options say. A highlighted given placement (say, one a hint says to take off) keeps its shading or
+ * hatching and its place in the "placed before" line, but is drawn in its full colour and highlighted.
+ */
+export interface HighlightOptions {
+  readonly highlight?: ReadonlySet<number> | readonly number[];
+  readonly highlightName?: string;
+}
+
+/** The highlighted indices that name a placement (others are ignored). */
+export function highlightSet(highlight: HighlightOptions['highlight'], placements: number): Set<number> {
+  return new Set([...(highlight ?? [])].filter((i) => Number.isInteger(i) && i >= 0 && i < placements));
+}
+
+/** Names of the pieces placed before the search, each once, in the order of the placements. */
+export function givenNames(solution: Solution): string[] {
+  return [...new Set(solution.placements.filter((p) => p.given === true).map((p) => p.piece))];
+}
+
+/** Names of the highlighted pieces, each once, in the order of the placements. */
+export function highlightedNames(solution: Solution, highlight: ReadonlySet<number>): string[] {
+  return [...new Set(solution.placements.filter((_, i) => highlight.has(i)).map((p) => p.piece))];
+}

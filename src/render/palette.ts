@@ -151,22 +151,46 @@ export function touchingPlacements(placements: readonly PlacedPiece[], dims: Dim
   return adj;
 }
 
+/** A given colour this close (CIEDE2000) to a palette colour counts as that colour when the palette picks. */
+export const LOOKS_ALIKE = 12;
+/** A palette colour this close to a given colour is picked only after the others (it would be taken for it). */
+export const LOOKS_RELATED = 25;
+
 /**
  * An index into `palette` for each placement. Welsh-Powell order (most neighbours first); each placement
  * takes the colour of an earlier copy of its piece if no neighbour has it, else, among the colours fewest
  * neighbours have (none, while the palette suffices), the one used least so far, which spreads the palette
  * (with no more placements than colours all differ), and among those the one that looks least like any
  * neighbour's colour.
+ *
+ * `fixed` gives some placements their own colour ('#rrggbb', from the puzzle file): those are not
+ * coloured (-1) but are kept apart from: a neighbour with a given colour counts as having every palette
+ * colour that looks like it (LOOKS_ALIKE), and a palette colour near any given colour (LOOKS_RELATED)
+ * counts as used once already, so the others go first.
  */
-export function colourPlacements(placements: readonly PlacedPiece[], dims: Dimensions, palette: readonly PaletteColour[] = PALETTE): number[] {
+export function colourPlacements(
+  placements: readonly PlacedPiece[],
+  dims: Dimensions,
+  palette: readonly PaletteColour[] = PALETTE,
+  fixed: readonly (string | undefined)[] = [],
+): number[] {
   const size = palette.length;
   if (size < 1) throw new Error('palette must have at least one colour');
   const labs = palette.map((c) => hexToLab(c.hex));
   const difference = labs.map((a) => labs.map((b) => ciede2000(a, b)));
+  const fixedDifference = new Map<string, number[]>();
+  for (const hex of fixed) {
+    if (hex !== undefined && !fixedDifference.has(hex)) {
+      const lab = hexToLab(hex);
+      fixedDifference.set(hex, labs.map((l) => ciede2000(l, lab)));
+    }
+  }
   const adj = touchingPlacements(placements, dims);
-  const order = placements.map((_, i) => i).sort((a, b) => adj[b]!.size - adj[a]!.size || a - b);
+  const isFixed = (i: number): boolean => fixed[i] !== undefined;
+  const order = placements.map((_, i) => i).filter((i) => !isFixed(i)).sort((a, b) => adj[b]!.size - adj[a]!.size || a - b);
   const colour = placements.map(() => -1);
   const usage = new Array<number>(size).fill(0);
+  for (const differences of fixedDifference.values()) differences.forEach((d, c) => { if (d < LOOKS_RELATED) usage[c]++; });
   const byName = new Map<string, number>();
   const clash = new Array<number>(size);
   const nearest = new Array<number>(size);
@@ -174,6 +198,15 @@ export function colourPlacements(placements: readonly PlacedPiece[], dims: Dimen
     clash.fill(0);
     nearest.fill(Infinity);
     for (const u of adj[v]!) {
+      const given = fixed[u];
+      if (given !== undefined) {
+        const differences = fixedDifference.get(given)!;
+        for (let c = 0; c < size; c++) {
+          if (differences[c]! < LOOKS_ALIKE) clash[c]++;
+          nearest[c] = Math.min(nearest[c]!, differences[c]!);
+        }
+        continue;
+      }
       const cu = colour[u]!;
       if (cu < 0) continue;
       clash[cu]++;

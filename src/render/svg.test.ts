@@ -278,3 +278,110 @@ describe('textWidthEms and wrapText', () => {
     for (const line of long) expect(textWidthEms(line)).toBeLessThanOrEqual(5);
   });
 });
+
+describe('renderSolutionSvg: pieces placed before, colours, cells that may stay empty, highlights', () => {
+  // Two dominoes side by side in a 2x2 square, cell size 10, margin 5; A was placed before the search.
+  const square = puzzleOf('2x2', rect(0, 0, 2, 2), [
+    { piece: 'A', cells: [[0, 0, 0], [0, 1, 0]] },
+    { piece: 'B', cells: [[1, 0, 0], [1, 1, 0]] },
+  ]);
+  const withGivenA: Solution = { placements: [{ ...square.solution.placements[0]!, given: true }, square.solution.placements[1]!] };
+  const group = (svg: string, piece: string): string => svg.match(new RegExp(`<g class="[^"]*" data-piece="${piece}"[\\s\\S]*?</g>\\n(?!<rect)`))![0];
+  const path = (svg: string, cls: string): string | undefined => svg.match(new RegExp(`<path class="${cls}" d="([^"]*)"`))?.[1];
+  // A legend line wider than the board centres the board: x as though the board started at the margin (5).
+  const left = (svg: string): number => Number(svg.match(/data-piece="A"[^>]*>\n<title>[^<]*<\/title>\n<rect x="([\d.]+)"/)![1]) - 5;
+  const fromMargin = (svg: string, d: string | undefined): string | undefined =>
+    d?.replace(/([MH])([\d.]+)/g, (_, op: string, x: string) => `${op}${Math.round((Number(x) - left(svg)) * 100) / 100}`);
+  const rects = (svg: string, cls: string): string[] =>
+    svg.match(new RegExp(`<g class="${cls}"[^>]*>([\\s\\S]*?)</g>`))![1]!.trim().split('\n').map((r) => r.replace(/x="([\d.]+)"/, (_, x: string) => `x="${Math.round((Number(x) - left(svg)) * 100) / 100}"`));
+
+  it('fills a piece placed before faded and hatched, outlines it in grey where no piece of the solver touches it, and says so in the legend', () => {
+    const plain = renderSolutionSvg(square.puzzle, square.solution, { cellSize: 10 });
+    const svg = renderSolutionSvg(square.puzzle, withGivenA, { cellSize: 10 });
+    expect(xmlProblems(svg)).toEqual([]);
+    const fillA = fills(plain).get('A')!;
+    const given = group(svg, 'A');
+    expect(given).toMatch(/^<g class="piece given" data-piece="A" fill="(#[0-9a-f]{6})">/);
+    const faded = given.match(/fill="(#[0-9a-f]{6})"/)![1]!;
+    expect(faded).not.toBe(fillA);
+    // lighter: every channel at least as high
+    for (const i of [1, 3, 5]) expect(parseInt(faded.slice(i, i + 2), 16)).toBeGreaterThanOrEqual(parseInt(fillA.slice(i, i + 2), 16));
+    expect(given).toContain('fill="url(#snug-placed-before)"');
+    expect(svg).toContain('<pattern id="snug-placed-before"');
+    expect(plain).not.toContain('snug-placed-before');
+    // the solver's piece is drawn as before
+    expect(fills(svg).get('B')).toBe(fills(plain).get('B'));
+    // A's edges on the board's edge are grey; the edge between A and B stays black
+    expect(fromMargin(svg, path(svg, 'outline-given'))).toBe('M5 5H15M5 25H15M5 5V25');
+    expect(fromMargin(svg, path(svg, 'outline'))).toBe('M15 5H25M15 25H25M15 5V25M25 5V25');
+    expect(path(plain, 'outline-given')).toBeUndefined();
+    expect(svg).toMatch(/<g class="legend-mark" data-mark="given">[\s\S]*?<text class="legend"[^>]*>placed before: A<\/text>/);
+  });
+
+  it("fills a piece with its own colour as the file writes it, and the rest from the palette", () => {
+    const puzzle: Puzzle = { ...square.puzzle, pieces: square.puzzle.pieces.map((p) => (p.name === 'A' ? { ...p, color: 'hsl(50, 90%, 55%)' } : { ...p, color: 'no-such-colour' })) };
+    const svg = renderSolutionSvg(puzzle, square.solution);
+    expect(svg).toContain('<g class="piece" data-piece="A" fill="hsl(50, 90%, 55%)">');
+    expect(PALETTE.map((c) => c.hex)).toContain(fills(svg).get('B'));
+  });
+
+  it('draws cells that may stay empty, left empty, lighter than uncovered cells and marked with a +, and holes not at all', () => {
+    // Row: A covers (0,0); (1,0) may stay empty; (2,0) is a hole; (3,0) must be covered (a partial solution).
+    const board: Cell[] = [[0, 0, 0], [1, 0, 0], [3, 0, 0]];
+    const puzzle: Puzzle = { name: 'row', dims: 2, board, mirror: true, optional: [[1, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: true }] };
+    const svg = renderSolutionSvg(puzzle, { placements: [{ piece: 'A', cells: [[0, 0, 0]] }] }, { cellSize: 10 });
+    expect(xmlProblems(svg)).toEqual([]);
+    expect(rects(svg, 'empty')).toEqual(['<rect x="15" y="5" width="10" height="10"/>']);
+    expect(rects(svg, 'uncovered')).toEqual(['<rect x="35" y="5" width="10" height="10"/>']);
+    // a plus on the empty cell, centred at (20, 10)
+    expect(fromMargin(svg, path(svg, 'empty-mark'))).toBe('M18.33 10H21.67M20 8.33V11.67');
+    expect(svg).toMatch(/data-mark="empty"[\s\S]*?may stay empty<\/text>/);
+    // nothing drawn at the hole, x 25..35: the cells drawn are A's, the empty one and the uncovered one
+    expect(svg.match(/<rect x="[^>]*width="10" height="10"\/>/g)).toHaveLength(3);
+  });
+
+  it('outlines highlighted placements thickly with a bright band inside, labels them in bold and names them in the legend', () => {
+    const svg = renderSolutionSvg(square.puzzle, withGivenA, { cellSize: 10, highlight: new Set([1]), highlightName: 'hint' });
+    expect(xmlProblems(svg)).toEqual([]);
+    expect(group(svg, 'B')).toMatch(/^<g class="piece highlight" data-piece="B"/);
+    // B's whole outline, and only it, is drawn highlighted
+    expect(fromMargin(svg, path(svg, 'outline-highlight'))).toBe('M15 5H25M15 25H25M15 5V25M25 5V25');
+    expect(path(svg, 'outline')).toBeUndefined();
+    expect(rects(svg.replace('<clipPath id="snug-highlighted">', '<g class="clip">').replace('</clipPath>', '</g>'), 'clip')).toEqual(['<rect x="15" y="5" width="10" height="20"/>']);
+    expect(svg).toContain('clip-path="url(#snug-highlighted)"');
+    expect(svg).toMatch(/<text class="label"[^>]*font-weight="bold">B<\/text>/);
+    expect(svg).not.toMatch(/font-weight="bold">A</);
+    expect(svg).toMatch(/data-mark="highlight"[\s\S]*?>hint: B<\/text>/);
+    // without the option, none of it
+    const plain = renderSolutionSvg(square.puzzle, withGivenA, { cellSize: 10 });
+    expect(plain).not.toMatch(/highlight|font-weight/);
+  });
+
+  it('draws a highlighted piece placed before in its full colour, still hatched, named in both legend lines', () => {
+    const svg = renderSolutionSvg(square.puzzle, withGivenA, { cellSize: 10, highlight: [0], highlightName: 'take off' });
+    expect(xmlProblems(svg)).toEqual([]);
+    const a = group(svg, 'A');
+    expect(a).toMatch(/^<g class="piece given highlight" data-piece="A"/);
+    expect(a.match(/fill="(#[0-9a-f]{6})"/)![1]).toBe(fills(renderSolutionSvg(square.puzzle, square.solution, { cellSize: 10 })).get('A'));
+    expect(a).toContain('fill="url(#snug-placed-before)"');
+    expect(svg).toMatch(/>placed before: A<\/text>/);
+    expect(svg).toMatch(/>take off: A<\/text>/);
+  });
+
+  it('does all of it in 3-D, layer by layer', () => {
+    const board = [...rect(0, 0, 3, 1, 0), ...rect(0, 0, 3, 1, 1)];
+    const puzzle: Puzzle = {
+      name: 'stack', dims: 3, board, mirror: false, optional: [[2, 0, 0], [2, 0, 1]],
+      pieces: [{ name: 'A', shape: rect(0, 0, 2, 1), count: 1, mirror: false, color: 'navy' }, { name: 'B', shape: rect(0, 0, 2, 1), count: 1, mirror: false }],
+    };
+    const solution: Solution = { placements: [{ piece: 'A', cells: rect(0, 0, 2, 1, 0), given: true }, { piece: 'B', cells: rect(0, 0, 2, 1, 1) }] };
+    const svg = renderSolutionSvg(puzzle, solution, { cellSize: 10, highlight: [1] });
+    expect(xmlProblems(svg)).toEqual([]);
+    expect([...svg.matchAll(/<text class="caption"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['z = 0', 'z = 1']);
+    // layer 0 from x = 5, layer 1 from x = 5 + 30 + 10 = 45: one empty cell in each
+    expect(rects(svg, 'empty')).toEqual(['<rect x="25" y="5" width="10" height="10"/>', '<rect x="65" y="5" width="10" height="10"/>']);
+    expect(group(svg, 'A')).toMatch(/^<g class="piece given" data-piece="A" fill="#[0-9a-f]{6}">/);
+    expect(fromMargin(svg, path(svg, 'outline-highlight'))).toBe('M45 5H65M45 15H65M45 5V15M65 5V15');
+    expect([...svg.matchAll(/data-mark="(\w+)"/g)].map((m) => m[1])).toEqual(['given', 'highlight', 'empty']);
+  });
+});

@@ -11,8 +11,14 @@
  * nearest the middle of the piece) in every part of every copy, else everywhere with its one-character
  * label (labels.ts) on its centre-most cell, and then a legend under the picture says which label is which
  * piece. In 3-D each layer's part of a piece gets its own label. A 3-D solution shows its layers side by
- * side, a cell apart, with a "z = k" caption under each. Board cells left uncovered are light grey; holes
- * are not drawn. The picture starts at x = 0, y = 0 as the file's coordinates do, so leading empty rows
+ * side, a cell apart, with a "z = k" caption under each. Board cells left uncovered are light grey, those
+ * that may stay empty lighter still and marked '+'; holes are not drawn.
+ *
+ * A piece with a colour of its own (`color:` in the file) is filled with it as written; the others take
+ * palette colours apart from their neighbours' (piece-colours.ts). Pieces placed before the search
+ * (placements marked `given`) are filled faded and hatched, with grey outlines where no piece of the
+ * solver's touches them; highlighted placements (the `highlight` option, labels.ts) are outlined thickly
+ * with a bright band inside and labelled in bold. Legend lines with a sample of each say which is which. The picture starts at x = 0, y = 0 as the file's coordinates do, so leading empty rows
  * and columns of a board are kept.
  *
  * The heading (the title) is never clipped: the picture widens to fit it, up to about forty characters
@@ -23,10 +29,12 @@
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { legendEntries, pieceLabels } from './labels.js';
-import { colourPlacements, inkFor, PALETTE } from './palette.js';
+import type { HighlightOptions } from './labels.js';
+import { givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
+import { inkFor } from './palette.js';
+import { fadedColour, placementColours } from './piece-colours.js';
 
-export interface SvgOptions {
+export interface SvgOptions extends HighlightOptions {
   /** Side of one cell in pixels (SVG units); default 24. */
   readonly cellSize?: number;
   /** Drawn as a heading above the picture and used as the document's <title> (default: the puzzle name). */
@@ -35,6 +43,16 @@ export interface SvgOptions {
 
 export const DEFAULT_CELL_SIZE = 24;
 const UNCOVERED_FILL = '#eeeeee';
+/** Board cells that may stay empty, left empty: lighter than those a partial solution leaves. */
+const EMPTY_FILL = '#f9f9f9';
+const EMPTY_MARK = '#b0b0b0';
+/** Outlines of pieces placed before the search, where no piece of the solver's touches them. */
+const GIVEN_OUTLINE = '#7a7a7a';
+const GIVEN_INK = '#3a3a3a';
+/** The bright band inside the outline of a highlighted placement. */
+const HIGHLIGHT_HALO = '#ffd21f';
+const HATCH_ID = 'snug-placed-before';
+const HIGHLIGHT_CLIP_ID = 'snug-highlighted';
 /** Titles wrap at this many ems (about forty characters) when wider than the board. */
 const TITLE_WRAP_EMS = 24;
 
@@ -134,14 +152,25 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const cs = options.cellSize !== undefined && Number.isFinite(options.cellSize) && options.cellSize > 0 ? options.cellSize : DEFAULT_CELL_SIZE;
   const placements = solution.placements;
   const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);
-  const colourOf = colourPlacements(placements, puzzle.dims);
-  const fillOf = (i: number): string => PALETTE[colourOf[i]!]!.hex;
+  const highlight = highlightSet(options.highlight, placements.length);
+  const isGiven = (i: number): boolean => i >= 0 && placements[i]!.given === true;
+  // faded, unless highlighted (say, the piece placed before that a hint says to take off)
+  const isFaded = (i: number): boolean => isGiven(i) && !highlight.has(i);
+  const colours = placementColours(puzzle, placements).map((c, i) => (isFaded(i) ? fadedColour(c) : c));
+  const fillOf = (i: number): string => colours[i]!.css;
+  const inkOf = (i: number): string => (isFaded(i) ? GIVEN_INK : inkFor(colours[i]!.hex));
 
-  // Owner of each cell: a placement index, UNCOVERED for a board cell no piece covers, OFF elsewhere.
+  // Owner of each cell: a placement index, UNCOVERED for a board cell no piece covers (EMPTY when it may
+  // stay empty), OFF elsewhere.
   const UNCOVERED = -1;
   const OFF = -2;
+  const EMPTY = -3;
   const owners = new Map<string, number>();
-  for (const c of puzzle.board) owners.set(cellKey(c), UNCOVERED);
+  const optional = new Set((puzzle.optional ?? []).map(cellKey));
+  for (const c of puzzle.board) {
+    const key = cellKey(c);
+    owners.set(key, optional.has(key) ? EMPTY : UNCOVERED);
+  }
   placements.forEach((p, i) => p.cells.forEach((c) => owners.set(cellKey(c), i)));
   const owner = (x: number, y: number, z: number): number => owners.get(`${x},${y},${z}`) ?? OFF;
 
@@ -170,7 +199,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
 
   // Labels: one per placed piece, or in 3-D one per layer the piece occupies, since each layer is drawn
   // apart and a piece's part in another layer would otherwise go unnamed.
-  interface Label { readonly cell: Cell; readonly text: string; readonly fill: string }
+  interface Label { readonly cell: Cell; readonly text: string; readonly fill: string; readonly bold: boolean }
   // A piece's name goes in only if it fits in every part of every copy: one piece is written one way.
   const parts = placements.map((p) =>
     (layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells]).map((part) => ({
@@ -182,19 +211,32 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const pieceLabelsDrawn: Label[] = placements.flatMap((p, i) =>
     parts[i]!.map(({ part, roomy }) =>
       shortened.has(p.piece) || !roomy
-        ? { cell: centreCell(part), text: labels.get(p.piece)!, fill: inkFor(fillOf(i)) }
-        : { cell: roomy, text: p.piece, fill: inkFor(fillOf(i)) },
+        ? { cell: centreCell(part), text: labels.get(p.piece)!, fill: inkOf(i), bold: highlight.has(i) }
+        : { cell: roomy, text: p.piece, fill: inkOf(i), bold: highlight.has(i) },
     ),
   );
 
   // The heading, wrapped; the picture is as wide as the board, the heading and the legend's entries need.
   const headingLines = options.title !== undefined ? wrapText(options.title, Math.max(boardWidth / headingSize, TITLE_WRAP_EMS)) : [];
   const legend = legendEntries(puzzle, { placements: placements.filter((p) => shortened.has(p.piece)) }, labels);
+  // Lines with a sample: pieces placed before, highlighted ones, cells left empty that may stay empty.
+  type Sample = 'given' | 'highlight' | 'empty';
+  const marks: { sample: Sample; text: string }[] = [];
+  const given = givenNames(solution);
+  if (given.length > 0) marks.push({ sample: 'given', text: `placed before: ${given.join(', ')}` });
+  const highlighted = highlightedNames(solution, highlight);
+  if (highlighted.length > 0) marks.push({ sample: 'highlight', text: `${options.highlightName ?? 'highlighted'}: ${highlighted.join(', ')}` });
+  let anyEmpty = false;
+  for (const o of owners.values()) if (o === EMPTY) anyEmpty = true;
+  if (anyEmpty) marks.push({ sample: 'empty', text: 'may stay empty' });
+  const sampleSize = captionSize * 1.1;
+  const sampleRoom = sampleSize + captionSize * 0.5;
   // rounded up to whole pixels, so that rounding the numbers written never takes from the room for text
   const innerWidth = Math.ceil(Math.max(
     boardWidth,
     ...headingLines.map((l) => textWidthEms(l) * headingSize),
     ...legend.map((e) => textWidthEms(e) * captionSize),
+    ...marks.map((m) => sampleRoom + textWidthEms(m.text) * captionSize),
   ));
   const legendLines: string[] = [];
   for (const entry of legend) {
@@ -207,9 +249,11 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const lineHeight = (size: number): number => size * 1.3;
   const top = margin + headingLines.length * lineHeight(headingSize) + (headingLines.length > 0 ? headingSize * 0.3 : 0);
   const captionsBottom = top + h * cs + (layered ? captionSize * 1.6 : 0);
-  const legendTop = captionsBottom + (legendLines.length > 0 ? captionSize * 0.6 : 0);
+  const legendTop = captionsBottom + (legendLines.length + marks.length > 0 ? captionSize * 0.6 : 0);
+  const marksTop = legendTop + legendLines.length * lineHeight(captionSize);
+  const markHeight = Math.max(lineHeight(captionSize), sampleSize * 1.3);
   const totalWidth = 2 * margin + innerWidth;
-  const totalHeight = legendTop + legendLines.length * lineHeight(captionSize) + margin;
+  const totalHeight = marksTop + marks.length * markHeight + margin;
   const left = margin + (innerWidth - boardWidth) / 2;
   // Top-left corner of cell (x, y) in layer z.
   const px = (x: number, z: number): number => left + (z - minZ) * (w * cs + layerGap) + (x - minX) * cs;
@@ -222,6 +266,13 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
       `viewBox="0 0 ${num(totalWidth)} ${num(totalHeight)}" font-family="sans-serif">`,
   );
   out.push(`<title>${escapeXml(title)}</title>`);
+  const hatch = cs / 4;
+  if (placements.some((_, i) => isGiven(i))) {
+    out.push(
+      `<defs><pattern id="${HATCH_ID}" width="${num(hatch)}" height="${num(hatch)}" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+        `<path d="M0 0V${num(hatch)}" stroke="#000000" stroke-opacity="0.25" stroke-width="${num(hatch / 3)}"/></pattern></defs>`,
+    );
+  }
   out.push(`<rect class="background" width="100%" height="100%" fill="#ffffff"/>`);
   headingLines.forEach((line, i) => {
     out.push(
@@ -267,21 +318,56 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     for (const r of uncoveredRuns) out.push(r);
     out.push('</g>');
   }
+  const emptyRuns = runs.get(EMPTY);
+  if (emptyRuns) {
+    out.push(`<g class="empty" fill="${EMPTY_FILL}">`);
+    for (const r of emptyRuns) out.push(r);
+    out.push('</g>');
+    // a small '+' on each cell left empty
+    const arm = cs / 6;
+    const plus: string[] = [];
+    for (const [key, o] of owners) {
+      if (o !== EMPTY) continue;
+      const [x, y, z] = key.split(',').map(Number) as [number, number, number];
+      const cx = px(x, z) + cs / 2;
+      const cy = py(y) + cs / 2;
+      plus.push(`M${num(cx - arm)} ${num(cy)}H${num(cx + arm)}M${num(cx)} ${num(cy - arm)}V${num(cy + arm)}`);
+    }
+    out.push(`<path class="empty-mark" d="${plus.join('')}" fill="none" stroke="${EMPTY_MARK}" stroke-width="${num(Math.max(1, cs / 16))}"/>`);
+  }
   placements.forEach((p, i) => {
-    out.push(`<g class="piece" data-piece="${escapeXml(p.piece)}" fill="${fillOf(i)}">`);
-    out.push(`<title>${escapeXml(p.piece)}</title>`);
+    const given = isGiven(i);
+    const classes = ['piece', ...(given ? ['given'] : []), ...(highlight.has(i) ? ['highlight'] : [])].join(' ');
+    out.push(`<g class="${classes}" data-piece="${escapeXml(p.piece)}" fill="${escapeXml(fillOf(i))}">`);
+    out.push(`<title>${escapeXml(p.piece)}${given ? ' (placed before)' : ''}</title>`);
     for (const r of runs.get(i) ?? []) out.push(r);
+    if (given) {
+      out.push(`<g class="hatch" fill="url(#${HATCH_ID})">`);
+      for (const r of runs.get(i) ?? []) out.push(r);
+      out.push('</g>');
+    }
     out.push('</g>');
   });
 
-  // Edges: for each unit edge, thin inside one owner, thick between owners, none between two off cells.
-  // Collinear runs of the same kind merge into one path segment.
+  // Edges: for each unit edge, thin inside one owner, thick between owners, none between two off cells;
+  // grey where a piece placed before meets no piece of the solver's; thick with a bright band inside a
+  // highlighted placement. Collinear runs of the same kind merge into one path segment.
+  type Kind = 0 | 1 | 2 | 3 | 4;
   const thin: string[] = [];
   const thick: string[] = [];
-  const kind = (a: number, b: number): 0 | 1 | 2 => (a === OFF && b === OFF ? 0 : a === b ? 1 : 2);
-  const emit = (k: 0 | 1 | 2, seg: string): void => {
+  const givenEdges: string[] = [];
+  const highlightEdges: string[] = [];
+  const solvers = (i: number): boolean => i >= 0 && !isGiven(i);
+  const kind = (a: number, b: number): Kind => {
+    if (a === b) return a === OFF ? 0 : 1;
+    if (highlight.has(a) || highlight.has(b)) return 4;
+    return !solvers(a) && !solvers(b) && (isGiven(a) || isGiven(b)) ? 3 : 2;
+  };
+  const emit = (k: Kind, seg: string): void => {
     if (k === 1) thin.push(seg);
     else if (k === 2) thick.push(seg);
+    else if (k === 3) givenEdges.push(seg);
+    else if (k === 4) highlightEdges.push(seg);
   };
   for (let z = minZ; z <= max[2]!; z++) {
     // Horizontal edges: the top edge of row y, for y up to one past the last row.
@@ -310,14 +396,30 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   if (thin.length > 0) {
     out.push(`<path class="grid" d="${thin.join('')}" fill="none" stroke="#000000" stroke-opacity="0.3" stroke-width="${num(Math.max(0.5, cs / 24))}"/>`);
   }
+  const outlineWidth = Math.max(1.5, cs / 8);
+  if (givenEdges.length > 0) {
+    out.push(`<path class="outline-given" d="${givenEdges.join('')}" fill="none" stroke="${GIVEN_OUTLINE}" stroke-width="${num(outlineWidth)}" stroke-linecap="square"/>`);
+  }
   if (thick.length > 0) {
-    out.push(`<path class="outline" d="${thick.join('')}" fill="none" stroke="#000000" stroke-width="${num(Math.max(1.5, cs / 8))}" stroke-linecap="square"/>`);
+    out.push(`<path class="outline" d="${thick.join('')}" fill="none" stroke="#000000" stroke-width="${num(outlineWidth)}" stroke-linecap="square"/>`);
+  }
+  if (highlightEdges.length > 0) {
+    // The halo: a bright band along the inside of the outline, clipped to the highlighted cells.
+    const d = highlightEdges.join('');
+    out.push(`<clipPath id="${HIGHLIGHT_CLIP_ID}">`);
+    for (const i of highlight) for (const r of runs.get(i) ?? []) out.push(r);
+    out.push('</clipPath>');
+    out.push(
+      `<path class="highlight-halo" d="${d}" fill="none" stroke="${HIGHLIGHT_HALO}" stroke-width="${num(4 * outlineWidth)}" ` +
+        `stroke-linecap="square" clip-path="url(#${HIGHLIGHT_CLIP_ID})"/>`,
+    );
+    out.push(`<path class="outline-highlight" d="${d}" fill="none" stroke="#000000" stroke-width="${num(1.4 * outlineWidth)}" stroke-linecap="square"/>`);
   }
 
-  for (const { cell: [x, y, z], text, fill } of pieceLabelsDrawn) {
+  for (const { cell: [x, y, z], text, fill, bold } of pieceLabelsDrawn) {
     out.push(
       `<text class="label" x="${num(px(x, z) + cs / 2)}" y="${num(py(y) + cs / 2)}" font-size="${num(labelSize)}" ` +
-        `text-anchor="middle" dominant-baseline="central" fill="${fill}">${escapeXml(text)}</text>`,
+        `text-anchor="middle" dominant-baseline="central" fill="${fill}"${bold ? ' font-weight="bold"' : ''}>${escapeXml(text)}</text>`,
     );
   }
 
@@ -331,6 +433,36 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   legendLines.forEach((line, i) => {
     out.push(
       `<text class="legend" x="${num(totalWidth / 2)}" y="${num(legendTop + captionSize + i * lineHeight(captionSize))}" font-size="${num(captionSize)}" text-anchor="middle" xml:space="preserve">${escapeXml(line)}</text>`,
+    );
+  });
+  // the samples in one column, the block of lines centred
+  const marksWidth = Math.max(0, ...marks.map((m) => sampleRoom + textWidthEms(m.text) * captionSize));
+  marks.forEach(({ sample, text }, i) => {
+    const x = (totalWidth - marksWidth) / 2;
+    const y = marksTop + i * markHeight + (markHeight - sampleSize) / 2;
+    const square = `x="${num(x)}" y="${num(y)}" width="${num(sampleSize)}" height="${num(sampleSize)}"`;
+    const stroke = `stroke-width="${num(Math.max(1, outlineWidth / 2))}"`;
+    out.push(`<g class="legend-mark" data-mark="${sample}">`);
+    if (sample === 'given') {
+      out.push(`<rect ${square} fill="#dddddd" stroke="${GIVEN_OUTLINE}" ${stroke}/>`, `<rect ${square} fill="url(#${HATCH_ID})"/>`);
+    } else if (sample === 'highlight') {
+      const inset = sampleSize / 4;
+      out.push(
+        `<rect ${square} fill="${HIGHLIGHT_HALO}" stroke="#000000" stroke-width="${num(Math.max(1, outlineWidth * 0.7))}"/>`,
+        `<rect x="${num(x + inset)}" y="${num(y + inset)}" width="${num(sampleSize - 2 * inset)}" height="${num(sampleSize - 2 * inset)}" fill="#ffffff"/>`,
+      );
+    } else {
+      const arm = sampleSize / 4;
+      const cx = x + sampleSize / 2;
+      const cy = y + sampleSize / 2;
+      out.push(
+        `<rect ${square} fill="${EMPTY_FILL}" stroke="#000000" ${stroke}/>`,
+        `<path d="M${num(cx - arm)} ${num(cy)}H${num(cx + arm)}M${num(cx)} ${num(cy - arm)}V${num(cy + arm)}" stroke="${EMPTY_MARK}" ${stroke}/>`,
+      );
+    }
+    out.push(
+      `<text class="legend" x="${num(x + sampleRoom)}" y="${num(y + sampleSize / 2)}" font-size="${num(captionSize)}" dominant-baseline="central">${escapeXml(text)}</text>`,
+      '</g>',
     );
   });
   out.push('</svg>');

@@ -246,3 +246,135 @@ describe('renderShapeText', () => {
     expect(trimLines(strip(a))).toBe('  F F\nF F\n  F');
   });
 });
+
+describe('pieces placed before, cells that may stay empty, colours and highlights', () => {
+  /** The small tiling with L placed before the search (`given`), as solve returns it. */
+  const givenL: Solution = { placements: [{ ...small.solution.placements[0]!, given: true }, small.solution.placements[1]!] };
+  const backgroundOf = (picture: string, line: number, column: number): string | undefined => {
+    // the last background code before the column-th visible character of the line
+    let seen = 0;
+    let last: string | undefined;
+    const text = picture.split('\n')[line]!;
+    for (let i = 0; i < text.length; ) {
+      const code = /^\x1b\[([0-9;]*)m/.exec(text.slice(i));
+      if (code) {
+        const bg = /48;5;(\d+)/.exec(code[1]!);
+        if (bg) last = bg[1];
+        if (code[1] === '39;49' || code[1] === '49') last = undefined;
+        i += code[0].length;
+        continue;
+      }
+      if (seen === column) return last;
+      seen++;
+      i += Array.from(text.slice(i))[0]!.length;
+    }
+    return undefined;
+  };
+
+  it('shades the pieces placed before without colour, and names them in a legend', () => {
+    const text = renderSolutionText(small.puzzle, givenL, { color: false });
+    expect(text).toBe(
+      ['┌───────┬───┐', '│░L░░░L░│ V │', '│░░░┌───┘   │', '│░L░│ V   V │', '└───┴───────┘', '', 'placed before (░): L'].join('\n'),
+    );
+    // the same tiling, all the solver's: no shading, no legend
+    expect(renderSolutionText(small.puzzle, small.solution, { color: false })).not.toMatch(/░|placed before/);
+  });
+
+  it('paints the pieces placed before faded: another background than the same piece placed by the solver', () => {
+    const solver = renderSolutionText(small.puzzle, small.solution, { color: true });
+    const given = renderSolutionText(small.puzzle, givenL, { color: true });
+    // row 1, column 2: L's first cell; column 10: V's
+    expect(backgroundOf(given, 1, 2)).toBeDefined();
+    expect(backgroundOf(given, 1, 2)).not.toBe(backgroundOf(solver, 1, 2));
+    expect(backgroundOf(given, 1, 10)).toBe(backgroundOf(solver, 1, 10));
+    expect(trimLines(strip(given))).toBe(renderSolutionText(small.puzzle, givenL, { color: false }));
+  });
+
+  it("paints a piece in its own colour, the nearest xterm colour to the file's", () => {
+    const puzzle: Puzzle = { ...small.puzzle, pieces: small.puzzle.pieces.map((p) => (p.name === 'V' ? { ...p, color: 'rgb(255, 0, 0)' } : p)) };
+    const text = renderSolutionText(puzzle, small.solution, { color: true });
+    expect(backgroundOf(text, 1, 10)).toBe('196');
+    // L keeps clear of red
+    expect(backgroundOf(text, 1, 2)).not.toBe('196');
+  });
+
+  it("marks cells left empty that may stay empty with '+', those that must be covered with '.', and leaves holes blank", () => {
+    // A 4x1 strip with a hole at x = 4 and a cell at x = 5: the domino covers 0-1, cell 2 may stay empty.
+    const board: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0], [5, 0, 0]];
+    const puzzle: Puzzle = { name: 'strip', dims: 2, board, mirror: true, optional: [[2, 0, 0], [5, 0, 0]], pieces: [{ name: 'D', shape: rect(0, 0, 2, 1), count: 1, mirror: true }] };
+    const solution: Solution = { placements: [{ piece: 'D', cells: rect(0, 0, 2, 1) }] };
+    const text = renderSolutionText(puzzle, solution, { color: false });
+    expect(labelsOf(text.split('\n\n')[0]!)).toEqual(['DD+. +']);
+    expect(text.split('\n').at(-1)).toBe('+ may stay empty');
+    const coloured = renderSolutionText(puzzle, solution, { color: true });
+    expect(trimLines(strip(coloured))).toBe(text);
+    // an empty cell is painted (a board cell), unlike the hole; the two kinds of empty cell differ
+    expect(backgroundOf(coloured, 1, 10)).toBeDefined();
+    expect(backgroundOf(coloured, 1, 14)).toBeDefined();
+    expect(backgroundOf(coloured, 1, 10)).not.toBe(backgroundOf(coloured, 1, 14));
+    expect(backgroundOf(coloured, 1, 18)).toBeUndefined();
+  });
+
+  it('draws highlighted placements with heavy lines and names them in the legend', () => {
+    const text = renderSolutionText(small.puzzle, givenL, { color: false, highlight: new Set([1]), highlightName: 'hint' });
+    expect(text).toBe(
+      ['┌───────┲━━━┓', '│░L░░░L░┃ V ┃', '│░░░┏━━━┛   ┃', '│░L░┃ V   V ┃', '└───┺━━━━━━━┛', '', 'placed before (░): L', 'hint (heavy outline): V'].join('\n'),
+    );
+    // in colour, the highlighted label is bold; stripped, the same picture
+    const coloured = renderSolutionText(small.puzzle, givenL, { color: true, highlight: [1], highlightName: 'hint' });
+    expect(coloured).toContain('\x1b[1m');
+    expect(renderSolutionText(small.puzzle, givenL, { color: true })).not.toContain('\x1b[1m');
+    expect(trimLines(strip(coloured))).toBe(text);
+    // indices that name no placement are ignored; the legend says "highlighted" unless told otherwise
+    expect(renderSolutionText(small.puzzle, small.solution, { color: false, highlight: [5, -1] })).toBe(renderSolutionText(small.puzzle, small.solution, { color: false }));
+    expect(renderSolutionText(small.puzzle, small.solution, { color: false, highlight: [0] })).toContain('highlighted (heavy outline): L');
+  });
+
+  it('draws a highlighted piece placed before in its full colour, still shaded, named in both legend lines', () => {
+    const text = renderSolutionText(small.puzzle, givenL, { color: false, highlight: [0], highlightName: 'take off' });
+    expect(text.split('\n').slice(0, 2)).toEqual(['┏━━━━━━━┱───┐', '┃░L░░░L░┃ V │']);
+    expect(text.split('\n').slice(-2)).toEqual(['placed before (░): L', 'take off (heavy outline): L']);
+    const coloured = renderSolutionText(small.puzzle, givenL, { color: true, highlight: [0] });
+    expect(backgroundOf(coloured, 1, 2)).toBe(backgroundOf(renderSolutionText(small.puzzle, small.solution, { color: true }), 1, 2));
+  });
+
+  it('does all of it layer by layer in 3-D', () => {
+    // A 2x1x2 stack: A (placed before) below, B (highlighted) above, one cell of each layer may stay empty.
+    const board = [...rect(0, 0, 3, 1, 0), ...rect(0, 0, 3, 1, 1)];
+    const puzzle: Puzzle = {
+      name: 'stack', dims: 3, board, mirror: false, optional: [[2, 0, 0], [2, 0, 1]],
+      pieces: [{ name: 'A', shape: rect(0, 0, 2, 1), count: 1, mirror: false, color: 'navy' }, { name: 'B', shape: rect(0, 0, 2, 1), count: 1, mirror: false }],
+    };
+    const solution: Solution = { placements: [{ piece: 'A', cells: rect(0, 0, 2, 1, 0), given: true }, { piece: 'B', cells: rect(0, 0, 2, 1, 1) }] };
+    const text = renderSolutionText(puzzle, solution, { color: false, highlight: [1] });
+    expect(text).toBe(
+      ['z=0            z=1', '┌───────┬───┐  ┏━━━━━━━┱───┐', '│░A░░░A░│ + │  ┃ B   B ┃ + │', '└───────┴───┘  ┗━━━━━━━┹───┘', '', 'placed before (░): A', 'highlighted (heavy outline): B', '+ may stay empty'].join('\n'),
+    );
+    expect(trimLines(strip(renderSolutionText(puzzle, solution, { color: true, highlight: [1] })))).toBe(text);
+  });
+});
+
+describe('renderBoardText, with pieces placed and cells that may stay empty', () => {
+  const board = rect(0, 0, 4, 2);
+  const puzzle: Puzzle = {
+    name: 'half', dims: 2, board, mirror: true, optional: [[3, 1, 0]],
+    pieces: [{ name: 'L', shape: normalize([[0, 0, 0], [0, 1, 0], [1, 1, 0]]), count: 1, mirror: true, color: 'teal' }, { name: 'long-one', shape: rect(0, 0, 2, 1), count: 2, mirror: true }],
+    placed: [{ piece: 'L', cells: [[0, 0, 0], [0, 1, 0], [1, 1, 0]] }, { piece: 'long-one', cells: [[2, 0, 0], [3, 0, 0]] }],
+  };
+
+  it("draws the placed pieces' labels on their cells and '+' on cells that may stay empty, with a legend", () => {
+    expect(renderBoardText(puzzle, { color: false })).toBe(['L # l l', 'L L # +', 'placed before: L, l = long-one   + may stay empty'].join('\n'));
+  });
+
+  it('paints the placed pieces faded in their colours and the cells that may stay empty lighter', () => {
+    const coloured = renderBoardText(puzzle, { color: true });
+    expect(trimLines(strip(coloured))).toBe(renderBoardText(puzzle, { color: false }));
+    const codes = (line: string): string[] => [...line.matchAll(/\x1b\[48;5;(\d+)m/g)].map((m) => m[1]!);
+    const [l, cell, other] = codes(coloured.split('\n')[0]!);
+    // L (teal, faded), a board cell, long-one: three different backgrounds
+    expect(new Set([l, cell, other]).size).toBe(3);
+    expect(l).not.toBe('30'); // teal itself is 30: placed pieces are faded
+    const second = codes(coloured.split('\n')[1]!);
+    expect(second.at(-1)).not.toBe(cell);
+  });
+});

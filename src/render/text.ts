@@ -19,14 +19,24 @@
  * the board on a coarser grid: one square per block of cells, showing what lies at the block's centre, and
  * says so on a last line.
  *
- * In colour, each placement's cells are painted with its palette colour (palette.ts). Stripped of its
- * escape codes, a colour picture equals the plain one up to trailing spaces on each line.
+ * Pieces placed before the search (placements marked `given`) are shaded: the room around their labels
+ * is filled with '░' (and in colour they are painted faded, in grey ink), and a legend line names them.
+ * Board cells a solution leaves empty show '.', or '+' for cells that may stay empty; holes stay blank.
+ * Placements the caller highlights (`highlight`, say the hint of `snug hint`) get heavy outlines (and in
+ * colour a bold label) and a legend line of their own.
+ *
+ * In colour, each placement's cells are painted with its piece's colour: the file's own, else one of the
+ * palette (piece-colours.ts). Stripped of its escape codes, a colour picture equals the plain one up to
+ * trailing spaces on each line.
  */
 import type { Cell, Dimensions } from '../geometry/cell.js';
 import { cellKey } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { legendEntries, pieceLabels } from './labels.js';
-import { ansiPaint, colourPlacements, paletteColour, PALETTE, xtermPaint } from './palette.js';
+import { givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
+import type { HighlightOptions } from './labels.js';
+import { paletteColour, xtermPaint } from './palette.js';
+import type { PieceColour } from './piece-colours.js';
+import { fadedPaint, pieceListColours, piecePaint, placementColours, readColour } from './piece-colours.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -34,11 +44,20 @@ export interface TextOptions {
   readonly maxWidth?: number;
 }
 
+/** Options of a solution picture: the text options and which placements to highlight (labels.ts). */
+export type SolutionTextOptions = TextOptions & HighlightOptions;
+
 const DEFAULT_MAX_WIDTH = 100;
 /** Spaces between layers set side by side. */
 const LAYER_GAP = 2;
 /** A light grey of the xterm 256-colour palette's grey ramp, and black, for board cells in `snug show`. */
 const BOARD_PAINT = xtermPaint(250, 16);
+/** Lighter still, with grey ink, for board cells that may stay empty. */
+const OPTIONAL_PAINT = xtermPaint(255, 243);
+/** Bold, always with escape codes (picocolors would leave them out where it sees no colour terminal). */
+const bold = (s: string): string => `\x1b[1m${s}\x1b[22m`;
+/** What fills the room around the labels of pieces placed before the search. */
+export const GIVEN_FILL = '░';
 
 type Paint = (s: string) => string;
 
@@ -163,17 +182,41 @@ function squaresPicture(box: Box, squareAt: (x: number, y: number, z: number) =>
 /** Who owns a cell in a solution picture: a placement's index, or one of these. */
 const UNCOVERED = -1;
 const OFF = -2;
+/** A board cell that may stay empty, left empty. */
+const EMPTY = -3;
 
-/** Box-drawing characters by the lines that meet at a corner: up 1, down 2, left 4, right 8. */
-const CORNERS = [' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼'];
+/**
+ * Box-drawing characters by the lines that meet at a corner, each none (0), light (1) or heavy (2):
+ * index up + 3 down + 9 left + 27 right.
+ */
+const CORNERS = ' ╵╹╷│╿╻╽┃╴┘┚┐┤┦┒┧┨╸┙┛┑┥┩┓┪┫╶└┖┌├┞┎┟┠─┴┸┬┼╀┰╁╂╾┵┹┭┽╃┱╅╉╺┕┗┍┝┡┏┢┣╼┶┺┮┾╄┲╆╊━┷┻┯┿╇┳╈╋';
+
+/** How a placement of a solution picture is drawn. */
+interface Look {
+  readonly label: string;
+  readonly paint: Paint;
+  /** Placed before the search: shaded. */
+  readonly given: boolean;
+  /** Highlighted: heavy outline. */
+  readonly highlighted: boolean;
+}
 
 /**
  * One layer of a solution as boxes. `owner` gives the owner of a sampled cell (bx, by) of the layer; cells
- * outside [0, cols) x [0, rows) are OFF. A line runs between any two cells of different owners.
+ * outside [0, cols) x [0, rows) are OFF. A line runs between any two cells of different owners, heavy
+ * where one of them is highlighted.
  */
-function boxesPicture(cols: number, rows: number, inner: number, owner: (bx: number, by: number) => number, labelOf: (o: number) => string, paintOf: (o: number) => Paint | undefined): LayerPicture {
+function boxesPicture(cols: number, rows: number, inner: number, owner: (bx: number, by: number) => number, lookOf: (o: number) => Look): LayerPicture {
   const at = (bx: number, by: number): number => (bx < 0 || by < 0 || bx >= cols || by >= rows ? OFF : owner(bx, by));
-  const fill = (o: number, text: string): Span => (o >= 0 ? { text, paint: paintOf(o) } : { text });
+  const fill = (o: number, text: string): Span => {
+    if (o === UNCOVERED) return { text, paint: BOARD_PAINT };
+    if (o === EMPTY) return { text, paint: OPTIONAL_PAINT };
+    if (o < 0) return { text };
+    const look = lookOf(o);
+    return { text: look.given ? text.replaceAll(' ', GIVEN_FILL) : text, paint: look.paint };
+  };
+  // The weight of the line between two cells: none, light, or heavy beside a highlighted placement.
+  const weight = (a: number, b: number): number => (a === b ? 0 : (a >= 0 && lookOf(a).highlighted) || (b >= 0 && lookOf(b).highlighted) ? 2 : 1);
   const lines: Span[][] = [];
   for (let by = 0; by <= rows; by++) {
     // The line above row by: corners and horizontal edges.
@@ -183,9 +226,11 @@ function boxesPicture(cols: number, rows: number, inner: number, owner: (bx: num
       const ne = at(bx, by - 1);
       const sw = at(bx - 1, by);
       const se = at(bx, by);
-      const mask = (nw !== ne ? 1 : 0) | (sw !== se ? 2 : 0) | (nw !== sw ? 4 : 0) | (ne !== se ? 8 : 0);
-      edges.push(mask === 0 ? fill(se, ' ') : { text: CORNERS[mask]! });
-      if (bx < cols) edges.push(ne !== se ? { text: '─'.repeat(inner) } : fill(se, ' '.repeat(inner)));
+      const corner = weight(nw, ne) + 3 * weight(sw, se) + 9 * weight(nw, sw) + 27 * weight(ne, se);
+      edges.push(corner === 0 ? fill(se, ' ') : { text: CORNERS[corner]! });
+      if (bx === cols) break;
+      const across = weight(ne, se);
+      edges.push(across === 0 ? fill(se, ' '.repeat(inner)) : { text: (across === 2 ? '━' : '─').repeat(inner) });
     }
     lines.push(edges);
     if (by === rows) break;
@@ -194,10 +239,11 @@ function boxesPicture(cols: number, rows: number, inner: number, owner: (bx: num
     for (let bx = 0; bx <= cols; bx++) {
       const left = at(bx - 1, by);
       const here = at(bx, by);
-      cells.push(left !== here ? { text: '│' } : fill(here, ' '));
+      const across = weight(left, here);
+      cells.push(across === 0 ? fill(here, ' ') : { text: across === 2 ? '┃' : '│' });
       if (bx === cols) break;
       const pad = ' '.repeat((inner - 1) / 2);
-      const mark = here >= 0 ? labelOf(here) : here === UNCOVERED ? '.' : ' ';
+      const mark = here >= 0 ? lookOf(here).label : here === UNCOVERED ? '.' : here === EMPTY ? '+' : ' ';
       cells.push(fill(here, `${pad}${mark}${pad}`));
     }
     lines.push(cells);
@@ -242,17 +288,41 @@ function legendLines(entries: readonly string[], maxWidth: number): string[] {
 }
 
 /**
- * The solution as text: boxes around the placements (see the comment at the top of this file), 2-D as one
- * grid, 3-D as its layers side by side under "z=k" headings; then the legend, if the labels need one.
+ * The legend's lines for pieces placed before and highlighted ones (names in the order of the
+ * placements), and for cells left empty that may stay empty.
  */
-export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: TextOptions): string {
+function markLines(solution: Solution, highlight: ReadonlySet<number>, highlightName: string, anyEmpty: boolean): string[] {
+  const out: string[] = [];
+  const given = givenNames(solution);
+  if (given.length > 0) out.push(`placed before (${GIVEN_FILL}): ${given.join(', ')}`);
+  const highlighted = highlightedNames(solution, highlight);
+  if (highlighted.length > 0) out.push(`${highlightName} (heavy outline): ${highlighted.join(', ')}`);
+  if (anyEmpty) out.push('+ may stay empty');
+  return out;
+}
+
+/**
+ * The solution as text: boxes around the placements (see the comment at the top of this file), 2-D as one
+ * grid, 3-D as its layers side by side under "z=k" headings; then the legend, if the picture needs one.
+ */
+export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: SolutionTextOptions): string {
   const maxWidth = Math.max(8, Math.floor(options.maxWidth ?? DEFAULT_MAX_WIDTH));
   const placements = solution.placements;
   const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);
-  const colourOf = colourPlacements(placements, puzzle.dims);
-  const paints = placements.map((_, i) => ansiPaint(PALETTE[colourOf[i]!]!));
+  const highlight = highlightSet(options.highlight, placements.length);
+  const colours = placementColours(puzzle, placements);
+  const looks: Look[] = placements.map((p, i) => {
+    const given = p.given === true;
+    const highlighted = highlight.has(i);
+    const paint = given && !highlighted ? fadedPaint(colours[i]!) : piecePaint(colours[i]!);
+    return { label: labels.get(p.piece)!, given, highlighted, paint: highlighted ? (s: string) => bold(paint(s)) : paint };
+  });
   const owners = new Map<string, number>();
-  for (const c of puzzle.board) owners.set(cellKey(c), UNCOVERED);
+  const optional = new Set((puzzle.optional ?? []).map(cellKey));
+  for (const c of puzzle.board) {
+    const key = cellKey(c);
+    owners.set(key, optional.has(key) ? EMPTY : UNCOVERED);
+  }
   placements.forEach((p, i) => p.cells.forEach((c) => owners.set(cellKey(c), i)));
 
   const box = boxFromOrigin([...puzzle.board, ...placements.flatMap((p) => p.cells)], true);
@@ -265,38 +335,67 @@ export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: 
     const z = box.min[2] + i;
     const owner = (bx: number, by: number): number =>
       owners.get(`${box.min[0] + blockCentre(bx, kx, w)},${box.min[1] + blockCentre(by, ky, h)},${z}`) ?? OFF;
-    return { z, picture: boxesPicture(cols, rows, inner, owner, (o) => labels.get(placements[o]!.piece)!, (o) => paints[o]) };
+    return { z, picture: boxesPicture(cols, rows, inner, owner, (o) => looks[o]!) };
   });
   const out = layOut(layers, puzzle.dims === 3, maxWidth, options.color);
   if (kx > 1) out.push(...wrapWords(`(scaled down: 1 square = ${kx}x${ky} cells; --svg FILE draws every cell)`, maxWidth));
   const legend = legendEntries(puzzle, solution, labels);
-  if (legend.length > 0) out.push('', ...legendLines(legend, maxWidth));
+  let anyEmpty = false;
+  for (const o of owners.values()) if (o === EMPTY) anyEmpty = true;
+  const marks = markLines(solution, highlight, options.highlightName ?? 'highlighted', anyEmpty);
+  if (legend.length > 0 || marks.length > 0) out.push('', ...legendLines(legend, maxWidth), ...marks.flatMap((l) => wrapWords(l, maxWidth)));
   return out.join('\n');
 }
 
-/** The empty board: '#' on each board cell, holes blank, from the origin of the file's coordinates. */
+/**
+ * The board before the search: '#' on each cell to cover, '+' on each cell that may stay empty, the labels
+ * of the pieces already placed on theirs (painted faded in their colours: their own, else the palette's in
+ * the order of the pieces, as `snug show` draws the pieces), holes blank, from the origin of the file's
+ * coordinates; then a legend line when there are placed pieces or cells that may stay empty.
+ */
 export function renderBoardText(puzzle: Puzzle, options: TextOptions): string {
-  const board = new Set(puzzle.board.map(cellKey));
+  const maxWidth = Math.max(2, Math.floor(options.maxWidth ?? DEFAULT_MAX_WIDTH));
+  const squares = new Map<string, Span>();
+  const cell: Span = { text: '# ', paint: BOARD_PAINT };
+  const optionalCell: Span = { text: '+ ', paint: OPTIONAL_PAINT };
+  for (const c of puzzle.board) squares.set(cellKey(c), cell);
+  for (const c of puzzle.optional ?? []) squares.set(cellKey(c), optionalCell);
+  const placed = puzzle.placed ?? [];
+  const labels = pieceLabels(puzzle.pieces.map((p) => p.name));
+  const colours = pieceListColours(puzzle.pieces);
+  const colourOf = new Map<string, PieceColour>(puzzle.pieces.map((p, i) => [p.name, colours[i]!]));
+  for (const p of placed) {
+    const colour = colourOf.get(p.piece);
+    const square: Span = { text: `${labels.get(p.piece) ?? '?'} `, paint: colour ? fadedPaint(colour) : BOARD_PAINT };
+    for (const c of p.cells) squares.set(cellKey(c), square);
+  }
   const box = boxFromOrigin(puzzle.board, true);
   if (!box) return '';
-  const cell: Span = { text: '# ', paint: BOARD_PAINT };
-  return squaresPicture(box, (x, y, z) => (board.has(`${x},${y},${z}`) ? cell : undefined), puzzle.dims === 3, options);
+  const picture = squaresPicture(box, (x, y, z) => squares.get(`${x},${y},${z}`), puzzle.dims === 3, options);
+  const notes: string[] = [];
+  const names = [...new Set(placed.map((p) => p.piece))];
+  if (names.length > 0) notes.push(`placed before: ${names.map((n) => (labels.get(n) === n ? n : `${labels.get(n)} = ${n}`)).join(', ')}`);
+  if ((puzzle.optional?.length ?? 0) > 0) notes.push('+ may stay empty');
+  return notes.length > 0 ? [picture, ...joinWithin(notes, '   ', maxWidth)].join('\n') : picture;
 }
 
 /**
  * One piece's shape drawn with its label: 2-D art, or for 3-D its layers side by side under "z=k"
- * headings (z counted from the piece's lowest layer). colorIndex picks the palette colour (default 0).
+ * headings (z counted from the piece's lowest layer). In colour: `pieceColor` (a CSS colour, the piece's
+ * own) when the pictures can read it, else the palette colour `colorIndex` picks (default 0).
  */
 export function renderShapeText(
   cells: readonly Cell[],
   dims: Dimensions,
   label: string,
-  options: TextOptions & { colorIndex?: number },
+  options: TextOptions & { colorIndex?: number; pieceColor?: string },
 ): string {
   const found = boxFromOrigin(cells, false);
   if (!found) return '';
   const box: Box = { min: [found.min[0], found.min[1], 0], size: found.size };
   const inShape = new Set(cells.map((c) => `${c[0]},${c[1]},${c[2] - found.min[2]}`));
-  const square: Span = { text: `${label} `, paint: ansiPaint(paletteColour(options.colorIndex ?? 0)) };
+  const own = readColour(options.pieceColor);
+  const colour = own ?? { ...paletteColour(options.colorIndex ?? 0), css: '' };
+  const square: Span = { text: `${label} `, paint: piecePaint(colour) };
   return squaresPicture(box, (x, y, z) => (inShape.has(`${x},${y},${z}`) ? square : undefined), dims === 3, options);
 }
