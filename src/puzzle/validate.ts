@@ -1,6 +1,7 @@
 import type { Cell } from '../geometry/cell.js';
 import { extent, firstRepeat, isConnected, normalize, shapeKey } from '../geometry/cell.js';
 import type { Puzzle } from './model.js';
+import { parseCssColour } from './colour.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { printable, unsafeCharacter } from './printable.js';
 
@@ -123,10 +124,9 @@ export function wellFormedProblem(value: unknown): string | undefined {
   return placedProblem(p as Puzzle) ?? undefined;
 }
 
-/** CSS colours as pictures take them: a hex code, a name, or an rgb()/hsl() form (nothing that could leave an attribute). */
+/** A CSS colour the pictures can draw: a hex code, one of CSS's named colours, or an rgb()/hsl() form. */
 export function isColor(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 60 &&
-    (/^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) || /^[a-z]{3,30}$/i.test(value) || /^(rgb|rgba|hsl|hsla)\([0-9.,%\s/deg]+\)$/i.test(value));
+  return typeof value === 'string' && value.length <= 60 && parseCssColour(value) !== undefined;
 }
 
 /** Problems of the cells that may stay empty, the pieces already placed and `use` (the pieces are well formed). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isColor } from '../puzzle/validate.js';
-import { mixHex, namedColours, nearestXterm, parseCssColour, rgbToHex, xtermRgb } from './css-colour.js';
+import { namedColours, parseCssColour, rgbToHex } from '../puzzle/colour.js';
+import { mixHex, nearestXterm, xtermRgb } from './css-colour.js';
 
 const hexOf = (css: string): string | undefined => {
   const rgb = parseCssColour(css);

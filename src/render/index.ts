@@ -9,5 +9,6 @@ export type { PaletteColour } from './palette.js';
 export { colourDifference, colourPlacements, PALETTE } from './palette.js';
 export type { PieceColour } from './piece-colours.js';
 export { pieceListColours, placementColours, readColour } from './piece-colours.js';
-export type { Rgb } from './css-colour.js';
-export { nearestXterm, parseCssColour } from './css-colour.js';
+export type { Rgb } from '../puzzle/colour.js';
+export { nearestXterm } from './css-colour.js';
+export { parseCssColour } from '../puzzle/colour.js';

@@ -6,7 +6,8 @@
  */
 import type { Dimensions } from '../geometry/cell.js';
 import type { Piece, PlacedPiece, Puzzle } from '../puzzle/model.js';
-import { mixHex, nearestXterm, parseCssColour, rgbToHex } from './css-colour.js';
+import { mixHex, nearestXterm } from './css-colour.js';
+import { parseCssColour, rgbToHex } from '../puzzle/colour.js';
 import type { PaletteColour } from './palette.js';
 import { colourDifference, colourPlacements, inkFor, LOOKS_RELATED, PALETTE, xtermPaint } from './palette.js';
 
