@@ -95,6 +95,11 @@ describe('DancingLinks on small exact covers', () => {
     expect(dl.branches([])).toEqual([1, 3]);
   });
 
+  it('numbers option 0 as 0, not -0', () => {
+    const dl = new DancingLinks({ primaryCount: 1, options: [[0]] });
+    expect(Object.is(dl.branches([])[0], 0)).toBe(true);
+  });
+
   it('counts n queens for n = 1..10 (rows and columns primary, diagonals secondary)', () => {
     const counts = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
     counts.forEach((count, k) => {
