@@ -1,0 +1,284 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Cell } from '../geometry/cell.js';
+import { cellKey, normalize } from '../geometry/cell.js';
+import { indexBoard } from '../placements/board.js';
+import { generatePlacements } from '../placements/placements.js';
+import type { Puzzle } from '../puzzle/model.js';
+import { art, puzzleOf, rect } from '../test-support/shapes.js';
+import { nextTurn } from '../test-support/turn.js';
+import type { BitboardOptions, PackingSpec } from './bitboard.js';
+import { BitboardSolver } from './bitboard.js';
+import { DancingLinks } from './dlx.js';
+
+/**
+ * Optional cells, ranges of copies and bounds on the pieces in all, checked against a plain backtracking
+ * enumeration written here (it shares nothing with the engine but the placements), and against Dancing
+ * Links where its items can say the same thing.
+ */
+
+interface Instance {
+  readonly puzzle: Puzzle;
+  /** The caller's cells that may stay empty. */
+  readonly optional: readonly number[];
+  readonly minimums: readonly number[];
+  readonly maximums: readonly number[];
+  readonly total?: { min: number; max: number };
+}
+
+interface Built {
+  readonly spec: PackingSpec;
+  readonly placements: readonly { piece: number; cells: Int32Array }[];
+  readonly n: number;
+}
+
+function build(instance: Instance, firstPieces?: number[]): Built {
+  const { puzzle } = instance;
+  const board = indexBoard(puzzle.board, puzzle.dims);
+  const placements = generatePlacements(puzzle, board).placements;
+  return {
+    n: board.cells.length,
+    placements,
+    spec: {
+      cellCount: board.cells.length,
+      coords: board.cells,
+      neighbours: board.neighbours,
+      pieceCounts: instance.maximums,
+      pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+      placements,
+      optionalCells: instance.optional,
+      pieceMinimums: instance.minimums,
+      ...(instance.total ? { totalPieces: instance.total } : {}),
+      ...(firstPieces ? { firstPieces } : {}),
+    },
+  };
+}
+
+/** A solution as a set of (piece, cells), one string. */
+function solutionKey(built: Built, placements: ArrayLike<number>): string {
+  return Array.from(placements, (i) => `${built.placements[i]!.piece}:${Array.from(built.placements[i]!.cells).join(',')}`).sort().join(' ');
+}
+
+/**
+ * Every solution by plain backtracking over the cells in the caller's order: the first undecided cell is
+ * covered by a placement of a piece with copies left whose cells are all undecided, or left empty when it
+ * is optional; minimums and the total are checked at the end. Undefined past `budget` steps.
+ */
+function bruteForce(instance: Instance, built: Built, budget = 300_000): string[] | undefined {
+  const { n } = built;
+  const optional = new Set(instance.optional);
+  const through: number[][] = Array.from({ length: n }, () => []);
+  built.placements.forEach((pl, i) => { for (const c of pl.cells) through[c]!.push(i); });
+  const decided = new Uint8Array(n);
+  const used = new Array<number>(instance.maximums.length).fill(0);
+  const chosen: number[] = [];
+  const found: string[] = [];
+  const totalMax = instance.total?.max ?? Infinity;
+  let steps = 0;
+  const visit = (from: number): boolean => {
+    if (++steps > budget) return false;
+    let c = from;
+    while (c < n && decided[c]) c++;
+    if (c === n) {
+      const total = used.reduce((s, u) => s + u, 0);
+      if (used.every((u, p) => u >= instance.minimums[p]!) && (!instance.total || (total >= instance.total.min && total <= instance.total.max))) {
+        found.push(solutionKey(built, chosen));
+      }
+      return true;
+    }
+    for (const i of through[c]!) {
+      const pl = built.placements[i]!;
+      if (used[pl.piece]! >= instance.maximums[pl.piece]! || chosen.length >= totalMax) continue;
+      if (pl.cells.some((x) => decided[x] === 1)) continue;
+      for (const x of pl.cells) decided[x] = 1;
+      used[pl.piece]!++;
+      chosen.push(i);
+      const ok = visit(c + 1);
+      chosen.pop();
+      used[pl.piece]!--;
+      for (const x of pl.cells) decided[x] = 0;
+      if (!ok) return false;
+    }
+    if (optional.has(c)) {
+      decided[c] = 1;
+      const ok = visit(c + 1);
+      decided[c] = 0;
+      if (!ok) return false;
+    }
+    return true;
+  };
+  return visit(0) ? found.sort() : undefined;
+}
+
+/** Every solution the engine finds, as keys, and its count. */
+function engineSolutions(built: Built, options: BitboardOptions = {}): { keys: string[]; count: number } {
+  const keys: string[] = [];
+  const r = new BitboardSolver(built.spec, options).search({ onSolution: (s) => { keys.push(solutionKey(built, s)); } });
+  expect(r.complete).toBe(true);
+  return { keys: keys.sort(), count: r.solutions };
+}
+
+/**
+ * The count by Dancing Links when its items can express the instance: cells that must be covered are
+ * primary items, optional cells secondary items of capacity 1; a piece used exactly once is a primary
+ * item, a piece used 0..max times a secondary item of capacity max. Undefined otherwise: other ranges,
+ * bounds on the total, or an option with no primary item (a piece used 0..max times lying wholly on
+ * optional cells), which Algorithm X never chooses: it stops once the primary items are covered.
+ */
+function dlxCount(instance: Instance, built: Built): number | undefined {
+  if (instance.total) return undefined;
+  const P = instance.maximums.length;
+  const exact = (p: number): boolean => instance.minimums[p] === 1 && instance.maximums[p] === 1;
+  const absent = (p: number): boolean => instance.maximums[p] === 0;
+  if (!instance.minimums.every((m, p) => exact(p) || absent(p) || m === 0)) return undefined;
+  const optional = new Set(instance.optional);
+  const item = new Int32Array(built.n + P);
+  let primary = 0;
+  for (let c = 0; c < built.n; c++) if (!optional.has(c)) item[c] = primary++;
+  for (let p = 0; p < P; p++) if (exact(p)) item[built.n + p] = primary++;
+  let secondary = primary;
+  const capacities: number[] = [];
+  for (let c = 0; c < built.n; c++) if (optional.has(c)) { item[c] = secondary++; capacities.push(1); }
+  for (let p = 0; p < P; p++) if (!exact(p) && !absent(p)) { item[built.n + p] = secondary++; capacities.push(instance.maximums[p]!); }
+  const options = built.placements.filter((pl) => !absent(pl.piece)).map((pl) => [...Array.from(pl.cells, (c) => item[c]!), item[built.n + pl.piece]!]);
+  if (options.some((o) => o.every((i) => i >= primary))) return undefined;
+  return new DancingLinks({ primaryCount: primary, secondaryCount: capacities.length, capacities, options }).search().solutions;
+}
+
+function neighboursOf(c: Cell): Cell[] {
+  return [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]].map(([a, b, e]) => [c[0] + a!, c[1] + b!, c[2] + e!] as Cell);
+}
+
+const LIBRARY: Cell[][] = [art('#'), art('##'), art('###'), art('##/#.'), art('##/##')];
+
+/**
+ * A random instance with at least one solution planted: a box less a few cells; a few cells left empty
+ * (optional), the rest cut into connected regions grown from random seeds, each region a piece used
+ * 0..1, 1..1, 1..2 or 0..2 times; more optional cells; spare pieces from a small library used 0..2
+ * times; and sometimes bounds on the total around the planted count. Half the instances use only what
+ * Dancing Links can express (ranges 1..1 and 0..max, no bounds on the total).
+ */
+const instanceArbitrary = (sizes: { w: [number, number]; h: [number, number]; d: number[]; seeds: [number, number]; spares: number }): fc.Arbitrary<Instance> => fc
+  .record({
+    w: fc.integer({ min: sizes.w[0], max: sizes.w[1] }),
+    h: fc.integer({ min: sizes.h[0], max: sizes.h[1] }),
+    d: fc.constantFrom(...sizes.d),
+    holes: fc.array(fc.nat(), { maxLength: 2 }),
+    empty: fc.array(fc.nat(), { maxLength: 3 }),
+    extraOptional: fc.array(fc.nat(), { maxLength: 3 }),
+    seeds: fc.integer({ min: sizes.seeds[0], max: sizes.seeds[1] }),
+    ranges: fc.array(fc.constantFrom([0, 1], [1, 1], [1, 2], [0, 2]), { minLength: 8, maxLength: 8 }),
+    spares: fc.array(fc.record({ shape: fc.nat(LIBRARY.length - 1), max: fc.integer({ min: 0, max: 2 }) }), { maxLength: sizes.spares }),
+    total: fc.option(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 })), { freq: 2 }),
+    forDlx: fc.boolean(),
+    choices: fc.array(fc.nat(), { minLength: 100, maxLength: 100 }),
+    mirror: fc.boolean(),
+  })
+  .map(({ w, h, d, holes, empty, extraOptional, seeds, ranges, spares, total, choices, mirror, forDlx }) => {
+    let board: Cell[] = rect(w, h, d);
+    const holeKeys = new Set(holes.map((i) => cellKey(board[i % board.length]!)));
+    board = board.filter((c) => !holeKeys.has(cellKey(c)));
+    let pick = 0;
+    const next = (n: number) => choices[pick++ % choices.length]! % n;
+    const owner = new Map<string, number>();
+    const emptyCells = [...new Set(empty.map((i) => i % board.length))].map((i) => board[i]!);
+    for (const c of emptyCells) owner.set(cellKey(c), -1);
+    const regions: Cell[][] = [];
+    for (let s = 0; s < seeds; s++) {
+      const free = board.filter((c) => !owner.has(cellKey(c)));
+      if (free.length === 0) break;
+      const c = free[next(free.length)]!;
+      owner.set(cellKey(c), regions.length);
+      regions.push([c]);
+    }
+    for (;;) {
+      const free = board.filter((c) => !owner.has(cellKey(c)));
+      if (free.length === 0) break;
+      const frontier = free.filter((c) => neighboursOf(c).some((x) => (owner.get(cellKey(x)) ?? -1) >= 0));
+      const c = frontier.length > 0 ? frontier[next(frontier.length)]! : free[0]!;
+      const touching = neighboursOf(c).map((x) => owner.get(cellKey(x))).filter((r): r is number => r !== undefined && r >= 0);
+      const r = touching.length > 0 ? touching[next(touching.length)]! : regions.push([]) - 1;
+      owner.set(cellKey(c), r);
+      regions[r]!.push(c);
+    }
+    const shapes: Record<string, Cell[]> = {};
+    regions.forEach((cells, i) => { shapes[`r${i}`] = normalize(cells); });
+    spares.forEach((s, i) => { shapes[`s${i}`] = LIBRARY[s.shape]!; });
+    const dims = d > 1 ? 3 : 2;
+    const puzzle = puzzleOf('random', board, shapes, { mirror, dims });
+    const range = (i: number): number[] => {
+      const r = ranges[i % ranges.length]!;
+      return forDlx && r[0] === 1 ? [1, 1] : r;
+    };
+    const minimums = [...regions.map((_, i) => range(i)[0]!), ...spares.map(() => 0)];
+    const maximums = [...regions.map((_, i) => range(i)[1]!), ...spares.map((s) => s.max)];
+    const cellIndex = indexBoard(board, dims);
+    const optional = [...new Set([...emptyCells.map((c) => cellIndex.indexOf(c)), ...extraOptional.map((i) => i % board.length)])];
+    return {
+      puzzle, optional, minimums, maximums,
+      ...(total && !forDlx ? { total: { min: Math.max(0, regions.length - total[0]), max: regions.length + total[1] } } : {}),
+    } satisfies Instance;
+  });
+
+const SMALL = instanceArbitrary({ w: [2, 5], h: [2, 4], d: [1, 1, 2], seeds: [2, 5], spares: 2 });
+const PARTITION = instanceArbitrary({ w: [2, 4], h: [2, 3], d: [1, 1, 2], seeds: [2, 4], spares: 1 });
+const SOLID = instanceArbitrary({ w: [2, 3], h: [2, 3], d: [2, 3], seeds: [2, 4], spares: 1 });
+const WIDE = instanceArbitrary({ w: [10, 12], h: [7, 8], d: [1], seeds: [2, 3], spares: 0 });
+const WIDE_SOLID = instanceArbitrary({ w: [5, 6], h: [4, 4], d: [4], seeds: [2, 3], spares: 0 });
+
+describe('bitboard engine: optional cells, ranges and totals', () => {
+  it.each([
+    ['small boards, 2-D and 3-D', SMALL, 80],
+    ['small solid boards', SOLID, 40],
+    ['flat boards of more than 64 cells', WIDE, 12],
+    ['solid boards of more than 64 cells', WIDE_SOLID, 12],
+  ] as const)('%s: the same solutions as plain backtracking, on the narrow and the wide path; the same count as Dancing Links', async (_, arbitrary, numRuns) => {
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async (instance) => {
+        await nextTurn();
+        const built = build(instance);
+        const expected = bruteForce(instance, built);
+        fc.pre(expected !== undefined);
+        compared++;
+        // the planted solution is there, and no solution repeats
+        expect(expected!.length).toBeGreaterThan(0);
+        expect(new Set(expected).size).toBe(expected!.length);
+        for (const options of [{}, { wide: true }, { regions: false }]) {
+          const { keys, count } = engineSolutions(built, options);
+          expect(count, JSON.stringify(options)).toBe(expected!.length);
+          expect(keys, JSON.stringify(options)).toEqual(expected);
+        }
+        const dlx = dlxCount(instance, built);
+        if (dlx !== undefined) expect(dlx).toBe(expected!.length);
+      }),
+      { numRuns },
+    );
+    expect(compared).toBeGreaterThan(numRuns / 2);
+  });
+
+  it('branches partition a node: the subtrees of the root\'s choices (placements and -1, the cell left empty), and of theirs, add up', async () => {
+    await fc.assert(
+      fc.asyncProperty(PARTITION, async (instance) => {
+        await nextTurn();
+        const built = build(instance);
+        for (const options of [{}, { wide: true }]) {
+          const solver = new BitboardSolver(built.spec, options);
+          const total = solver.search().solutions;
+          let sum = 0;
+          for (const a of solver.branches([])) {
+            const below = solver.branches([a]);
+            const whole = solver.search({ prefix: [a] }).solutions;
+            const parts = below.reduce((s, b) => s + solver.search({ prefix: [a, b] }).solutions, 0);
+            // a node without branches is a solution (a full board) or a dead end
+            if (below.length === 0) expect(whole).toBeLessThanOrEqual(1);
+            else expect(parts, `below ${a}`).toBe(whole);
+            sum += whole;
+          }
+          expect(sum).toBe(total);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
