@@ -5,10 +5,10 @@ import { cellKey, normalize } from '../geometry/cell.js';
 import { indexBoard } from '../placements/board.js';
 import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { art, puzzleOf, rect } from '../test-support/shapes.js';
+import { art, PENTOMINOES, puzzleOf, rect } from '../test-support/shapes.js';
 import { nextTurn } from '../test-support/turn.js';
 import type { BitboardOptions, PackingSpec } from './bitboard.js';
-import { BitboardSolver } from './bitboard.js';
+import { BitboardSolver, LEAVE_EMPTY } from './bitboard.js';
 import { DancingLinks } from './dlx.js';
 
 /**
@@ -62,9 +62,10 @@ function solutionKey(built: Built, placements: ArrayLike<number>): string {
 /**
  * Every solution by plain backtracking over the cells in the caller's order: the first undecided cell is
  * covered by a placement of a piece with copies left whose cells are all undecided, or left empty when it
- * is optional; minimums and the total are checked at the end. Undefined past `budget` steps.
+ * is optional; minimums and the total are checked at the end. Undefined past `budget` placements tried
+ * or 2,000 solutions (to keep the tests short).
  */
-function bruteForce(instance: Instance, built: Built, budget = 300_000): string[] | undefined {
+function bruteForce(instance: Instance, built: Built, budget = 200_000): string[] | undefined {
   const { n } = built;
   const optional = new Set(instance.optional);
   const through: number[][] = Array.from({ length: n }, () => []);
@@ -76,13 +77,14 @@ function bruteForce(instance: Instance, built: Built, budget = 300_000): string[
   const totalMax = instance.total?.max ?? Infinity;
   let steps = 0;
   const visit = (from: number): boolean => {
-    if (++steps > budget) return false;
     let c = from;
     while (c < n && decided[c]) c++;
+    if ((steps += 1 + (c < n ? through[c]!.length : 0)) > budget) return false;
     if (c === n) {
       const total = used.reduce((s, u) => s + u, 0);
       if (used.every((u, p) => u >= instance.minimums[p]!) && (!instance.total || (total >= instance.total.min && total <= instance.total.max))) {
         found.push(solutionKey(built, chosen));
+        if (found.length > 2000) return false;
       }
       return true;
     }
@@ -228,7 +230,7 @@ const WIDE_SOLID = instanceArbitrary({ w: [5, 6], h: [4, 4], d: [4], seeds: [2, 
 
 describe('bitboard engine: optional cells, ranges and totals', () => {
   it.each([
-    ['small boards, 2-D and 3-D', SMALL, 80],
+    ['small boards, 2-D and 3-D', SMALL, 50],
     ['small solid boards', SOLID, 40],
     ['flat boards of more than 64 cells', WIDE, 12],
     ['solid boards of more than 64 cells', WIDE_SOLID, 12],
@@ -280,5 +282,125 @@ describe('bitboard engine: optional cells, ranges and totals', () => {
       }),
       { numRuns: 15 },
     );
+  });
+});
+
+/** The spec of a puzzle with every placement of every piece (no symmetry breaking). */
+function specOf(puzzle: Puzzle, extra: Partial<PackingSpec> = {}): PackingSpec {
+  const board = indexBoard(puzzle.board, puzzle.dims);
+  return {
+    cellCount: board.cells.length,
+    coords: board.cells,
+    neighbours: board.neighbours,
+    pieceCounts: puzzle.pieces.map((p) => p.count),
+    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+    placements: generatePlacements(puzzle, board).placements,
+    ...extra,
+  };
+}
+
+describe('bitboard engine: named cases of optional cells and ranges', () => {
+  it('on an exact packing, the general search visits the same nodes as the exact one (narrow and wide)', () => {
+    const puzzle = puzzleOf('3x10', rect(10, 3), { L: PENTOMINOES.L!, N: PENTOMINOES.N!, P: PENTOMINOES.P!, U: PENTOMINOES.U!, Y: PENTOMINOES.Y!, V: PENTOMINOES.V! });
+    for (const wide of [false, true]) {
+      const exact = new BitboardSolver(specOf(puzzle), { wide }).search();
+      const general = new BitboardSolver(specOf(puzzle), { wide, general: true }).search();
+      expect(exact.solutions).toBeGreaterThan(0);
+      expect(general).toEqual(exact);
+    }
+  });
+
+  it('Katamino: the 12 pentominoes used 0..1 times, 4 in all, in a 5x4 box: as many solutions as the 495 sets of 4 solved one by one', () => {
+    const names = Object.keys(PENTOMINOES);
+    const all = puzzleOf('katamino', rect(5, 4), PENTOMINOES);
+    const ranged = new BitboardSolver(specOf(all, { pieceMinimums: names.map(() => 0), totalPieces: { min: 4, max: 4 } })).search();
+    const board = indexBoard(all.board, all.dims);
+    const placements = generatePlacements(all, board).placements;
+    let sum = 0;
+    let sets = 0;
+    for (let a = 0; a < 12; a++) for (let b = a + 1; b < 12; b++) for (let c = b + 1; c < 12; c++) for (let d = c + 1; d < 12; d++) {
+      const chosen = [a, b, c, d];
+      sets++;
+      sum += new BitboardSolver({
+        cellCount: board.cells.length,
+        coords: board.cells,
+        neighbours: board.neighbours,
+        pieceCounts: [1, 1, 1, 1],
+        pieceSizes: [5, 5, 5, 5],
+        placements: placements.filter((pl) => chosen.includes(pl.piece)).map((pl) => ({ piece: chosen.indexOf(pl.piece), cells: pl.cells })),
+      }).search().solutions;
+    }
+    expect(sets).toBe(495);
+    expect(sum).toBeGreaterThan(0);
+    expect(ranged.solutions).toBe(sum);
+  });
+
+  it('a board whose cells are all optional, the pieces covering all but e, has as many solutions as the board with e monominoes added', () => {
+    const cases: { board: Cell[]; pieces: Record<string, Cell[]>; e: number }[] = [
+      { board: rect(6, 4), pieces: { L: PENTOMINOES.L!, P: PENTOMINOES.P!, U: PENTOMINOES.U!, Y: PENTOMINOES.Y! }, e: 4 },
+      { board: rect(3, 3, 2), pieces: { L: art('###/#..'), T: art('###/.#.'), S: art('##./.##') }, e: 6 },
+    ];
+    for (const { board, pieces, e } of cases) {
+      const plain = puzzleOf('plain', board, pieces);
+      const n = plain.board.length;
+      const optional = new BitboardSolver(specOf(plain, { optionalCells: Array.from({ length: n }, (_, i) => i) })).search();
+      const withMonominoes = puzzleOf('monominoes', board, { ...pieces, M: art('#') }, { counts: { M: e } });
+      const monominoes = new BitboardSolver(specOf(withMonominoes)).search();
+      expect(optional.solutions).toBeGreaterThan(1);
+      expect(optional.solutions).toBe(monominoes.solutions);
+    }
+  });
+
+  it('solutions list the placements only (the cells left empty are not in them), as many as the pieces used', () => {
+    // a 2x3 board, two dominoes used 1..2 times, all cells optional: 1 or 2 dominoes, the rest empty
+    const puzzle = puzzleOf('dominoes', rect(3, 2), { D: art('##') }, { counts: { D: 2 } });
+    const spec = specOf(puzzle, { optionalCells: [0, 1, 2, 3, 4, 5], pieceMinimums: [1] });
+    const lengths: number[] = [];
+    const r = new BitboardSolver(spec).search({ onSolution: (s) => { lengths.push(s.length); expect(Array.from(s).every((i) => i >= 0 && i < spec.placements.length)).toBe(true); } });
+    // 7 placements of one domino; pairs of disjoint placements: 7*6/2 less the 10 pairs that share a cell... counted by hand below
+    const dominoes = spec.placements.map((pl) => Array.from(pl.cells));
+    let pairs = 0;
+    for (let i = 0; i < dominoes.length; i++) for (let j = i + 1; j < dominoes.length; j++) if (!dominoes[i]!.some((c) => dominoes[j]!.includes(c))) pairs++;
+    expect(r.solutions).toBe(dominoes.length + pairs);
+    expect(lengths.filter((l) => l === 1).length).toBe(dominoes.length);
+    expect(lengths.filter((l) => l === 2).length).toBe(pairs);
+  });
+
+  it('the choice code -1 leaves the first empty cell empty: in branches only where that cell is optional, and a prefix may use it', () => {
+    const puzzle = puzzleOf('line', rect(4, 1), { D: art('##') }, { counts: { D: 2 } });
+    // cells 0 and 3 optional: solutions {01,23}, {12} (0 and 3 empty), {01} (2 must be covered: no), ...
+    const spec = specOf(puzzle, { optionalCells: [0, 3], pieceMinimums: [0] });
+    const solver = new BitboardSolver(spec);
+    const root = solver.branches([]);
+    expect(root).toContain(LEAVE_EMPTY);
+    expect(root.filter((c) => c !== LEAVE_EMPTY).every((i) => Array.from(spec.placements[i]!.cells).includes(0))).toBe(true);
+    // below -1 the first empty cell is 1, which must be covered: no -1 there
+    expect(solver.branches([LEAVE_EMPTY])).not.toContain(LEAVE_EMPTY);
+    expect(solver.search({ prefix: [LEAVE_EMPTY] }).solutions).toBe(1);
+    expect(solver.search().solutions).toBe(2);
+    // -1 where the first empty cell must be covered: no such node
+    expect(solver.branches([LEAVE_EMPTY, LEAVE_EMPTY])).toEqual([]);
+    expect(solver.search({ prefix: [LEAVE_EMPTY, LEAVE_EMPTY] }).solutions).toBe(0);
+  });
+
+  it('refuses bad ranges, optional cells off the board, and pieces placed first that may be left out', () => {
+    const puzzle = puzzleOf('line', rect(4, 1), { D: art('##') }, { counts: { D: 2 } });
+    expect(() => new BitboardSolver(specOf(puzzle, { pieceMinimums: [3] }))).toThrow(/minimum 3 and maximum 2/);
+    expect(() => new BitboardSolver(specOf(puzzle, { pieceMinimums: [0, 0] }))).toThrow(/2 piece minimums for 1 pieces/);
+    expect(() => new BitboardSolver(specOf(puzzle, { optionalCells: [4] }))).toThrow(/optional cell 4/);
+    const one = puzzleOf('line', rect(4, 1), { D: art('##'), E: art('##') });
+    expect(() => new BitboardSolver(specOf(one, { pieceMinimums: [0, 1], firstPieces: [0] }))).toThrow(/cannot be placed first/);
+    // bounds no count meets: no solution, no search
+    expect(new BitboardSolver(specOf(one, { totalPieces: { min: 3, max: 5 } })).search()).toMatchObject({ solutions: 0, nodes: 0, complete: true });
+    expect(new BitboardSolver(specOf(one, { totalPieces: { min: 0, max: 2 } })).search().solutions).toBe(2);
+  });
+
+  it('a piece placed first, with optional cells and ranges around it: the same solutions as without placing it first', () => {
+    const puzzle = puzzleOf('first', rect(4, 3), { X: art('###/#..'), D: art('##'), M: art('#') }, { counts: { D: 3, M: 2 } });
+    const base = { optionalCells: [0, 5, 11], pieceMinimums: [1, 1, 0] };
+    const plain = new BitboardSolver(specOf(puzzle, base)).search();
+    const first = new BitboardSolver(specOf(puzzle, { ...base, firstPieces: [0] })).search();
+    expect(plain.solutions).toBeGreaterThan(0);
+    expect(first.solutions).toBe(plain.solutions);
   });
 });
