@@ -310,6 +310,15 @@ describe('bitboard engine: named cases of optional cells and ranges', () => {
     }
   });
 
+  it('bounds on the total that fix every count (six pentominoes used 0..1 times, 6 in all) make the exact packing: the same nodes', () => {
+    const puzzle = puzzleOf('3x10', rect(10, 3), { L: PENTOMINOES.L!, N: PENTOMINOES.N!, P: PENTOMINOES.P!, U: PENTOMINOES.U!, Y: PENTOMINOES.Y!, V: PENTOMINOES.V! });
+    const exact = new BitboardSolver(specOf(puzzle)).search();
+    const bounded = new BitboardSolver(specOf(puzzle, { pieceMinimums: [0, 0, 0, 0, 0, 0], totalPieces: { min: 6, max: 9 } })).search();
+    expect(bounded).toEqual(exact);
+    // one piece fewer allowed: no solution (the area is short)
+    expect(new BitboardSolver(specOf(puzzle, { pieceMinimums: [0, 0, 0, 0, 0, 0], totalPieces: { min: 0, max: 5 } })).search().solutions).toBe(0);
+  });
+
   it('Katamino: the 12 pentominoes used 0..1 times, 4 in all, in a 5x4 box: as many solutions as the 495 sets of 4 solved one by one', () => {
     const names = Object.keys(PENTOMINOES);
     const all = puzzleOf('katamino', rect(5, 4), PENTOMINOES);

@@ -33,7 +33,7 @@
  * Invariants between nodes: the board's full bits are exactly the cells of the placed candidates
  * `path[0 .. depth-1]` (plus the padding); every cell before the first empty cell is full; `remaining[p]`
  * counts the copies of p not placed; `sizeState` is the mixed-radix number of the copies left of each
- * piece size (see `feasible`). Placements are undone by XOR: no board is ever copied. The search is
+ * piece size (see `gap`). Placements are undone by XOR: no board is ever copied. The search is
  * iterative: level d keeps what it still has to try in `levelKey`, `levelSlots`, `levelSlot`,
  * `levelCands` and `path[d]`. Before a child is entered it is checked at once: no piece left can cover
  * its first empty cell (`keyPieces` & avail is 0), or some piece left has no candidate at or after that
@@ -41,12 +41,70 @@
  *
  * Dead regions. After a placement, the empty cells next to it (its halo: cells after its first cell
  * only, those before are full) are flood-filled. A region of s cells is dead when s is not a sum of
- * sizes of the pieces left, `feasible[sizeState * (n + 1) + s]`, or when s <= fitLimit and no piece left
+ * sizes of the pieces left, `gap[sizeState * (n + 1) + s]` != 0, or when s <= fitLimit and no piece left
  * fits in it at its first cell: a tiling of the region covers that cell with a placement that starts
  * there, so that cell's candidates are exactly the ones to test. A fill stops past `fillLimit` cells and
  * calls the region alive; meeting a cell of such a big region stops the next fill too. The narrow path
  * fills with word pairs (region, frontier, big) and a neighbour mask per cell; the wide path with a queue
- * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared).
+ * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared). `gap[state*(n+1) + s]` is s
+ * less the largest sum of sizes of the copies left that is at most s (capped at 255, which only weakens
+ * the rules below): 0 exactly when s is such a sum.
+ *
+ * Optional cells, ranges, bounds on the total (the *general search*). A solution covers every cell that
+ * is not optional, uses piece p between its minimum and `pieceCounts[p]` (its maximum) times, and
+ * between minTotal and maxTotal pieces in all (the spec's bounds, narrowed to the sums of the minimums
+ * and maximums; `impossible` when they cross). An exact packing (no optional cell, every minimum its
+ * maximum, bounds that say nothing) runs the exact search above, untouched (runNarrow, runWide); anything
+ * else runs runNarrowGeneral or runWideGeneral, the same loops with more bookkeeping:
+ *   - The *hole piece* (number `holePiece` = the caller's piece count, present when some cell is optional)
+ *     has one candidate at each optional cell covering that cell alone, placement number -1: placing it
+ *     marks the first empty cell full without a piece ("left empty"). It is the last piece, so its slot
+ *     is the last one tried at a node; its count is the number of optional cells and never changes, it
+ *     is not in `sizeState` (pieceRadix 0), never needed, and never in `avail` (its slot is offered by
+ *     the budget below instead). Region checks and pieceFitsIn* skip it.
+ *   - `slack[p]` = maximum - minimum: p *needs* copies while remaining[p] > slack[p].
+ *   - Counters, kept by each loop (start() computes them from the board for the node it reached):
+ *     `placed` (the caller's pieces placed), `needCount` and `needArea` (copies still needed, and their
+ *     cells), `needSlots` (narrow: slots of the pieces that need copies), `free` (empty cells) and
+ *     `freeOpt` (empty optional cells), via `candSize[k]`, `candOpt[k]` (cells of candidate k, and its
+ *     optional ones). `optional` (and `optLo`, `optHi` on the narrow path) marks the optional cells.
+ *   - A solution is a full board with needCount 0 and placed >= minTotal (placed <= maxTotal always).
+ * Rules, and why each is sound (no completion of the node exists when one fires). A completion places
+ * some more copies M and leaves some empty cells empty; pieces are connected, so each placement of M lies
+ * inside one region (a connected set of empty cells) of the node.
+ *   (1) Counts. Every completion places the copies still needed, so placed + needCount <= maxTotal: when
+ *       equal, a child may place only pieces that need copies; when placed = maxTotal, none. The loops
+ *       offer only those slots (pieces), so the invariant holds at every node.
+ *   (2) Budget. L, the cells a completion leaves empty, is free - area(M); M holds the needed copies and
+ *       at least extra = minTotal - placed - needCount others of at least `smallestSize` cells each, so
+ *       L <= skips = free - needArea - max(0, extra) * smallestSize. skips < 0: dead. The hole piece's
+ *       slot is offered only when skips >= 1 (leaving a cell empty makes L >= 1).
+ *   (3) Whole board. area(M) lies in [free - freeOpt, free] and is a sum of sizes of copies left:
+ *       dead when gap[sizeState][free] > freeOpt. M has at most maxTotal - placed copies of at most
+ *       `largestSize` cells: dead when free - freeOpt > largestSize * (maxTotal - placed).
+ *   (4) Expired pieces. Every later placement starts at or after the first empty cell c (the cells
+ *       before c are full), so a piece that needs copies must have a candidate at or after c:
+ *       `pastLast[c] & needSlots` (narrow), `lastCell` (wide, pieceExpired) of the pieces that need copies.
+ *   (5) A region of s cells, e of them optional: the copies of M inside it cover all its cells but
+ *       optional ones, so their area is a sum in [s - e, s]: dead when gap[s] > e (with e = 0, the exact
+ *       rule). And it leaves at least gap[s] of its cells empty.
+ *   (6) A region of s <= fitLimit cells: let c* be its first cell that must be covered. The placement
+ *       covering c* lies in the region, contains c*, and starts at a cell of the region at or before c*
+ *       (all of whose cells before c* are optional): dead when no candidate of a piece left, at a region
+ *       cell up to c*, lies inside the region and covers c* (pieceFitsInRegion; pieceFitsIn when c* is
+ *       the first cell). A region with no such cell in which no candidate lies leaves all s cells empty.
+ *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5), (6); 0 for one
+ *       too big to measure) add up to at most L: dead when their sum exceeds skips (2).
+ * The search checks (1) to (4) and (7) before it enters a child, (5) to (7) on the regions next to the
+ * candidate just placed (for the hole piece: next to the cell left empty); start() checks every region.
+ *
+ * Choice codes (prefixes and branches(), see types.ts). The choices at a node are: the caller's
+ * placement index of a candidate at its first empty cell c (or, on the levels of firstPieces, of that
+ * piece), or LEAVE_EMPTY (-1): c stays empty, offered when c is optional and the budget (2) allows. In
+ * every solution below the node, c is either covered by exactly one placement, which starts at c, or
+ * empty: the subtrees partition the node's solutions. branches() lists them in the search's order (the
+ * pieces in order, then -1). Solutions (onSolution) list the caller's placement indices only, as many as
+ * the pieces used (a view of one buffer per length: no allocation per solution).
  *
  * Counters: `nodes` = candidates that fit (were placed); `updates` = cells visited by region fills.
  */
@@ -308,6 +366,29 @@ export class BitboardSolver implements Engine {
     if (bounds && !(Number.isInteger(bounds.min) && Number.isInteger(bounds.max) && bounds.min >= 0)) {
       throw new RangeError(`bitboard: bounds on the pieces in all must be whole numbers, got ${bounds.min}..${bounds.max}`);
     }
+    // Bounds on the total narrow the ranges: with the others at their most, p must make up the least
+    // total; with the others at their least, p may use up what is left of the most. Repeated until
+    // nothing changes (each pass only narrows), so that a puzzle whose bounds fix every count (12
+    // pentominoes used 0..1 times, 12 in all) is an exact packing.
+    let minTotal = Math.max(bounds?.min ?? 0, 0);
+    let maxTotal = bounds?.max ?? Infinity;
+    for (let changed = true; changed;) {
+      changed = false;
+      const most = counts.reduce((s, c) => s + c, 0);
+      const least = minimums.reduce((s, c) => s + c, 0);
+      minTotal = Math.max(minTotal, least);
+      maxTotal = Math.min(maxTotal, most);
+      if (minTotal > maxTotal) break;
+      for (let p = 0; p < R; p++) {
+        const atLeast = Math.max(minimums[p]!, counts[p]! - (most - minTotal));
+        const atMost = Math.min(counts[p]!, minimums[p]! + (maxTotal - least));
+        if (atLeast !== minimums[p] || atMost !== counts[p]) {
+          minimums[p] = atLeast;
+          counts[p] = atMost;
+          changed = true;
+        }
+      }
+    }
     this.realPieces = R;
     this.holePiece = optionalCells.length > 0 ? R : -1;
     const P = R + (optionalCells.length > 0 ? 1 : 0);
@@ -319,14 +400,14 @@ export class BitboardSolver implements Engine {
     this.pieceSize = new Int32Array(P).fill(1);
     for (let p = 0; p < R; p++) this.pieceSize[p] = spec.pieceSizes[p]!;
     this.totalPieces = counts.reduce((s, c) => s + c, 0);
-    const leastInAll = minimums.reduce((s, c) => s + c, 0);
-    this.minTotal = Math.max(bounds?.min ?? 0, leastInAll);
-    this.maxTotal = Math.min(bounds?.max ?? this.totalPieces, this.totalPieces);
-    this.impossible = this.minTotal > this.maxTotal;
+    this.minTotal = minTotal;
+    this.maxTotal = maxTotal;
+    this.impossible = minTotal > maxTotal;
     this.slack = new Int32Array(P).fill(0x3fffffff);
     for (let p = 0; p < R; p++) this.slack[p] = counts[p]! - minimums[p]!;
     const ranges = minimums.some((m, p) => m !== counts[p]);
-    this.general = optionalCells.length > 0 || ranges || this.minTotal !== leastInAll || this.maxTotal !== this.totalPieces || (options.general ?? false);
+    // an exact packing: no optional cell, every count fixed (the bounds then say nothing more)
+    this.general = optionalCells.length > 0 || ranges || this.impossible || (options.general ?? false);
 
     // Scan order: the axis of smallest extent varies fastest.
     const lo = [Infinity, Infinity, Infinity];
