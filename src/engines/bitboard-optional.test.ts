@@ -311,7 +311,8 @@ describe('bitboard engine: named cases of optional cells and ranges', () => {
   });
 
   it('bounds on the total that fix every count (six pentominoes used 0..1 times, 6 in all) make the exact packing: the same nodes', () => {
-    const puzzle = puzzleOf('3x10', rect(10, 3), { L: PENTOMINOES.L!, N: PENTOMINOES.N!, P: PENTOMINOES.P!, U: PENTOMINOES.U!, Y: PENTOMINOES.Y!, V: PENTOMINOES.V! });
+    // (with these pieces the exact search cuts nodes where a piece has no candidate left: 841 nodes, not 876)
+    const puzzle = puzzleOf('3x10', rect(10, 3), { I: PENTOMINOES.I!, L: PENTOMINOES.L!, N: PENTOMINOES.N!, P: PENTOMINOES.P!, U: PENTOMINOES.U!, Y: PENTOMINOES.Y! });
     const exact = new BitboardSolver(specOf(puzzle)).search();
     const bounded = new BitboardSolver(specOf(puzzle, { pieceMinimums: [0, 0, 0, 0, 0, 0], totalPieces: { min: 6, max: 9 } })).search();
     expect(bounded).toEqual(exact);
