@@ -157,7 +157,8 @@ const LIBRARY: Cell[][] = [art('#'), art('##'), art('###'), art('##/#.'), art('#
  * A random instance with at least one solution planted: a box less a few cells; a few cells left empty
  * (optional), the rest cut into connected regions grown from random seeds, each region a piece used
  * 0..1, 1..1, 1..2 or 0..2 times; more optional cells; spare pieces from a small library used 0..2
- * times; and sometimes bounds on the total around the planted count. Half the instances use only what
+ * times; and sometimes bounds on the total around the planted count; in a quarter of the instances
+ * every cell is optional. Half the instances use only what
  * Dancing Links can express (ranges 1..1 and 0..max, no bounds on the total).
  */
 const instanceArbitrary = (sizes: { w: [number, number]; h: [number, number]; d: number[]; seeds: [number, number]; spares: number }): fc.Arbitrary<Instance> => fc
@@ -173,10 +174,11 @@ const instanceArbitrary = (sizes: { w: [number, number]; h: [number, number]; d:
     spares: fc.array(fc.record({ shape: fc.nat(LIBRARY.length - 1), max: fc.integer({ min: 0, max: 2 }) }), { maxLength: sizes.spares }),
     total: fc.option(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 })), { freq: 2 }),
     forDlx: fc.boolean(),
+    allOptional: fc.integer({ min: 0, max: 3 }).map((x) => x === 0),
     choices: fc.array(fc.nat(), { minLength: 100, maxLength: 100 }),
     mirror: fc.boolean(),
   })
-  .map(({ w, h, d, holes, empty, extraOptional, seeds, ranges, spares, total, choices, mirror, forDlx }) => {
+  .map(({ w, h, d, holes, empty, extraOptional, seeds, ranges, spares, total, choices, mirror, forDlx, allOptional }) => {
     let board: Cell[] = rect(w, h, d);
     const holeKeys = new Set(holes.map((i) => cellKey(board[i % board.length]!)));
     board = board.filter((c) => !holeKeys.has(cellKey(c)));
@@ -215,7 +217,9 @@ const instanceArbitrary = (sizes: { w: [number, number]; h: [number, number]; d:
     const minimums = [...regions.map((_, i) => range(i)[0]!), ...spares.map(() => 0)];
     const maximums = [...regions.map((_, i) => range(i)[1]!), ...spares.map((s) => s.max)];
     const cellIndex = indexBoard(board, dims);
-    const optional = [...new Set([...emptyCells.map((c) => cellIndex.indexOf(c)), ...extraOptional.map((i) => i % board.length)])];
+    const optional = allOptional
+      ? board.map((_, i) => i)
+      : [...new Set([...emptyCells.map((c) => cellIndex.indexOf(c)), ...extraOptional.map((i) => i % board.length)])];
     return {
       puzzle, optional, minimums, maximums,
       ...(total && !forDlx ? { total: { min: Math.max(0, regions.length - total[0]), max: regions.length + total[1] } } : {}),
@@ -359,6 +363,17 @@ describe('bitboard engine: named cases of optional cells and ranges', () => {
       expect(optional.solutions).toBeGreaterThan(1);
       expect(optional.solutions).toBe(monominoes.solutions);
     }
+  });
+
+  it('a pocket that no piece fits stays empty when the budget allows exactly it', () => {
+    // a line of 6 optional cells and one I tetromino: it leaves 2 cells empty, in one pocket or two
+    const line = puzzleOf('line', rect(6, 1), { I: art('####') });
+    expect(new BitboardSolver(specOf(line, { optionalCells: [0, 1, 2, 3, 4, 5] })).search().solutions).toBe(3);
+    // a 3x3 square of optional cells and an L tromino used twice: 3 cells stay empty
+    const square = puzzleOf('square', rect(3, 3), { L: art('##/#.') }, { counts: { L: 2 } });
+    const all = Array.from({ length: 9 }, (_, i) => i);
+    const withMonominoes = puzzleOf('square', rect(3, 3), { L: art('##/#.'), M: art('#') }, { counts: { L: 2, M: 3 } });
+    expect(new BitboardSolver(specOf(square, { optionalCells: all })).search().solutions).toBe(new BitboardSolver(specOf(withMonominoes)).search().solutions);
   });
 
   it('solutions list the placements only (the cells left empty are not in them), as many as the pieces used', () => {

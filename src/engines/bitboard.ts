@@ -88,13 +88,17 @@
  *   (5) A region of s cells, e of them optional: the copies of M inside it cover all its cells but
  *       optional ones, so their area is a sum in [s - e, s]: dead when gap[s] > e (with e = 0, the exact
  *       rule). And it leaves at least gap[s] of its cells empty.
- *   (6) A region of s <= fitLimit cells: let c* be its first cell that must be covered. The placement
- *       covering c* lies in the region, contains c*, and starts at a cell of the region at or before c*
- *       (all of whose cells before c* are optional): dead when no candidate of a piece left, at a region
- *       cell up to c*, lies inside the region and covers c* (pieceFitsInRegion; pieceFitsIn when c* is
- *       the first cell). A region with no such cell in which no candidate lies leaves all s cells empty.
- *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5), (6); 0 for one
- *       too big to measure) add up to at most L: dead when their sum exceeds skips (2).
+ *   (6) A region of s <= fitLimit cells that may leave at most B of its cells empty (B = skips less the
+ *       fewest the regions checked before it leave empty, by (7)). (a) Let c* be its first cell that
+ *       must be covered: the placement covering c* lies in the region, contains c*, so starts at a cell
+ *       of the region at or before c*: dead when no candidate of a piece left at such a cell lies inside
+ *       the region and covers c* (pieceFitsIn when c* is the first cell, as in an exact packing). (b)
+ *       When s > B, one of its first B + 1 cells is covered; the first covered cell is covered by a
+ *       placement inside the region, none of whose cells comes before it, so that starts there: dead
+ *       when no candidate inside the region starts at one of its first B + 1 cells. (A region of
+ *       optional cells only, with s <= B, has nothing to test: it may stay empty.) pieceFitsRegion.
+ *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5); 0 for one too
+ *       big to measure) add up to at most L: dead when their sum exceeds skips (2).
  * The search checks (1) to (4) and (7) before it enters a child, (5) to (7) on the regions next to the
  * candidate just placed (for the hole piece: next to the cell left empty); start() checks every region.
  *
@@ -1000,7 +1004,7 @@ export class BitboardSolver implements Engine {
     for (let i = this.haloStart[k]!, e = this.haloStart[k + 1]!; i < e; i++) {
       const c = halo[i]!;
       if ((b[c >> 5]! & (1 << c)) !== 0 || mark[c]! > base) continue;
-      const r = this.regionSkips(c, this.fillLimit, base);
+      const r = this.regionSkips(c, this.fillLimit, base, skips - empty);
       if (r < 0 || (empty += r) > skips) return false;
     }
     return true;
@@ -1013,7 +1017,7 @@ export class BitboardSolver implements Engine {
     let empty = 0;
     for (let c = 0; c < this.n; c++) {
       if ((this.board[c >> 5]! & (1 << c)) !== 0 || this.mark[c]! > base) continue;
-      const r = this.regionSkips(c, this.n, base);
+      const r = this.regionSkips(c, this.n, base, skips - empty);
       if (r < 0 || (empty += r) > skips) return false;
     }
     return true;
@@ -1022,9 +1026,10 @@ export class BitboardSolver implements Engine {
   /**
    * regionAlive for the general search: fills the region of empty cell `seed` and returns -1 when it is
    * dead, else the fewest of its cells that every completion leaves empty (0 for a region of more than
-   * `limit` cells, not measured). See the top comment for the rules and why they are sound.
+   * `limit` cells, not measured); `budget`: the most of its cells it may leave empty. See the top comment
+   * for the rules and why they are sound.
    */
-  private regionSkips(seed: number, limit: number, base: number): number {
+  private regionSkips(seed: number, limit: number, base: number, budget: number): number {
     const b = this.board;
     const mark = this.mark;
     const queue = this.queue;
@@ -1063,25 +1068,42 @@ export class BitboardSolver implements Engine {
     const skip = this.gap[this.sizeState * (this.n + 1) + tail]!;
     if (skip > opt) return -1;
     if (tail > this.fitLimit) return skip;
+    if (opt === tail && tail <= budget) return skip; // it may stay empty: nothing to test
     const rw = this.regionWords;
     for (let i = 0; i < tail; i++) rw[queue[i]! >> 5]! |= 1 << queue[i]!;
-    const found = opt === 0 ? this.pieceFitsIn(first) : fixed < this.n ? this.pieceFitsInRegion(first, fixed, fixed) : this.pieceFitsInRegion(first, last, -1);
+    const found = opt === 0 ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed < this.n ? fixed : -1, tail, budget);
     for (let i = 0; i < tail; i++) rw[queue[i]! >> 5] = 0;
-    return found ? skip : fixed < this.n ? -1 : tail;
+    return found ? skip : -1;
+  }
+
+  /**
+   * Rule (6) of the top comment on a region with optional cells, in `regionWords`: its cells first ..
+   * last, `size` of them, at most `budget` left empty; `fixed` its first cell to cover (-1: none).
+   */
+  private pieceFitsRegion(first: number, last: number, fixed: number, size: number, budget: number): boolean {
+    // the placement covering the first covered cell starts there, one of the first budget + 1 cells
+    if (size > budget && budget >= 0) {
+      const found = this.pieceFitsInRegion(first, last, -1, budget + 1);
+      if (!found || fixed < 0) return found;
+    }
+    // the placement covering `fixed` starts at or before it
+    return fixed < 0 || this.pieceFitsInRegion(first, fixed, fixed, size);
   }
 
   /**
    * True when a piece left has a candidate inside the region in `regionWords` whose first cell is one of
-   * the region's cells `first` .. `last` and that covers cell `cover` (-1: any candidate).
+   * the region's cells `first` .. `last`, at most `starts` of them (the first ones), and that covers cell
+   * `cover` (-1: any candidate).
    */
-  private pieceFitsInRegion(first: number, last: number, cover: number): boolean {
+  private pieceFitsInRegion(first: number, last: number, cover: number, starts: number): boolean {
     const rw = this.regionWords;
     const K = this.span;
     const P = this.pieceTypes;
     const cm = this.candMask;
-    for (let x = first; x <= last; x++) {
+    for (let x = first; x <= last && starts > 0; x++) {
       const w = x >> 5;
       if ((rw[w]! & (1 << x)) === 0) continue;
+      starts--;
       const coverWord = (cover >> 5) - w;
       if (cover >= 0 && coverWord >= K) continue; // no candidate at x reaches `cover`
       for (let p = 0; p < this.realPieces; p++) {
@@ -1152,30 +1174,26 @@ export class BitboardSolver implements Engine {
         bigHi |= rHi | fHi;
       } else {
         const opt = popcount(rLo & optLo) + popcount(rHi & optHi);
-        let skip = this.gap[this.sizeState * (this.n + 1) + size]!;
+        const skip = this.gap[this.sizeState * (this.n + 1) + size]!;
         if (skip > opt) {
           alive = false;
           break;
         }
-        if (size <= this.fitLimit) {
+        // (an all-optional region that may stay empty has nothing to test)
+        if (size <= this.fitLimit && (opt < size || size > skips - empty)) {
           const first = rLo !== 0 ? 31 - Math.clz32(rLo & -rLo) : 63 - Math.clz32(rHi & -rHi);
           const fixedLo = rLo & ~optLo;
           const fixedHi = rHi & ~optHi;
           const fixed = fixedLo !== 0 ? 31 - Math.clz32(fixedLo & -fixedLo) : fixedHi !== 0 ? 63 - Math.clz32(fixedHi & -fixedHi) : -1;
+          const last = rHi !== 0 ? 63 - Math.clz32(rHi) : 31 - Math.clz32(rLo);
           this.regionWords[0] = rLo;
           this.regionWords[1] = rHi;
-          let found: boolean;
-          if (opt === 0) found = this.pieceFitsIn(first);
-          else if (fixed >= 0) found = this.pieceFitsInRegion(first, fixed, fixed);
-          else found = this.pieceFitsInRegion(first, rHi !== 0 ? 63 - Math.clz32(rHi) : 31 - Math.clz32(rLo), -1);
+          const found = opt === 0 ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed, size, skips - empty);
           this.regionWords[0] = 0;
           this.regionWords[1] = 0;
           if (!found) {
-            if (fixed >= 0) {
-              alive = false;
-              break;
-            }
-            skip = size;
+            alive = false;
+            break;
           }
         }
         if ((empty += skip) > skips) {
