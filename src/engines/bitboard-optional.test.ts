@@ -324,6 +324,25 @@ describe('bitboard engine: named cases of optional cells and ranges', () => {
     expect(new BitboardSolver(specOf(puzzle, { pieceMinimums: [0, 0, 0, 0, 0, 0], totalPieces: { min: 0, max: 5 } })).search().solutions).toBe(0);
   });
 
+  it('a range the area fixes (monominoes used 0..9 times beside pentominoes that leave 5 cells) makes the exact packing: the same nodes', () => {
+    const pieces = { L: PENTOMINOES.L!, P: PENTOMINOES.P!, M: art('#') };
+    const exact = new BitboardSolver(specOf(puzzleOf('exact', rect(5, 3), pieces, { counts: { M: 5 } }))).search();
+    const ranged = new BitboardSolver(specOf(puzzleOf('ranged', rect(5, 3), pieces, { counts: { M: 9 } }), { pieceMinimums: [1, 1, 0] })).search();
+    expect(exact.solutions).toBeGreaterThan(0);
+    expect(ranged).toEqual(exact);
+  });
+
+  it('tetrominoes used 0..1 times, monominoes 0..8, 8 pieces in all in 5x4: the same count as the 4 tetrominoes and 4 monominoes; nodes pinned', () => {
+    const tetrominoes = { L: art('###/#..'), T: art('###/.#.'), S: art('##./.##'), O: art('##/##'), M: art('#') };
+    const exact = new BitboardSolver(specOf(puzzleOf('exact', rect(5, 4), tetrominoes, { counts: { M: 4 } }))).search();
+    const ranged = new BitboardSolver(specOf(puzzleOf('ranged', rect(5, 4), tetrominoes, { counts: { M: 8 } }), {
+      pieceMinimums: [0, 0, 0, 0, 0], totalPieces: { min: 8, max: 8 },
+    })).search();
+    expect(exact).toMatchObject({ solutions: 752, nodes: 7194 });
+    // rule (8), the copies capped by the total, keeps the search close to the exact one's (10,785 nodes without)
+    expect(ranged).toMatchObject({ solutions: 752, nodes: 9189 });
+  });
+
   it('Katamino: the 12 pentominoes used 0..1 times, 4 in all, in a 5x4 box: as many solutions as the 495 sets of 4 solved one by one', () => {
     const names = Object.keys(PENTOMINOES);
     const all = puzzleOf('katamino', rect(5, 4), PENTOMINOES);
@@ -414,7 +433,9 @@ describe('bitboard engine: named cases of optional cells and ranges', () => {
     expect(() => new BitboardSolver(specOf(puzzle, { pieceMinimums: [0, 0] }))).toThrow(/2 piece minimums for 1 pieces/);
     expect(() => new BitboardSolver(specOf(puzzle, { optionalCells: [4] }))).toThrow(/optional cell 4/);
     const one = puzzleOf('line', rect(4, 1), { D: art('##'), E: art('##') });
-    expect(() => new BitboardSolver(specOf(one, { pieceMinimums: [0, 1], firstPieces: [0] }))).toThrow(/cannot be placed first/);
+    // (with two cells optional, D may be left out; without, the area needs it)
+    expect(() => new BitboardSolver(specOf(one, { pieceMinimums: [0, 1], optionalCells: [0, 1], firstPieces: [0] }))).toThrow(/cannot be placed first/);
+    expect(new BitboardSolver(specOf(one, { pieceMinimums: [0, 1], firstPieces: [0] })).search().solutions).toBe(2);
     // bounds no count meets: no solution, no search
     expect(new BitboardSolver(specOf(one, { totalPieces: { min: 3, max: 5 } })).search()).toMatchObject({ solutions: 0, nodes: 0, complete: true });
     expect(new BitboardSolver(specOf(one, { totalPieces: { min: 0, max: 2 } })).search().solutions).toBe(2);

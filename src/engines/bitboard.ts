@@ -99,6 +99,11 @@
  *       optional cells only, with s <= B, has nothing to test: it may stay empty.) pieceFitsRegion.
  *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5); 0 for one too
  *       big to measure) add up to at most L: dead when their sum exceeds skips (2).
+ *   (8) Copies. M has at most k = maxTotal - placed copies and covers at least free - freeOpt cells, each
+ *       copy at most L = largestSize: the c copies of size s < L it uses leave k - c copies for the rest,
+ *       so c * (L - s) <= L * k - (free - freeOpt); and c <= k. So the lookups in (3) and (5) may count
+ *       each size's copies left capped at that (`tableState`, cappedState; only when bounds on the total
+ *       narrowed anything: without, the cap never bites): the copies of M inside a region are among them.
  * The search checks (1) to (4) and (7) before it enters a child, (5) to (7) on the regions next to the
  * candidate just placed (for the hole piece: next to the cell left empty); start() checks every region.
  *
@@ -290,6 +295,10 @@ export class BitboardSolver implements Engine {
    * most s (0 when s is such a sum), capped at 255: the fewest cells of s that those pieces leave empty.
    */
   private readonly gap: Uint8Array;
+  /** The piece sizes in `sizeState`, smallest first: size, radix, and copies + 1 (the digit's base). */
+  private readonly sizeValue: Int32Array;
+  private readonly sizeRadix: Int32Array;
+  private readonly sizeBase: Int32Array;
 
   // Optional cells and ranges (see the top comment); used by the general search only.
   /** True when the search must handle optional cells, ranges or totals (or was told to: options.general). */
@@ -310,6 +319,8 @@ export class BitboardSolver implements Engine {
   private readonly maxTotal: number;
   private readonly smallestSize: number;
   private readonly largestSize: number;
+  /** True when the bounds on the total cap the copies that the table lookups count (rule 8). */
+  private readonly capCopies: boolean;
 
   private readonly regions: boolean;
   private readonly fillLimit: number;
@@ -333,6 +344,8 @@ export class BitboardSolver implements Engine {
   private readonly regionWords: Int32Array;
   private stamp = 0;
   private sizeState = 0;
+  /** The general search's state for `gap` lookups: sizeState, capped by rule (8). */
+  private tableState = 0;
   private depth = 0;
   // The general search's counters at the node start() reached (see the top comment).
   private placed = 0;
@@ -370,22 +383,41 @@ export class BitboardSolver implements Engine {
     if (bounds && !(Number.isInteger(bounds.min) && Number.isInteger(bounds.max) && bounds.min >= 0)) {
       throw new RangeError(`bitboard: bounds on the pieces in all must be whole numbers, got ${bounds.min}..${bounds.max}`);
     }
-    // Bounds on the total narrow the ranges: with the others at their most, p must make up the least
-    // total; with the others at their least, p may use up what is left of the most. Repeated until
-    // nothing changes (each pass only narrows), so that a puzzle whose bounds fix every count (12
-    // pentominoes used 0..1 times, 12 in all) is an exact packing.
+    // The bounds on the total and the area narrow the ranges. With the others at their most, p must make
+    // up the least total, and cover what they cannot of the cells to cover; with the others at their
+    // least, p may use up what is left of the most total and of the cells. Repeated until nothing
+    // changes (each pass only narrows), so that a puzzle whose bounds fix every count (12 pentominoes
+    // used 0..1 times, 12 in all; 4 monominoes used 0..9 times beside 12 pentominoes in 8x8) is an
+    // exact packing.
     let minTotal = Math.max(bounds?.min ?? 0, 0);
     let maxTotal = bounds?.max ?? Infinity;
-    for (let changed = true; changed;) {
+    const cover = n - optionalCells.length;
+    const sizeOf = (p: number): number => Math.max(1, spec.pieceSizes[p]!);
+    let crossed = false;
+    const narrowable = bounds !== undefined || minimums.some((m, p) => m !== counts[p]);
+    for (let changed = narrowable; changed && !crossed;) {
       changed = false;
       const most = counts.reduce((s, c) => s + c, 0);
       const least = minimums.reduce((s, c) => s + c, 0);
+      let mostArea = 0;
+      let leastArea = 0;
+      for (let p = 0; p < R; p++) {
+        mostArea += counts[p]! * sizeOf(p);
+        leastArea += minimums[p]! * sizeOf(p);
+      }
       minTotal = Math.max(minTotal, least);
       maxTotal = Math.min(maxTotal, most);
-      if (minTotal > maxTotal) break;
+      if (minTotal > maxTotal || leastArea > n || mostArea < cover) break;
       for (let p = 0; p < R; p++) {
-        const atLeast = Math.max(minimums[p]!, counts[p]! - (most - minTotal));
-        const atMost = Math.min(counts[p]!, minimums[p]! + (maxTotal - least));
+        const size = sizeOf(p);
+        const othersMost = mostArea - counts[p]! * size;
+        const othersLeast = leastArea - minimums[p]! * size;
+        const atLeast = Math.max(minimums[p]!, counts[p]! - (most - minTotal), Math.ceil((cover - othersMost) / size));
+        const atMost = Math.min(counts[p]!, minimums[p]! + (maxTotal - least), Math.floor((n - othersLeast) / size));
+        if (atLeast > atMost) {
+          crossed = true; // no count of p works
+          break;
+        }
         if (atLeast !== minimums[p] || atMost !== counts[p]) {
           minimums[p] = atLeast;
           counts[p] = atMost;
@@ -393,6 +425,8 @@ export class BitboardSolver implements Engine {
         }
       }
     }
+    minTotal = Math.max(minTotal, minimums.reduce((s, c) => s + c, 0));
+    maxTotal = Math.min(maxTotal, counts.reduce((s, c) => s + c, 0));
     this.realPieces = R;
     this.holePiece = optionalCells.length > 0 ? R : -1;
     const P = R + (optionalCells.length > 0 ? 1 : 0);
@@ -406,7 +440,7 @@ export class BitboardSolver implements Engine {
     this.totalPieces = counts.reduce((s, c) => s + c, 0);
     this.minTotal = minTotal;
     this.maxTotal = maxTotal;
-    this.impossible = minTotal > maxTotal;
+    this.impossible = minTotal > maxTotal || crossed;
     this.slack = new Int32Array(P).fill(0x3fffffff);
     for (let p = 0; p < R; p++) this.slack[p] = counts[p]! - minimums[p]!;
     const ranges = minimums.some((m, p) => m !== counts[p]);
@@ -645,7 +679,11 @@ export class BitboardSolver implements Engine {
       }
     };
     this.pieceRadix = new Int32Array(P);
-    if (states * (n + 1) <= MAX_FEASIBLE_TABLE) {
+    const fullTable = states * (n + 1) <= MAX_FEASIBLE_TABLE;
+    this.sizeValue = Int32Array.from(fullTable ? sizes : []);
+    this.sizeRadix = Int32Array.from(fullTable ? radix : []);
+    this.sizeBase = Int32Array.from(fullTable ? perSize.map((c) => c + 1) : []);
+    if (fullTable) {
       for (let p = 0; p < R; p++) this.pieceRadix[p] = radix[sizes.indexOf(realSizes[p]!)]!;
       this.initialSizeState = perSize.reduce((s, c, i) => s + c * radix[i]!, 0);
       this.gap = new Uint8Array(states * (n + 1));
@@ -670,6 +708,7 @@ export class BitboardSolver implements Engine {
     const used = realSizes.filter((_, p) => this.pieceCounts[p]! > 0);
     const largest = Math.max(1, ...used);
     this.largestSize = largest;
+    this.capCopies = fullTable && this.maxTotal < this.totalPieces;
     this.smallestSize = Math.max(1, Math.min(...used));
     let optLo = 0;
     let optHi = 0;
@@ -844,8 +883,26 @@ export class BitboardSolver implements Engine {
     const c = this.firstEmpty();
     if (c < 0) return true; // the search says whether it is a solution
     const skips = this.maxSkips();
-    if (skips < 0 || this.gap[this.sizeState * (this.n + 1) + free]! > freeOpt || free - freeOpt > this.largestSize * (this.maxTotal - placed)) return false;
+    this.tableState = this.capCopies ? this.cappedState(this.sizeState, free - freeOpt, this.maxTotal - placed) : this.sizeState;
+    if (skips < 0 || this.gap[this.tableState * (this.n + 1) + free]! > freeOpt || free - freeOpt > this.largestSize * (this.maxTotal - placed)) return false;
     return !this.pieceExpired(c) && this.allRegionsAliveGeneral(skips);
+  }
+
+  /**
+   * Rule (8): `state` with each size's copies capped at what a completion of at most `piecesLeft` pieces
+   * covering at least `mustCover` cells can use.
+   */
+  private cappedState(state: number, mustCover: number, piecesLeft: number): number {
+    const L = this.largestSize;
+    let capped = state;
+    for (let i = 0; i < this.sizeValue.length; i++) {
+      const size = this.sizeValue[i]!;
+      const radix = this.sizeRadix[i]!;
+      const copies = Math.floor(state / radix) % this.sizeBase[i]!;
+      const room = size < L ? Math.floor((L * piecesLeft - mustCover) / (L - size)) : piecesLeft;
+      if (room < copies) capped -= (copies - Math.max(0, room)) * radix;
+    }
+    return capped;
   }
 
   /**
@@ -1065,7 +1122,7 @@ export class BitboardSolver implements Engine {
       }
     }
     this.updates += tail;
-    const skip = this.gap[this.sizeState * (this.n + 1) + tail]!;
+    const skip = this.gap[this.tableState * (this.n + 1) + tail]!;
     if (skip > opt) return -1;
     if (tail > this.fitLimit) return skip;
     if (opt === tail && tail <= budget) return skip; // it may stay empty: nothing to test
@@ -1174,7 +1231,7 @@ export class BitboardSolver implements Engine {
         bigHi |= rHi | fHi;
       } else {
         const opt = popcount(rLo & optLo) + popcount(rHi & optHi);
-        const skip = this.gap[this.sizeState * (this.n + 1) + size]!;
+        const skip = this.gap[this.tableState * (this.n + 1) + size]!;
         if (skip > opt) {
           alive = false;
           break;
@@ -1590,6 +1647,7 @@ export class BitboardSolver implements Engine {
     const maxTotal = this.maxTotal;
     const smallest = this.smallestSize;
     const largest = this.largestSize;
+    const capCopies = this.capCopies;
     const baseDepth = this.depth;
     const o0 = this.keyOffset[0]!;
     const o1 = this.keyOffset[1]!;
@@ -1692,7 +1750,8 @@ export class BitboardSolver implements Engine {
         // The areas and the counts: see the top comment.
         const extra = minTotal - nPlaced - nNeedCount;
         const skips = nFree - nNeedArea - (extra > 0 ? extra * smallest : 0);
-        if (skips < 0 || gap[nState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
+        const tState = capCopies ? this.cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
+        if (skips < 0 || gap[tState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
         let pos = c + o0;
         let key = (pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m0;
         if (m1 !== 0) {
@@ -1707,7 +1766,7 @@ export class BitboardSolver implements Engine {
         if (nslots === 0 || (pastLast[c]! & nNeedSlots) !== 0) continue;
         if (p !== hole) remaining[p]!--;
         if (regions) {
-          this.sizeState = nState;
+          this.tableState = tState;
           if (!this.haloAliveNarrowGeneral(k, nlo, nhi, skips)) {
             if (p !== hole) remaining[p]!++;
             continue;
@@ -1809,6 +1868,7 @@ export class BitboardSolver implements Engine {
     const maxTotal = this.maxTotal;
     const smallest = this.smallestSize;
     const largest = this.largestSize;
+    const capCopies = this.capCopies;
     const b = this.board;
     const baseDepth = this.depth;
     let placed = this.placed;
@@ -1874,7 +1934,8 @@ export class BitboardSolver implements Engine {
         }
         extra = minTotal - placed - needCount;
         skips = free - needArea - (extra > 0 ? extra * smallest : 0);
-        if (skips >= 0 && gap[this.sizeState * n1 + free]! <= freeOpt && free - freeOpt <= largest * (maxTotal - placed) && (!regions || this.haloAliveGeneral(k, skips))) {
+        this.tableState = capCopies ? this.cappedState(this.sizeState, free - freeOpt, maxTotal - placed) : this.sizeState;
+        if (skips >= 0 && gap[this.tableState * n1 + free]! <= freeOpt && free - freeOpt <= largest * (maxTotal - placed) && (!regions || this.haloAliveGeneral(k, skips))) {
           // the first empty cell, from this one on (everything before is full)
           let x = ~b[w]!;
           while (x === 0 && w < W) x = ~b[++w]!;
