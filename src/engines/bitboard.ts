@@ -1230,22 +1230,22 @@ export class BitboardSolver implements Engine {
         bigLo |= rLo | fLo;
         bigHi |= rHi | fHi;
       } else {
-        const opt = popcount(rLo & optLo) + popcount(rHi & optHi);
+        // the cells to cover; the optional ones are counted only when some cells must stay empty
+        const fixedLo = rLo & ~optLo;
+        const fixedHi = rHi & ~optHi;
         const skip = this.gap[this.tableState * (this.n + 1) + size]!;
-        if (skip > opt) {
+        if (skip > 0 && skip > size - popcount(fixedLo) - popcount(fixedHi)) {
           alive = false;
           break;
         }
         // (an all-optional region that may stay empty has nothing to test)
-        if (size <= this.fitLimit && (opt < size || size > skips - empty)) {
+        if (size <= this.fitLimit && ((fixedLo | fixedHi) !== 0 || size > skips - empty)) {
           const first = rLo !== 0 ? 31 - Math.clz32(rLo & -rLo) : 63 - Math.clz32(rHi & -rHi);
-          const fixedLo = rLo & ~optLo;
-          const fixedHi = rHi & ~optHi;
           const fixed = fixedLo !== 0 ? 31 - Math.clz32(fixedLo & -fixedLo) : fixedHi !== 0 ? 63 - Math.clz32(fixedHi & -fixedHi) : -1;
           const last = rHi !== 0 ? 63 - Math.clz32(rHi) : 31 - Math.clz32(rLo);
           this.regionWords[0] = rLo;
           this.regionWords[1] = rHi;
-          const found = opt === 0 ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed, size, skips - empty);
+          const found = fixed === first ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed, size, skips - empty);
           this.regionWords[0] = 0;
           this.regionWords[1] = 0;
           if (!found) {
