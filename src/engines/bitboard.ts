@@ -1037,7 +1037,8 @@ export class BitboardSolver implements Engine {
     const P = this.pieceTypes;
     const w = first >> 5;
     const cm = this.candMask;
-    for (let p = 0; p < this.realPieces; p++) {
+    const R = this.realPieces;
+    for (let p = 0; p < R; p++) {
       if (this.remaining[p] === 0) continue;
       for (let k = this.candStart[first * P + p]!, ke = this.candStart[first * P + p + 1]!; k < ke; k++) {
         let j = 0;
@@ -1157,13 +1158,14 @@ export class BitboardSolver implements Engine {
     const K = this.span;
     const P = this.pieceTypes;
     const cm = this.candMask;
+    const R = this.realPieces;
     for (let x = first; x <= last && starts > 0; x++) {
       const w = x >> 5;
       if ((rw[w]! & (1 << x)) === 0) continue;
       starts--;
       const coverWord = (cover >> 5) - w;
       if (cover >= 0 && coverWord >= K) continue; // no candidate at x reaches `cover`
-      for (let p = 0; p < this.realPieces; p++) {
+      for (let p = 0; p < R; p++) {
         if (this.remaining[p] === 0) continue;
         for (let k = this.candStart[x * P + p]!, ke = this.candStart[x * P + p + 1]!; k < ke; k++) {
           if (cover >= 0 && (cm[k * K + coverWord]! & (1 << cover)) === 0) continue;
