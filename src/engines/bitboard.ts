@@ -1129,7 +1129,8 @@ export class BitboardSolver implements Engine {
     if (opt === tail && tail <= budget) return skip; // it may stay empty: nothing to test
     const rw = this.regionWords;
     for (let i = 0; i < tail; i++) rw[queue[i]! >> 5]! |= 1 << queue[i]!;
-    const found = opt === 0 ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed < this.n ? fixed : -1, tail, budget);
+    // (when the first cell must be covered, rule (a) there is the exact packing's test, and implies (b))
+    const found = fixed === first ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed < this.n ? fixed : -1, tail, budget);
     for (let i = 0; i < tail; i++) rw[queue[i]! >> 5] = 0;
     return found ? skip : -1;
   }
