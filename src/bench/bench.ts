@@ -1,14 +1,23 @@
 /**
- * `npm run bench [-- --long] [-- --runs N] [-- --only NAME]`: times the catalog puzzles in each mode on each
+ * `npm run bench [-- --long] [-- --runs N] [-- --only NAME]` (NAME: a puzzle, or `optional` for the third
+ * table alone): times the catalog puzzles in each mode on each
  * engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
  * (min..max); the last column is the speed-up of the default engine over snug's own DLX engine measured
  * in the same run, and "cli" is the whole `snug solve --workers 1` process (Node's start included), as a
- * user sees it. A second table times planned runs on 1 and 2 workers.
+ * user sees it. A second table times planned runs on 1 and 2 workers. A third times puzzles with optional
+ * cells or ranges of copies against the same puzzles written with monominoes, on the bitboard engine.
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { PackingSpec } from '../engines/bitboard.js';
+import { BitboardSolver } from '../engines/bitboard.js';
 import type { EngineName } from '../engines/types.js';
+import type { Cell } from '../geometry/cell.js';
+import { normalize } from '../geometry/cell.js';
+import { indexBoard } from '../placements/board.js';
+import { generatePlacements } from '../placements/placements.js';
+import type { Puzzle } from '../puzzle/model.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
@@ -115,6 +124,91 @@ async function parallel(long: boolean, runs: number, only: string | undefined): 
   }
 }
 
+/** Cells of a '#'/'.' picture, rows split by '/'. */
+function art(picture: string): Cell[] {
+  const cells: Cell[] = [];
+  picture.split('/').forEach((row, y) => [...row].forEach((ch, x) => { if (ch === '#') cells.push([x, y, 0]); }));
+  return normalize(cells);
+}
+
+const PENTOMINOES: Record<string, string> = {
+  L: '####/#...', N: '##../.###', P: '##/##/#.', U: '#.#/###', V: '#../#../###', Y: '####/.#..', Z: '##./.#./.##',
+};
+
+/** The bitboard spec of a flat puzzle with every placement of its pieces (counts: the most copies), plus `extra`. */
+function packing(board: string, pieces: Record<string, string>, counts: Record<string, number>, extra: (cells: number) => Partial<PackingSpec> = () => ({})): PackingSpec {
+  const cells = art(board);
+  const puzzle: Puzzle = {
+    name: 'bench', dims: 2, board: cells, mirror: true,
+    pieces: Object.entries(pieces).map(([name, shape]) => ({ name, shape: art(shape), count: counts[name] ?? 1, mirror: true })),
+  };
+  const index = indexBoard(puzzle.board, puzzle.dims);
+  return {
+    cellCount: index.cells.length,
+    coords: index.cells,
+    neighbours: index.neighbours,
+    pieceCounts: puzzle.pieces.map((p) => p.count),
+    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+    placements: generatePlacements(puzzle, index).placements,
+    ...extra(index.cells.length),
+  };
+}
+
+/**
+ * Pairs of one puzzle written two ways: with optional cells or ranges of copies (the general search),
+ * and with monominoes instead (an exact packing). The counts must be equal; the target is the first
+ * within twice the time of the second.
+ */
+const CALENDAR = '######./######./#######/#######/#######/#######/###....';
+const CALENDAR_PIECES = { O: '###/###', L: PENTOMINOES.L!, N: PENTOMINOES.N!, P: PENTOMINOES.P!, U: PENTOMINOES.U!, V: PENTOMINOES.V!, Y: PENTOMINOES.Y!, Z: PENTOMINOES.Z! };
+const FIVE = { L: PENTOMINOES.L!, N: PENTOMINOES.N!, P: PENTOMINOES.P!, U: PENTOMINOES.U!, Y: PENTOMINOES.Y! };
+const BOX_5X6 = '######/######/######/######/######';
+const PAIRS: readonly { name: string; general: () => PackingSpec; monominoes: () => PackingSpec }[] = [
+  {
+    // A-Puzzle-A-Day's board and pieces (a 2x3 rectangle, 7 pentominoes): any 2 of its 43 cells stay empty
+    name: 'calendar: all 43 cells optional, 8 pieces cover 41; or 2 monominoes added',
+    general: () => packing(CALENDAR, CALENDAR_PIECES, {}, (n) => ({ optionalCells: Array.from({ length: n }, (_, i) => i) })),
+    monominoes: () => packing(CALENDAR, { ...CALENDAR_PIECES, M: '#' }, { M: 2 }),
+  },
+  {
+    // the total and the area leave one way: all 5 pentominoes and 5 monominoes
+    name: '5x6: L N P U Y used 0..1, monominoes 0..10, 10 in all; or L N P U Y and 5 monominoes',
+    general: () => packing(BOX_5X6, { ...FIVE, M: '#' }, { M: 10 }, () => ({ pieceMinimums: [0, 0, 0, 0, 0, 0], totalPieces: { min: 10, max: 10 } })),
+    monominoes: () => packing(BOX_5X6, { ...FIVE, M: '#' }, { M: 5 }),
+  },
+];
+
+function timeSpec(spec: PackingSpec): { ms: number; solutions: number; nodes: number } {
+  const start = performance.now();
+  const r = new BitboardSolver(spec).search();
+  return { ms: performance.now() - start, solutions: r.solutions, nodes: r.nodes };
+}
+
+function optionalCells(runs: number, only: string | undefined): void {
+  if (only && only !== 'optional') return;
+  console.log(`\nOptional cells and ranges against monominoes (bitboard engine, solver built and run, median of ${runs}, the two alternated)\n`);
+  console.log('| puzzle (with optional cells or ranges; or with monominoes) | solutions | nodes (optional/ranges; monominoes) | optional/ranges | monominoes | ratio | target |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const pair of PAIRS) {
+    const general = pair.general();
+    const monominoes = pair.monominoes();
+    const times: [number[], number[]] = [[], []];
+    let a = { solutions: 0, nodes: 0 };
+    let b = { solutions: 0, nodes: 0 };
+    for (let i = 0; i < runs; i++) {
+      const x = timeSpec(general);
+      const y = timeSpec(monominoes);
+      times[0].push(x.ms);
+      times[1].push(y.ms);
+      a = x;
+      b = y;
+    }
+    const ratio = median(times[0]) / median(times[1]);
+    const solutions = a.solutions === b.solutions ? `${a.solutions}` : `${a.solutions} vs ${b.solutions}!`;
+    console.log(`| ${pair.name} | ${solutions} | ${a.nodes.toLocaleString('en-US')}; ${b.nodes.toLocaleString('en-US')} | ${fmt(median(times[0]))} | ${fmt(median(times[1]))} | **${ratio.toFixed(2)}x** | 2x ${ratio <= 2 && a.solutions === b.solutions ? 'met' : 'MISSED'} |`);
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const long = args.includes('--long');
@@ -124,8 +218,10 @@ async function main(): Promise<void> {
   const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
   const cases = CASES.filter((c) => (long || !c.long) && (!only || c.puzzle === only));
   console.log(`snug benchmark: median of ${runs} runs (spread min..max); node ${process.version}\n`);
-  console.log('| puzzle | mode | engine | solutions | nodes | median | spread | cli (whole process) | target |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  if (cases.length > 0) {
+    console.log('| puzzle | mode | engine | solutions | nodes | median | spread | cli (whole process) | target |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  }
   for (const c of cases) {
     const slow = c.long || c.puzzle === 'tetris-cube';
     const n = slow ? 1 : runs;
@@ -154,6 +250,7 @@ async function main(): Promise<void> {
     }
   }
   await parallel(long, runs, only);
+  optionalCells(runs, only);
 }
 
 await main();

@@ -33,7 +33,7 @@
  * Invariants between nodes: the board's full bits are exactly the cells of the placed candidates
  * `path[0 .. depth-1]` (plus the padding); every cell before the first empty cell is full; `remaining[p]`
  * counts the copies of p not placed; `sizeState` is the mixed-radix number of the copies left of each
- * piece size (see `feasible`). Placements are undone by XOR: no board is ever copied. The search is
+ * piece size (see `gap`). Placements are undone by XOR: no board is ever copied. The search is
  * iterative: level d keeps what it still has to try in `levelKey`, `levelSlots`, `levelSlot`,
  * `levelCands` and `path[d]`. Before a child is entered it is checked at once: no piece left can cover
  * its first empty cell (`keyPieces` & avail is 0), or some piece left has no candidate at or after that
@@ -41,12 +41,79 @@
  *
  * Dead regions. After a placement, the empty cells next to it (its halo: cells after its first cell
  * only, those before are full) are flood-filled. A region of s cells is dead when s is not a sum of
- * sizes of the pieces left, `feasible[sizeState * (n + 1) + s]`, or when s <= fitLimit and no piece left
+ * sizes of the pieces left, `gap[sizeState * (n + 1) + s]` != 0, or when s <= fitLimit and no piece left
  * fits in it at its first cell: a tiling of the region covers that cell with a placement that starts
  * there, so that cell's candidates are exactly the ones to test. A fill stops past `fillLimit` cells and
  * calls the region alive; meeting a cell of such a big region stops the next fill too. The narrow path
  * fills with word pairs (region, frontier, big) and a neighbour mask per cell; the wide path with a queue
- * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared).
+ * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared). `gap[state*(n+1) + s]` is s
+ * less the largest sum of sizes of the copies left that is at most s (capped at 255, which only weakens
+ * the rules below): 0 exactly when s is such a sum.
+ *
+ * Optional cells, ranges, bounds on the total (the *general search*). A solution covers every cell that
+ * is not optional, uses piece p between its minimum and `pieceCounts[p]` (its maximum) times, and
+ * between minTotal and maxTotal pieces in all (the spec's bounds, narrowed to the sums of the minimums
+ * and maximums; `impossible` when they cross). An exact packing (no optional cell, every minimum its
+ * maximum, bounds that say nothing) runs the exact search above, untouched (runNarrow, runWide); anything
+ * else runs runNarrowGeneral or runWideGeneral, the same loops with more bookkeeping:
+ *   - The *hole piece* (number `holePiece` = the caller's piece count, present when some cell is optional)
+ *     has one candidate at each optional cell covering that cell alone, placement number -1: placing it
+ *     marks the first empty cell full without a piece ("left empty"). It is the last piece, so its slot
+ *     is the last one tried at a node; its count is the number of optional cells and never changes, it
+ *     is not in `sizeState` (pieceRadix 0), never needed, and never in `avail` (its slot is offered by
+ *     the budget below instead). Region checks and pieceFitsIn* skip it.
+ *   - `slack[p]` = maximum - minimum: p *needs* copies while remaining[p] > slack[p].
+ *   - Counters, kept by each loop (start() computes them from the board for the node it reached):
+ *     `placed` (the caller's pieces placed), `needCount` and `needArea` (copies still needed, and their
+ *     cells), `needSlots` (narrow: slots of the pieces that need copies), `free` (empty cells) and
+ *     `freeOpt` (empty optional cells), via `candSize[k]`, `candOpt[k]` (cells of candidate k, and its
+ *     optional ones). `optional` (and `optLo`, `optHi` on the narrow path) marks the optional cells.
+ *   - A solution is a full board with needCount 0 and placed >= minTotal (placed <= maxTotal always).
+ * Rules, and why each is sound (no completion of the node exists when one fires). A completion places
+ * some more copies M and leaves some empty cells empty; pieces are connected, so each placement of M lies
+ * inside one region (a connected set of empty cells) of the node.
+ *   (1) Counts. Every completion places the copies still needed, so placed + needCount <= maxTotal: when
+ *       equal, a child may place only pieces that need copies; when placed = maxTotal, none. The loops
+ *       offer only those slots (pieces), so the invariant holds at every node.
+ *   (2) Budget. L, the cells a completion leaves empty, is free - area(M); M holds the needed copies and
+ *       at least extra = minTotal - placed - needCount others of at least `smallestSize` cells each, so
+ *       L <= skips = free - needArea - max(0, extra) * smallestSize. skips < 0: dead. The hole piece's
+ *       slot is offered only when skips >= 1 (leaving a cell empty makes L >= 1).
+ *   (3) Whole board. area(M) lies in [free - freeOpt, free] and is a sum of sizes of copies left:
+ *       dead when gap[sizeState][free] > freeOpt. M has at most maxTotal - placed copies of at most
+ *       `largestSize` cells: dead when free - freeOpt > largestSize * (maxTotal - placed).
+ *   (4) Expired pieces. Every later placement starts at or after the first empty cell c (the cells
+ *       before c are full), so a piece that needs copies must have a candidate at or after c:
+ *       `pastLast[c] & needSlots` (narrow), `lastCell` (wide, pieceExpired) of the pieces that need copies.
+ *   (5) A region of s cells, e of them optional: the copies of M inside it cover all its cells but
+ *       optional ones, so their area is a sum in [s - e, s]: dead when gap[s] > e (with e = 0, the exact
+ *       rule). And it leaves at least gap[s] of its cells empty.
+ *   (6) A region of s <= fitLimit cells that may leave at most B of its cells empty (B = skips less the
+ *       fewest the regions checked before it leave empty, by (7)). (a) Let c* be its first cell that
+ *       must be covered: the placement covering c* lies in the region, contains c*, so starts at a cell
+ *       of the region at or before c*: dead when no candidate of a piece left at such a cell lies inside
+ *       the region and covers c* (pieceFitsIn when c* is the first cell, as in an exact packing). (b)
+ *       When s > B, one of its first B + 1 cells is covered; the first covered cell is covered by a
+ *       placement inside the region, none of whose cells comes before it, so that starts there: dead
+ *       when no candidate inside the region starts at one of its first B + 1 cells. (A region of
+ *       optional cells only, with s <= B, has nothing to test: it may stay empty.) pieceFitsRegion.
+ *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5); 0 for one too
+ *       big to measure) add up to at most L: dead when their sum exceeds skips (2).
+ *   (8) Copies. M has at most k = maxTotal - placed copies and covers at least free - freeOpt cells, each
+ *       copy at most L = largestSize: the c copies of size s < L it uses leave k - c copies for the rest,
+ *       so c * (L - s) <= L * k - (free - freeOpt); and c <= k. So the lookups in (3) and (5) may count
+ *       each size's copies left capped at that (`tableState`, cappedState; only when bounds on the total
+ *       narrowed anything: without, the cap never bites): the copies of M inside a region are among them.
+ * The search checks (1) to (4) and (7) before it enters a child, (5) to (7) on the regions next to the
+ * candidate just placed (for the hole piece: next to the cell left empty); start() checks every region.
+ *
+ * Choice codes (prefixes and branches(), see types.ts). The choices at a node are: the caller's
+ * placement index of a candidate at its first empty cell c (or, on the levels of firstPieces, of that
+ * piece), or LEAVE_EMPTY (-1): c stays empty, offered when c is optional and the budget (2) allows. In
+ * every solution below the node, c is either covered by exactly one placement, which starts at c, or
+ * empty: the subtrees partition the node's solutions. branches() lists them in the search's order (the
+ * pieces in order, then -1). Solutions (onSolution) list the caller's placement indices only, as many as
+ * the pieces used (a view of one buffer per length: no allocation per solution).
  *
  * Counters: `nodes` = candidates that fit (were placed); `updates` = cells visited by region fills.
  */
@@ -68,9 +135,20 @@ export interface PackingSpec {
    * Pieces (each with one copy) placed first, in this order: level i of the tree branches on the placements
    * of firstPieces[i], the levels below on the first empty cell. Placing the most constrained pieces first
    * cuts the tree several times over (the X pentomino, with 8 placements in 6x10 once symmetry is broken;
-   * X and then I in the 3x4x5 pentacube box).
+   * X and then I in the 3x4x5 pentacube box). Each must have exactly one copy, used (minimum 1).
    */
   readonly firstPieces?: readonly number[];
+  /**
+   * Cells that may stay empty (BurrTools' variable cells); every other cell must be covered. Default none.
+   */
+  readonly optionalCells?: ArrayLike<number>;
+  /**
+   * The fewest copies of each piece a solution uses; pieceCounts is then the most. Default: pieceCounts
+   * (every copy used).
+   */
+  readonly pieceMinimums?: ArrayLike<number>;
+  /** Bounds on the number of pieces placed in all (min and max included). Default: no bounds. */
+  readonly totalPieces?: { readonly min: number; readonly max: number };
 }
 
 /** Tuning knobs, for measurement and tests; the defaults are what paid on the classic puzzles. */
@@ -85,7 +163,15 @@ export interface BitboardOptions {
   readonly keyBits?: number;
   /** Use the generic word-array path even when the narrow one applies. */
   readonly wide?: boolean;
+  /**
+   * Use the search for optional cells and ranges even on an exact packing (it visits the same nodes; for
+   * tests and measurement).
+   */
+  readonly general?: boolean;
 }
+
+/** The choice code (in prefixes and branches) for "the first empty cell stays empty". */
+export const LEAVE_EMPTY = -1;
 
 /** Feasibility tables larger than this (entries) are not built; sums of unlimited copies stand in. */
 const MAX_FEASIBLE_TABLE = 1 << 22;
@@ -139,11 +225,23 @@ function keyRuns(weight: ArrayLike<number>, bits: number, maxRuns: number): [num
   return runs;
 }
 
+/** The number of set bits of a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
 export class BitboardSolver implements Engine {
   readonly name = 'bitboard';
 
   private readonly n: number;
+  /** Piece types inside: the caller's, then the hole piece when there are optional cells. */
   private readonly pieceTypes: number;
+  /** The caller's piece types (0 .. realPieces-1). */
+  private readonly realPieces: number;
+  /** The hole piece's number (= realPieces), -1 without optional cells: its candidates leave a cell empty. */
+  private readonly holePiece: number;
   private readonly wordCount: number;
   private readonly span: number;
   private readonly nbrStart: Int32Array;
@@ -151,6 +249,7 @@ export class BitboardSolver implements Engine {
 
   private readonly candStart: Int32Array;
   private readonly candMask: Int32Array;
+  /** The caller's placement of each candidate; -1 for the hole piece's. */
   private readonly candPlacement: Int32Array;
   private readonly candPiece: Int32Array;
   private readonly candCell: Int32Array;
@@ -185,12 +284,43 @@ export class BitboardSolver implements Engine {
   private readonly nbrLo: Int32Array;
   private readonly nbrHi: Int32Array;
 
+  /** Copies of each piece type (the most a solution uses; for the hole piece, the optional cells). */
   private readonly pieceCounts: Int32Array;
+  /** Copies of the caller's pieces in all. */
   private readonly totalPieces: number;
   private readonly pieceRadix: Int32Array;
   private readonly initialSizeState: number;
-  /** feasible[state * (n+1) + s] = 1 when s is a sum of sizes of the pieces that `state` has left. */
-  private readonly feasible: Uint8Array;
+  /**
+   * gap[state * (n+1) + s] = s less the largest sum of sizes of the copies `state` has left that is at
+   * most s (0 when s is such a sum), capped at 255: the fewest cells of s that those pieces leave empty.
+   */
+  private readonly gap: Uint8Array;
+  /** The piece sizes in `sizeState`, smallest first: size, radix, and copies + 1 (the digit's base). */
+  private readonly sizeValue: Int32Array;
+  private readonly sizeRadix: Int32Array;
+  private readonly sizeBase: Int32Array;
+
+  // Optional cells and ranges (see the top comment); used by the general search only.
+  /** True when the search must handle optional cells, ranges or totals (or was told to: options.general). */
+  private readonly general: boolean;
+  /** True when no count of pieces meets the bounds: nothing to search. */
+  private readonly impossible: boolean;
+  /** 1 for an optional cell (internal numbers). */
+  private readonly optional: Uint8Array;
+  private readonly optLo: number;
+  private readonly optHi: number;
+  /** Cells of each candidate, and how many of them are optional. */
+  private readonly candSize: Int32Array;
+  private readonly candOpt: Int32Array;
+  private readonly pieceSize: Int32Array;
+  /** Copies of a piece beyond its minimum: remaining[p] > slack[p] means p still needs copies. */
+  private readonly slack: Int32Array;
+  private readonly minTotal: number;
+  private readonly maxTotal: number;
+  private readonly smallestSize: number;
+  private readonly largestSize: number;
+  /** True when the bounds on the total cap the copies that the table lookups count (rule 8). */
+  private readonly capCopies: boolean;
 
   private readonly regions: boolean;
   private readonly fillLimit: number;
@@ -207,12 +337,23 @@ export class BitboardSolver implements Engine {
   private readonly levelSlot: Int32Array;
   private readonly levelCands: Int32Array;
   private readonly solution: Int32Array;
+  /** Views of `solution` by length, so a solution costs no allocation. */
+  private readonly solutionViews: Int32Array[];
   private readonly mark: Int32Array;
   private readonly queue: Int32Array;
   private readonly regionWords: Int32Array;
   private stamp = 0;
   private sizeState = 0;
+  /** The general search's state for `gap` lookups: sizeState, capped by rule (8). */
+  private tableState = 0;
   private depth = 0;
+  // The general search's counters at the node start() reached (see the top comment).
+  private placed = 0;
+  private needCount = 0;
+  private needArea = 0;
+  private needSlots = 0;
+  private free = 0;
+  private freeOpt = 0;
 
   private solutions = 0;
   private nodes = 0;
@@ -226,11 +367,85 @@ export class BitboardSolver implements Engine {
 
   constructor(spec: PackingSpec, options: BitboardOptions = {}) {
     const n = spec.cellCount;
-    const P = spec.pieceCounts.length;
+    const R = spec.pieceCounts.length;
+    const counts = Int32Array.from(spec.pieceCounts, (c) => Math.max(0, c));
+    const minimums = spec.pieceMinimums === undefined ? counts.slice() : Int32Array.from(spec.pieceMinimums);
+    if (minimums.length !== R) throw new RangeError(`bitboard: ${minimums.length} piece minimums for ${R} pieces`);
+    for (let p = 0; p < R; p++) {
+      const least = spec.pieceMinimums?.[p];
+      if (least !== undefined && !(Number.isInteger(least) && least >= 0 && least <= counts[p]!)) {
+        throw new RangeError(`bitboard: piece ${p} has minimum ${least} and maximum ${counts[p]}`);
+      }
+    }
+    const optionalCells = [...new Set(Array.from(spec.optionalCells ?? []))];
+    for (const c of optionalCells) if (!(Number.isInteger(c) && c >= 0 && c < n)) throw new RangeError(`bitboard: optional cell ${c} is not on the board`);
+    const bounds = spec.totalPieces;
+    if (bounds && !(Number.isInteger(bounds.min) && Number.isInteger(bounds.max) && bounds.min >= 0)) {
+      throw new RangeError(`bitboard: bounds on the pieces in all must be whole numbers, got ${bounds.min}..${bounds.max}`);
+    }
+    // The bounds on the total and the area narrow the ranges. With the others at their most, p must make
+    // up the least total, and cover what they cannot of the cells to cover; with the others at their
+    // least, p may use up what is left of the most total and of the cells. Repeated until nothing
+    // changes (each pass only narrows), so that a puzzle whose bounds fix every count (12 pentominoes
+    // used 0..1 times, 12 in all; 4 monominoes used 0..9 times beside 12 pentominoes in 8x8) is an
+    // exact packing.
+    let minTotal = Math.max(bounds?.min ?? 0, 0);
+    let maxTotal = bounds?.max ?? Infinity;
+    const cover = n - optionalCells.length;
+    const sizeOf = (p: number): number => Math.max(1, spec.pieceSizes[p]!);
+    let crossed = false;
+    const narrowable = bounds !== undefined || minimums.some((m, p) => m !== counts[p]);
+    for (let changed = narrowable; changed && !crossed;) {
+      changed = false;
+      const most = counts.reduce((s, c) => s + c, 0);
+      const least = minimums.reduce((s, c) => s + c, 0);
+      let mostArea = 0;
+      let leastArea = 0;
+      for (let p = 0; p < R; p++) {
+        mostArea += counts[p]! * sizeOf(p);
+        leastArea += minimums[p]! * sizeOf(p);
+      }
+      minTotal = Math.max(minTotal, least);
+      maxTotal = Math.min(maxTotal, most);
+      if (minTotal > maxTotal || leastArea > n || mostArea < cover) break;
+      for (let p = 0; p < R; p++) {
+        const size = sizeOf(p);
+        const othersMost = mostArea - counts[p]! * size;
+        const othersLeast = leastArea - minimums[p]! * size;
+        const atLeast = Math.max(minimums[p]!, counts[p]! - (most - minTotal), Math.ceil((cover - othersMost) / size));
+        const atMost = Math.min(counts[p]!, minimums[p]! + (maxTotal - least), Math.floor((n - othersLeast) / size));
+        if (atLeast > atMost) {
+          crossed = true; // no count of p works
+          break;
+        }
+        if (atLeast !== minimums[p] || atMost !== counts[p]) {
+          minimums[p] = atLeast;
+          counts[p] = atMost;
+          changed = true;
+        }
+      }
+    }
+    minTotal = Math.max(minTotal, minimums.reduce((s, c) => s + c, 0));
+    maxTotal = Math.min(maxTotal, counts.reduce((s, c) => s + c, 0));
+    this.realPieces = R;
+    this.holePiece = optionalCells.length > 0 ? R : -1;
+    const P = R + (optionalCells.length > 0 ? 1 : 0);
     this.n = n;
     this.pieceTypes = P;
-    this.pieceCounts = Int32Array.from(spec.pieceCounts, (c) => Math.max(0, c));
-    this.totalPieces = this.pieceCounts.reduce((s, c) => s + c, 0);
+    this.pieceCounts = new Int32Array(P);
+    this.pieceCounts.set(counts);
+    if (this.holePiece >= 0) this.pieceCounts[this.holePiece] = optionalCells.length;
+    this.pieceSize = new Int32Array(P).fill(1);
+    for (let p = 0; p < R; p++) this.pieceSize[p] = spec.pieceSizes[p]!;
+    this.totalPieces = counts.reduce((s, c) => s + c, 0);
+    this.minTotal = minTotal;
+    this.maxTotal = maxTotal;
+    this.impossible = minTotal > maxTotal || crossed;
+    this.slack = new Int32Array(P).fill(0x3fffffff);
+    for (let p = 0; p < R; p++) this.slack[p] = counts[p]! - minimums[p]!;
+    const ranges = minimums.some((m, p) => m !== counts[p]);
+    // an exact packing: no optional cell, every count fixed (the bounds then say nothing more)
+    this.general = optionalCells.length > 0 || ranges || this.impossible || (options.general ?? false);
 
     // Scan order: the axis of smallest extent varies fastest.
     const lo = [Infinity, Infinity, Infinity];
@@ -256,19 +471,25 @@ export class BitboardSolver implements Engine {
       const list = spec.neighbours[order[i]!]!;
       for (let j = 0; j < list.length; j++) this.nbr[this.nbrStart[i]! + j] = indexOf[list[j]!]!;
     }
+    this.optional = new Uint8Array(n);
+    for (const c of optionalCells) this.optional[indexOf[c]!] = 1;
 
-    // Candidates: the valid placements in internal cells, counting-sorted by (first cell, piece).
+    // Candidates: the valid placements in internal cells, counting-sorted by (first cell, piece); then the
+    // hole piece's, one at each optional cell (placement number -1).
+    const placements = [...spec.placements, ...optionalCells.map((c) => ({ piece: R, cells: [c] }))];
+    const callers = spec.placements.length;
     const sorted: Int32Array[] = [];
-    const groupOf = new Int32Array(spec.placements.length).fill(-1);
+    const groupOf = new Int32Array(placements.length).fill(-1);
     const groupSize = new Int32Array(n * P + 1);
     let span = 1;
-    spec.placements.forEach((pl, i) => {
+    placements.forEach((pl, i) => {
       const cells = Int32Array.from(pl.cells, (c) => (c >= 0 && c < n ? indexOf[c]! : -1)).sort();
       sorted.push(cells);
-      let valid = cells.length > 0 && cells[0]! >= 0 && pl.piece >= 0 && pl.piece < P && this.pieceCounts[pl.piece]! > 0;
+      const piece = i < callers && pl.piece === R ? -1 : pl.piece; // the caller may not name the hole piece
+      let valid = cells.length > 0 && cells[0]! >= 0 && piece >= 0 && piece < P && this.pieceCounts[piece]! > 0;
       for (let j = 1; j < cells.length && valid; j++) valid = cells[j] !== cells[j - 1];
       if (!valid) return;
-      groupOf[i] = cells[0]! * P + pl.piece;
+      groupOf[i] = cells[0]! * P + piece;
       groupSize[groupOf[i]! + 1]!++;
       span = Math.max(span, (cells[cells.length - 1]! >> 5) - (cells[0]! >> 5) + 1);
     });
@@ -282,24 +503,32 @@ export class BitboardSolver implements Engine {
     this.candPlacement = new Int32Array(m);
     this.candPiece = new Int32Array(m);
     this.candCell = new Int32Array(m);
-    this.placementCand = new Int32Array(spec.placements.length).fill(-1);
+    this.candSize = new Int32Array(m);
+    this.candOpt = new Int32Array(m);
+    this.placementCand = new Int32Array(callers).fill(-1);
+    const source = new Int32Array(m); // each candidate's entry in `placements` (and `sorted`)
     this.lastCell = new Int32Array(P).fill(-1);
-    for (let i = 0; i < spec.placements.length; i++) {
+    for (let i = 0; i < placements.length; i++) {
       if (groupOf[i]! < 0) continue;
       const k = next[groupOf[i]!]!++;
       const cells = sorted[i]!;
       const first = cells[0]!;
-      for (const c of cells) this.candMask[k * span + (c >> 5) - (first >> 5)]! |= 1 << (c & 31);
-      this.candPlacement[k] = i;
-      this.candPiece[k] = spec.placements[i]!.piece;
+      for (const c of cells) {
+        this.candMask[k * span + (c >> 5) - (first >> 5)]! |= 1 << (c & 31);
+        this.candOpt[k]! += this.optional[c]!;
+      }
+      this.candSize[k] = cells.length;
+      this.candPlacement[k] = i < callers ? i : -1;
+      this.candPiece[k] = groupOf[i]! % P;
       this.candCell[k] = first;
-      this.placementCand[i] = k;
+      source[k] = i;
+      if (i < callers) this.placementCand[i] = k;
       this.lastCell[this.candPiece[k]!] = Math.max(this.lastCell[this.candPiece[k]!]!, first);
     }
 
     this.firstPieces = [...(spec.firstPieces ?? [])];
     this.firstLevels = this.firstPieces.map((first) => {
-      if (!(first >= 0 && first < P && this.pieceCounts[first] === 1)) throw new RangeError(`bitboard: piece ${first} cannot be placed first (one copy needed)`);
+      if (!(first >= 0 && first < R && this.pieceCounts[first] === 1 && minimums[first] === 1)) throw new RangeError(`bitboard: piece ${first} cannot be placed first (one copy, used, needed)`);
       return Int32Array.from(this.candPlacement.filter((_, k) => this.candPiece[k] === first));
     });
 
@@ -308,7 +537,7 @@ export class BitboardSolver implements Engine {
     const halo: number[] = [];
     const seen = new Int32Array(n).fill(-1);
     for (let k = 0; k < m; k++) {
-      const cells = sorted[this.candPlacement[k]!]!;
+      const cells = sorted[source[k]!]!;
       for (const c of cells) seen[c] = k;
       const around: number[] = [];
       for (const c of cells) {
@@ -325,7 +554,6 @@ export class BitboardSolver implements Engine {
       this.haloStart[k + 1] = halo.length;
     }
     this.candHalo = Int32Array.from(halo);
-
     // The narrow path's tables.
     const perCell = new Int32Array(P);
     for (let c = 0; c < n; c++) {
@@ -353,7 +581,7 @@ export class BitboardSolver implements Engine {
     // three runs (each run costs a shift when the key is read).
     const covered = new Float64Array(65);
     for (let k = 0; k < m && this.narrow; k++) {
-      for (const x of sorted[this.candPlacement[k]!]!) if (x > this.candCell[k]! && x - this.candCell[k]! <= 64) covered[x - this.candCell[k]!]!++;
+      for (const x of sorted[source[k]!]!) if (x > this.candCell[k]! && x - this.candCell[k]! <= 64) covered[x - this.candCell[k]!]!++;
     }
     const runs = keyRuns(covered, B, 3);
     this.keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
@@ -429,38 +657,68 @@ export class BitboardSolver implements Engine {
       }
     }
 
-    // Region sizes that the pieces left can fill: a table over the copies left of each size.
-    const sizes = [...new Set(Array.from(spec.pieceSizes))].sort((a, b) => a - b);
+    // Region sizes that the pieces left can fill: a table over the copies left of each size (the caller's
+    // pieces only: the hole piece is the optional cells, counted apart).
+    const realSizes = Array.from({ length: R }, (_, p) => spec.pieceSizes[p]!);
+    const sizes = [...new Set(realSizes)].sort((a, b) => a - b);
     const perSize = sizes.map((s) => {
       let c = 0;
-      for (let p = 0; p < P; p++) if (spec.pieceSizes[p] === s) c += this.pieceCounts[p]!;
+      for (let p = 0; p < R; p++) if (realSizes[p] === s) c += this.pieceCounts[p]!;
       return c;
     });
     const radix = sizes.map(() => 1);
     for (let i = 1; i < sizes.length; i++) radix[i] = radix[i - 1]! * (perSize[i - 1]! + 1);
     const states = sizes.length === 0 ? 1 : radix[sizes.length - 1]! * (perSize[sizes.length - 1]! + 1);
-    if (states * (n + 1) <= MAX_FEASIBLE_TABLE) {
-      this.pieceRadix = Int32Array.from({ length: P }, (_, p) => radix[sizes.indexOf(spec.pieceSizes[p]!)]!);
+    const reachable = new Uint8Array(n + 1);
+    /** One row of `gap` from the sums in `reachable`. */
+    const fillGap = (row: Uint8Array): void => {
+      let below = 0;
+      for (let t = 0; t <= n; t++) {
+        if (reachable[t]) below = t;
+        row[t] = Math.min(255, t - below);
+      }
+    };
+    this.pieceRadix = new Int32Array(P);
+    const fullTable = states * (n + 1) <= MAX_FEASIBLE_TABLE;
+    this.sizeValue = Int32Array.from(fullTable ? sizes : []);
+    this.sizeRadix = Int32Array.from(fullTable ? radix : []);
+    this.sizeBase = Int32Array.from(fullTable ? perSize.map((c) => c + 1) : []);
+    if (fullTable) {
+      for (let p = 0; p < R; p++) this.pieceRadix[p] = radix[sizes.indexOf(realSizes[p]!)]!;
       this.initialSizeState = perSize.reduce((s, c, i) => s + c * radix[i]!, 0);
-      this.feasible = new Uint8Array(states * (n + 1));
+      this.gap = new Uint8Array(states * (n + 1));
       for (let st = 0; st < states; st++) {
-        const row = this.feasible.subarray(st * (n + 1), (st + 1) * (n + 1));
-        row[0] = 1;
+        reachable.fill(0);
+        reachable[0] = 1;
         sizes.forEach((s, i) => {
           const copies = Math.floor(st / radix[i]!) % (perSize[i]! + 1);
-          for (let c = 0; c < copies; c++) for (let t = n; t >= s; t--) if (row[t - s]) row[t] = 1;
+          for (let c = 0; c < copies; c++) for (let t = n; t >= s; t--) if (reachable[t - s]) reachable[t] = 1;
         });
+        fillGap(this.gap.subarray(st * (n + 1), (st + 1) * (n + 1)));
       }
     } else {
       // Too many states: one row for all, sums with unlimited copies.
-      this.pieceRadix = new Int32Array(P);
       this.initialSizeState = 0;
-      this.feasible = new Uint8Array(n + 1);
-      this.feasible[0] = 1;
-      for (const s of sizes) for (let t = s; t <= n; t++) if (this.feasible[t - s]) this.feasible[t] = 1;
+      this.gap = new Uint8Array(n + 1);
+      reachable[0] = 1;
+      for (const s of sizes) for (let t = s; t <= n; t++) if (reachable[t - s]) reachable[t] = 1;
+      fillGap(this.gap);
     }
 
-    const largest = Math.max(1, ...Array.from(spec.pieceSizes));
+    const used = realSizes.filter((_, p) => this.pieceCounts[p]! > 0);
+    const largest = Math.max(1, ...used);
+    this.largestSize = largest;
+    this.capCopies = fullTable && this.maxTotal < this.totalPieces;
+    this.smallestSize = Math.max(1, Math.min(...used));
+    let optLo = 0;
+    let optHi = 0;
+    for (let c = 0; c < n && c < 64; c++) {
+      if (!this.optional[c]) continue;
+      if (c < 32) optLo |= 1 << c;
+      else optHi |= 1 << (c - 32);
+    }
+    this.optLo = optLo;
+    this.optHi = optHi;
     this.regions = options.regions ?? true;
     this.fillLimit = options.fillLimit ?? largest;
     this.fitLimit = options.fitLimit ?? largest;
@@ -469,13 +727,14 @@ export class BitboardSolver implements Engine {
     this.remaining = new Int32Array(P);
     this.nextPiece = new Int32Array(P + 1);
     this.prevPiece = new Int32Array(P + 1);
-    const levels = this.totalPieces + 1;
+    const levels = this.totalPieces + optionalCells.length + 1;
     this.path = new Int32Array(levels);
     this.levelKey = new Int32Array(levels);
     this.levelSlots = new Int32Array(levels);
     this.levelSlot = new Int32Array(levels);
     this.levelCands = new Int32Array(levels);
     this.solution = new Int32Array(this.totalPieces);
+    this.solutionViews = Array.from({ length: this.totalPieces + 1 }, (_, len) => this.solution.subarray(0, len));
     this.mark = new Int32Array(n);
     this.queue = new Int32Array(n);
     this.regionWords = new Int32Array(this.wordCount + span + 1);
@@ -511,8 +770,14 @@ export class BitboardSolver implements Engine {
       return;
     }
     if (!this.start(prefix)) return;
-    if (this.narrow) this.runNarrow();
-    else this.runWide();
+    if (this.general) {
+      if (this.narrow) this.runNarrowGeneral();
+      else this.runWideGeneral();
+    } else if (this.narrow) {
+      this.runNarrow();
+    } else {
+      this.runWide();
+    }
   }
 
   branches(prefix: readonly number[]): number[] {
@@ -526,11 +791,14 @@ export class BitboardSolver implements Engine {
     if (c < 0 || this.pieceExpired(c)) return [];
     const out: number[] = [];
     const P = this.pieceTypes;
+    const hole = this.holePiece;
     for (let p = this.nextPiece[P]!; p !== P; p = this.nextPiece[p]!) {
+      if (p === hole || (this.general && !this.allows(p))) continue;
       for (let k = this.candStart[c * P + p]!; k < this.candStart[c * P + p + 1]!; k++) {
         if (this.fits(k)) out.push(this.candPlacement[k]!);
       }
     }
+    if (hole >= 0 && this.optional[c] && this.allows(hole)) out.push(LEAVE_EMPTY);
     return out;
   }
 
@@ -539,10 +807,12 @@ export class BitboardSolver implements Engine {
    * leaves a piece that can no longer be placed: the node is then dead, as the search would find it.
    */
   private start(prefix: readonly number[]): boolean {
+    if (this.impossible) return false;
     const b = this.board;
     b.fill(0);
     for (let i = this.n; i < 32 * b.length; i++) b[i >> 5]! |= 1 << (i & 31);
     const P = this.pieceTypes;
+    const hole = this.holePiece;
     this.remaining.set(this.pieceCounts);
     let last = P;
     for (let p = 0; p < P; p++) {
@@ -556,8 +826,14 @@ export class BitboardSolver implements Engine {
     this.sizeState = this.initialSizeState;
     this.depth = 0;
     for (let i = 0; i < prefix.length; i++) {
-      const placement = prefix[i]!;
-      const k = Number.isInteger(placement) && placement >= 0 && placement < this.placementCand.length ? this.placementCand[placement]! : -1;
+      const code = prefix[i]!;
+      let k = -1;
+      if (code === LEAVE_EMPTY) {
+        const c = this.firstEmpty();
+        if (hole >= 0 && c >= 0 && this.optional[c]) k = this.candStart[c * P + hole]!;
+      } else if (Number.isInteger(code) && code >= 0 && code < this.placementCand.length) {
+        k = this.placementCand[code]!;
+      }
       if (k < 0 || this.remaining[this.candPiece[k]!] === 0 || !this.fits(k)) return false;
       // the levels of the pieces placed first take those pieces only: the tree is the same however it is cut
       if (i < this.firstLevels.length && this.candPiece[k] !== this.firstPieces[i]) return false;
@@ -565,12 +841,83 @@ export class BitboardSolver implements Engine {
       const w = this.candCell[k]! >> 5;
       for (let j = 0; j < K; j++) b[w + j]! |= this.candMask[k * K + j]!;
       const p = this.candPiece[k]!;
-      if (--this.remaining[p]! === 0) this.unlink(p);
-      this.sizeState -= this.pieceRadix[p]!;
+      if (p !== hole) {
+        if (--this.remaining[p]! === 0) this.unlink(p);
+        this.sizeState -= this.pieceRadix[p]!;
+      }
       this.path[this.depth++] = k;
     }
+    if (!this.general) {
+      const c = this.firstEmpty();
+      return (c < 0 || !this.pieceExpired(c)) && this.allRegionsAlive();
+    }
+    // The general search's counters, from the board and the copies left; then its checks of a node.
+    const R = this.realPieces;
+    let placed = 0;
+    let needCount = 0;
+    let needArea = 0;
+    let needSlots = 0;
+    for (let p = 0; p < R; p++) {
+      placed += this.pieceCounts[p]! - this.remaining[p]!;
+      const need = this.remaining[p]! - this.slack[p]!;
+      if (need > 0) {
+        needCount += need;
+        needArea += need * this.pieceSize[p]!;
+        needSlots |= this.narrow ? this.pieceSlots[p]! : 0;
+      }
+    }
+    let free = 0;
+    let freeOpt = 0;
+    for (let c = 0; c < this.n; c++) {
+      if ((b[c >> 5]! & (1 << c)) !== 0) continue;
+      free++;
+      freeOpt += this.optional[c]!;
+    }
+    this.placed = placed;
+    this.needCount = needCount;
+    this.needArea = needArea;
+    this.needSlots = needSlots;
+    this.free = free;
+    this.freeOpt = freeOpt;
+    if (placed + needCount > this.maxTotal) return false;
     const c = this.firstEmpty();
-    return (c < 0 || !this.pieceExpired(c)) && this.allRegionsAlive();
+    if (c < 0) return true; // the search says whether it is a solution
+    const skips = this.maxSkips();
+    this.tableState = this.capCopies ? this.cappedState(this.sizeState, free - freeOpt, this.maxTotal - placed) : this.sizeState;
+    if (skips < 0 || this.gap[this.tableState * (this.n + 1) + free]! > freeOpt || free - freeOpt > this.largestSize * (this.maxTotal - placed)) return false;
+    return !this.pieceExpired(c) && this.allRegionsAliveGeneral(skips);
+  }
+
+  /**
+   * Rule (8): `state` with each size's copies capped at what a completion of at most `piecesLeft` pieces
+   * covering at least `mustCover` cells can use.
+   */
+  private cappedState(state: number, mustCover: number, piecesLeft: number): number {
+    const L = this.largestSize;
+    let capped = state;
+    for (let i = 0; i < this.sizeValue.length; i++) {
+      const size = this.sizeValue[i]!;
+      const radix = this.sizeRadix[i]!;
+      const copies = Math.floor(state / radix) % this.sizeBase[i]!;
+      const room = size < L ? Math.floor((L * piecesLeft - mustCover) / (L - size)) : piecesLeft;
+      if (room < copies) capped -= (copies - Math.max(0, room)) * radix;
+    }
+    return capped;
+  }
+
+  /**
+   * The general search's budget of cells still to leave empty, at the node start() reached: the empty
+   * cells less the least area the pieces still to place can have (negative: the node is dead).
+   */
+  private maxSkips(): number {
+    const extra = this.minTotal - this.placed - this.needCount;
+    return this.free - this.needArea - (extra > 0 ? extra * this.smallestSize : 0);
+  }
+
+  /** The general search: whether a child may place piece p (the hole piece: leave its cell empty) at the node start() reached. */
+  private allows(p: number): boolean {
+    if (p === this.holePiece) return this.maxSkips() > 0;
+    return this.placed + this.needCount < this.maxTotal || (this.placed < this.maxTotal && this.remaining[p]! > this.slack[p]!);
   }
 
   private unlink(p: number): void {
@@ -585,10 +932,13 @@ export class BitboardSolver implements Engine {
     return true;
   }
 
-  /** True when a piece left has no candidate at cell c or after it (c being the first empty cell). */
+  /**
+   * True when a piece that still needs copies has no candidate at cell c or after it (c being the first
+   * empty cell). In an exact packing every copy left is needed; the hole piece never is.
+   */
   private pieceExpired(c: number): boolean {
     const P = this.pieceTypes;
-    for (let p = this.nextPiece[P]!; p !== P; p = this.nextPiece[p]!) if (this.lastCell[p]! < c) return true;
+    for (let p = this.nextPiece[P]!; p !== P; p = this.nextPiece[p]!) if (this.remaining[p]! > this.slack[p]! && this.lastCell[p]! < c) return true;
     return false;
   }
 
@@ -671,7 +1021,7 @@ export class BitboardSolver implements Engine {
       }
     }
     this.updates += tail;
-    if (this.feasible[this.sizeState * (this.n + 1) + tail] === 0) return false;
+    if (this.gap[this.sizeState * (this.n + 1) + tail] !== 0) return false;
     if (tail > this.fitLimit) return true;
     const rw = this.regionWords;
     for (let i = 0; i < tail; i++) rw[queue[i]! >> 5]! |= 1 << queue[i]!;
@@ -687,7 +1037,8 @@ export class BitboardSolver implements Engine {
     const P = this.pieceTypes;
     const w = first >> 5;
     const cm = this.candMask;
-    for (let p = 0; p < P; p++) {
+    const R = this.realPieces;
+    for (let p = 0; p < R; p++) {
       if (this.remaining[p] === 0) continue;
       for (let k = this.candStart[first * P + p]!, ke = this.candStart[first * P + p + 1]!; k < ke; k++) {
         let j = 0;
@@ -696,6 +1047,225 @@ export class BitboardSolver implements Engine {
       }
     }
     return false;
+  }
+
+  /**
+   * The general search's regions next to candidate k, just placed (the board array must be current): each
+   * must be alive, and the cells they must leave empty at least (see regionSkips) must not exceed `skips`.
+   */
+  private haloAliveGeneral(k: number, skips: number): boolean {
+    const base = this.beginCheck();
+    const b = this.board;
+    const halo = this.candHalo;
+    const mark = this.mark;
+    let empty = 0;
+    for (let i = this.haloStart[k]!, e = this.haloStart[k + 1]!; i < e; i++) {
+      const c = halo[i]!;
+      if ((b[c >> 5]! & (1 << c)) !== 0 || mark[c]! > base) continue;
+      const r = this.regionSkips(c, this.fillLimit, base, skips - empty);
+      if (r < 0 || (empty += r) > skips) return false;
+    }
+    return true;
+  }
+
+  /** The general search: every region of the board (once per search, after the prefix). */
+  private allRegionsAliveGeneral(skips: number): boolean {
+    if (!this.regions) return true;
+    const base = this.beginCheck();
+    let empty = 0;
+    for (let c = 0; c < this.n; c++) {
+      if ((this.board[c >> 5]! & (1 << c)) !== 0 || this.mark[c]! > base) continue;
+      const r = this.regionSkips(c, this.n, base, skips - empty);
+      if (r < 0 || (empty += r) > skips) return false;
+    }
+    return true;
+  }
+
+  /**
+   * regionAlive for the general search: fills the region of empty cell `seed` and returns -1 when it is
+   * dead, else the fewest of its cells that every completion leaves empty (0 for a region of more than
+   * `limit` cells, not measured); `budget`: the most of its cells it may leave empty. See the top comment
+   * for the rules and why they are sound.
+   */
+  private regionSkips(seed: number, limit: number, base: number, budget: number): number {
+    const b = this.board;
+    const mark = this.mark;
+    const queue = this.queue;
+    const nbr = this.nbr;
+    const nbrStart = this.nbrStart;
+    const optional = this.optional;
+    const stamp = ++this.stamp;
+    mark[seed] = stamp;
+    queue[0] = seed;
+    let head = 0;
+    let tail = 1;
+    let first = seed;
+    let last = seed;
+    let fixed = optional[seed] ? this.n : seed; // the first cell that must be covered (n: none)
+    let opt = optional[seed]!;
+    while (head < tail) {
+      const v = queue[head++]!;
+      for (let j = nbrStart[v]!, e = nbrStart[v + 1]!; j < e; j++) {
+        const u = nbr[j]!;
+        if ((b[u >> 5]! & (1 << u)) !== 0) continue;
+        const m = mark[u]!;
+        if (m === stamp) continue;
+        if (m > base || tail >= limit) {
+          this.updates += tail;
+          return 0;
+        }
+        mark[u] = stamp;
+        queue[tail++] = u;
+        if (u < first) first = u;
+        if (u > last) last = u;
+        if (optional[u]) opt++;
+        else if (u < fixed) fixed = u;
+      }
+    }
+    this.updates += tail;
+    const skip = this.gap[this.tableState * (this.n + 1) + tail]!;
+    if (skip > opt) return -1;
+    if (tail > this.fitLimit) return skip;
+    if (opt === tail && tail <= budget) return skip; // it may stay empty: nothing to test
+    const rw = this.regionWords;
+    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5]! |= 1 << queue[i]!;
+    // (when the first cell must be covered, rule (a) there is the exact packing's test, and implies (b))
+    const found = fixed === first ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed < this.n ? fixed : -1, tail, budget);
+    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5] = 0;
+    return found ? skip : -1;
+  }
+
+  /**
+   * Rule (6) of the top comment on a region with optional cells, in `regionWords`: its cells first ..
+   * last, `size` of them, at most `budget` left empty; `fixed` its first cell to cover (-1: none).
+   */
+  private pieceFitsRegion(first: number, last: number, fixed: number, size: number, budget: number): boolean {
+    // the placement covering the first covered cell starts there, one of the first budget + 1 cells
+    if (size > budget && budget >= 0) {
+      const found = this.pieceFitsInRegion(first, last, -1, budget + 1);
+      if (!found || fixed < 0) return found;
+    }
+    // the placement covering `fixed` starts at or before it
+    return fixed < 0 || this.pieceFitsInRegion(first, fixed, fixed, size);
+  }
+
+  /**
+   * True when a piece left has a candidate inside the region in `regionWords` whose first cell is one of
+   * the region's cells `first` .. `last`, at most `starts` of them (the first ones), and that covers cell
+   * `cover` (-1: any candidate).
+   */
+  private pieceFitsInRegion(first: number, last: number, cover: number, starts: number): boolean {
+    const rw = this.regionWords;
+    const K = this.span;
+    const P = this.pieceTypes;
+    const cm = this.candMask;
+    const R = this.realPieces;
+    for (let x = first; x <= last && starts > 0; x++) {
+      const w = x >> 5;
+      if ((rw[w]! & (1 << x)) === 0) continue;
+      starts--;
+      const coverWord = (cover >> 5) - w;
+      if (cover >= 0 && coverWord >= K) continue; // no candidate at x reaches `cover`
+      for (let p = 0; p < R; p++) {
+        if (this.remaining[p] === 0) continue;
+        for (let k = this.candStart[x * P + p]!, ke = this.candStart[x * P + p + 1]!; k < ke; k++) {
+          if (cover >= 0 && (cm[k * K + coverWord]! & (1 << cover)) === 0) continue;
+          let j = 0;
+          while (j < K && (cm[k * K + j]! & ~rw[w + j]!) === 0) j++;
+          if (j === K) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * haloAliveNarrow for the general search: the regions next to candidate k (placed, or the hole piece's:
+   * its cell left empty) on the board (lo, hi), with at most `skips` cells still to leave empty.
+   */
+  private haloAliveNarrowGeneral(k: number, lo: number, hi: number, skips: number): boolean {
+    const nbrLo = this.nbrLo;
+    const nbrHi = this.nbrHi;
+    const optLo = this.optLo;
+    const optHi = this.optHi;
+    const limit = this.fillLimit;
+    let seedLo = this.haloLo[k]! & ~lo;
+    let seedHi = this.haloHi[k]! & ~hi;
+    let bigLo = 0;
+    let bigHi = 0;
+    let visited = 0;
+    let empty = 0;
+    let alive = true;
+    while ((seedLo | seedHi) !== 0) {
+      // fill from the lowest seed: r = region so far, f = frontier
+      let fLo = seedLo & -seedLo;
+      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
+      let rLo = 0;
+      let rHi = 0;
+      let size = 0;
+      let big = false;
+      while ((fLo | fHi) !== 0) {
+        let u: number;
+        if (fLo !== 0) {
+          const bit = fLo & -fLo;
+          fLo ^= bit;
+          rLo |= bit;
+          u = 31 - Math.clz32(bit);
+        } else {
+          const bit = fHi & -fHi;
+          fHi ^= bit;
+          rHi |= bit;
+          u = 63 - Math.clz32(bit);
+        }
+        if (++size > limit) {
+          big = true;
+          break;
+        }
+        fLo |= nbrLo[u]! & ~lo & ~rLo;
+        fHi |= nbrHi[u]! & ~hi & ~rHi;
+        if (((fLo & bigLo) | (fHi & bigHi)) !== 0) {
+          big = true;
+          break;
+        }
+      }
+      visited += size;
+      if (big) {
+        bigLo |= rLo | fLo;
+        bigHi |= rHi | fHi;
+      } else {
+        // the cells to cover; the optional ones are counted only when some cells must stay empty
+        const fixedLo = rLo & ~optLo;
+        const fixedHi = rHi & ~optHi;
+        const skip = this.gap[this.tableState * (this.n + 1) + size]!;
+        if (skip > 0 && skip > size - popcount(fixedLo) - popcount(fixedHi)) {
+          alive = false;
+          break;
+        }
+        // (an all-optional region that may stay empty has nothing to test)
+        if (size <= this.fitLimit && ((fixedLo | fixedHi) !== 0 || size > skips - empty)) {
+          const first = rLo !== 0 ? 31 - Math.clz32(rLo & -rLo) : 63 - Math.clz32(rHi & -rHi);
+          const fixed = fixedLo !== 0 ? 31 - Math.clz32(fixedLo & -fixedLo) : fixedHi !== 0 ? 63 - Math.clz32(fixedHi & -fixedHi) : -1;
+          const last = rHi !== 0 ? 63 - Math.clz32(rHi) : 31 - Math.clz32(rLo);
+          this.regionWords[0] = rLo;
+          this.regionWords[1] = rHi;
+          const found = fixed === first ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed, size, skips - empty);
+          this.regionWords[0] = 0;
+          this.regionWords[1] = 0;
+          if (!found) {
+            alive = false;
+            break;
+          }
+        }
+        if ((empty += skip) > skips) {
+          alive = false;
+          break;
+        }
+      }
+      seedLo &= ~(rLo | bigLo);
+      seedHi &= ~(rHi | bigHi);
+    }
+    this.updates += visited;
+    return alive;
   }
 
   /** The narrow path's region check after candidate k, on the board (lo, hi) with k placed. */
@@ -745,7 +1315,7 @@ export class BitboardSolver implements Engine {
       if (big) {
         bigLo |= rLo | fLo;
         bigHi |= rHi | fHi;
-      } else if (this.feasible[this.sizeState * (this.n + 1) + size] === 0) {
+      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0) {
         alive = false;
         break;
       } else if (size <= this.fitLimit) {
@@ -768,8 +1338,13 @@ export class BitboardSolver implements Engine {
   private emit(depth: number): boolean {
     this.solutions++;
     if (this.onSolution) {
-      for (let i = 0; i < depth; i++) this.solution[i] = this.candPlacement[this.path[i]!]!;
-      if (this.onSolution(this.solution) === false) this.stopped = true;
+      // the path's placements, without the cells left empty
+      let count = 0;
+      for (let i = 0; i < depth; i++) {
+        const placement = this.candPlacement[this.path[i]!]!;
+        if (placement >= 0) this.solution[count++] = placement;
+      }
+      if (this.onSolution(this.solutionViews[count]!) === false) this.stopped = true;
     }
     if (this.solutions >= this.limit) this.stopped = true;
     return this.stopped;
@@ -1035,6 +1610,376 @@ export class BitboardSolver implements Engine {
         prevPiece[nextPiece[p]!] = p;
       }
       this.sizeState += pieceRadix[p]!;
+      k++;
+    }
+    this.nodes += nodes;
+  }
+
+  /**
+   * The search with optional cells and ranges on boards of at most 64 cells: runNarrow, plus the hole
+   * piece's slot (the first empty cell left empty, tried last) and the counters of the top comment.
+   */
+  private runNarrowGeneral(): void {
+    const S = this.slots;
+    const B = this.keyBits;
+    const n1 = this.n + 1;
+    const keyMasks = this.keyMasks;
+    const keyPieces = this.keyPieces;
+    const slotBase = this.slotBase;
+    const slotPiece = this.slotPiece;
+    const pieceSlots = this.pieceSlots;
+    const pastLast = this.pastLast;
+    const candLo = this.candLo;
+    const candHi = this.candHi;
+    const candSize = this.candSize;
+    const candOpt = this.candOpt;
+    const remaining = this.remaining;
+    const slack = this.slack;
+    const pieceSize = this.pieceSize;
+    const pieceRadix = this.pieceRadix;
+    const gap = this.gap;
+    const path = this.path;
+    const levelKey = this.levelKey;
+    const levelSlots = this.levelSlots;
+    const levelSlot = this.levelSlot;
+    const levelCands = this.levelCands;
+    const regions = this.regions;
+    const hole = this.holePiece;
+    const holeSlot = hole >= 0 ? pieceSlots[hole]! : 0;
+    const minTotal = this.minTotal;
+    const maxTotal = this.maxTotal;
+    const smallest = this.smallestSize;
+    const largest = this.largestSize;
+    const capCopies = this.capCopies;
+    const baseDepth = this.depth;
+    const o0 = this.keyOffset[0]!;
+    const o1 = this.keyOffset[1]!;
+    const o2 = this.keyOffset[2]!;
+    const m0 = (1 << this.keyWidth[0]!) - 1;
+    const m1 = (1 << this.keyWidth[1]!) - 1;
+    const m2 = (1 << this.keyWidth[2]!) - 1;
+    const q1 = this.keyWidth[0]!;
+    const q2 = q1 + this.keyWidth[1]!;
+    let lo = this.board[0]!;
+    let hi = this.board[1]!;
+    let avail = 0; // slots of the caller's pieces with copies left
+    let single = 0; // slots of the pieces with one copy left
+    for (let p = 0; p < this.realPieces; p++) {
+      if (remaining[p]! > 0) avail |= pieceSlots[p]!;
+      if (remaining[p]! === 1) single |= pieceSlots[p]!;
+    }
+    let placed = this.placed;
+    let needCount = this.needCount;
+    let needArea = this.needArea;
+    let needSlots = this.needSlots;
+    let free = this.free;
+    let freeOpt = this.freeOpt;
+    let sizeState = this.sizeState;
+    let nodes = 0;
+    let countdown = CHECK_INTERVAL;
+    let d = baseDepth;
+    let ck: number;
+    let slots: number;
+    {
+      const c = lo !== -1 ? 31 - Math.clz32(~lo & (lo + 1)) : hi !== -1 ? 63 - Math.clz32(~hi & (hi + 1)) : -1;
+      if (c < 0) {
+        if (needCount === 0 && placed >= minTotal) this.emit(d);
+        return;
+      }
+      let pos = c + o0;
+      let key = (pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m0;
+      pos = c + o1;
+      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m1) << q1;
+      pos = c + o2;
+      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m2) << q2;
+      ck = (c << B) | key;
+      const real = placed + needCount < maxTotal ? avail : placed < maxTotal ? needSlots : 0;
+      slots = keyPieces[ck]! & (real | (this.maxSkips() > 0 ? holeSlot : 0));
+    }
+    let stop = false;
+    let s = 0;
+    let p = 0;
+    let base = 0;
+    let cands = 0;
+    for (;;) {
+      while (cands !== 0) {
+        const bit = cands & -cands;
+        cands ^= bit;
+        const k = base + 31 - Math.clz32(bit);
+        const mLo = candLo[k]!;
+        const mHi = candHi[k]!;
+        if (((lo & mLo) | (hi & mHi)) !== 0) continue;
+        nodes++;
+        if (--countdown === 0) {
+          countdown = CHECK_INTERVAL;
+          if (this.clockSaysStop(this.nodes + nodes)) {
+            stop = true;
+            break;
+          }
+        }
+        const nlo = lo | mLo;
+        const nhi = hi | mHi;
+        // The child's counters (the hole piece changes only the free cells).
+        let nPlaced = placed;
+        let nNeedCount = needCount;
+        let nNeedArea = needArea;
+        let nNeedSlots = needSlots;
+        let navail = avail;
+        let nState = sizeState;
+        if (p !== hole) {
+          nPlaced++;
+          const r = remaining[p]!;
+          if (r > slack[p]!) {
+            nNeedCount--;
+            nNeedArea -= pieceSize[p]!;
+            if (r - 1 === slack[p]) nNeedSlots &= ~pieceSlots[p]!;
+          }
+          navail = avail & ~(single & pieceSlots[p]!);
+          nState -= pieceRadix[p]!;
+        }
+        const nFree = free - candSize[k]!;
+        const nFreeOpt = freeOpt - candOpt[k]!;
+        const c = nlo !== -1 ? 31 - Math.clz32(~nlo & (nlo + 1)) : nhi !== -1 ? 63 - Math.clz32(~nhi & (nhi + 1)) : -1;
+        if (c < 0) {
+          if (nNeedCount === 0 && nPlaced >= minTotal) {
+            path[d] = k;
+            if (this.emit(d + 1)) {
+              stop = true;
+              break;
+            }
+          }
+          continue;
+        }
+        // The areas and the counts: see the top comment.
+        const extra = minTotal - nPlaced - nNeedCount;
+        const skips = nFree - nNeedArea - (extra > 0 ? extra * smallest : 0);
+        const tState = capCopies ? this.cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
+        if (skips < 0 || gap[tState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
+        let pos = c + o0;
+        let key = (pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m0;
+        if (m1 !== 0) {
+          pos = c + o1;
+          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m1) << q1;
+          pos = c + o2;
+          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m2) << q2;
+        }
+        const nck = (c << B) | key;
+        const real = nPlaced + nNeedCount < maxTotal ? navail : nPlaced < maxTotal ? nNeedSlots : 0;
+        const nslots = keyPieces[nck]! & (real | (skips > 0 ? holeSlot : 0));
+        if (nslots === 0 || (pastLast[c]! & nNeedSlots) !== 0) continue;
+        if (p !== hole) remaining[p]!--;
+        if (regions) {
+          this.tableState = tState;
+          if (!this.haloAliveNarrowGeneral(k, nlo, nhi, skips)) {
+            if (p !== hole) remaining[p]!++;
+            continue;
+          }
+        }
+        // Enter the child.
+        if (p !== hole) {
+          if (remaining[p] === 1) single |= pieceSlots[p]!;
+          else single &= ~pieceSlots[p]!;
+        }
+        levelKey[d] = ck;
+        levelSlots[d] = slots;
+        levelSlot[d] = s;
+        levelCands[d] = cands;
+        path[d++] = k;
+        lo = nlo;
+        hi = nhi;
+        avail = navail;
+        placed = nPlaced;
+        needCount = nNeedCount;
+        needArea = nNeedArea;
+        needSlots = nNeedSlots;
+        free = nFree;
+        freeOpt = nFreeOpt;
+        sizeState = nState;
+        ck = nck;
+        slots = nslots;
+      }
+      if (stop) break;
+      if (slots !== 0) {
+        // The next slot (piece type, the hole piece last) at this level.
+        const bit = slots & -slots;
+        slots ^= bit;
+        s = 31 - Math.clz32(bit);
+        p = slotPiece[s]!;
+        base = slotBase[(ck >> B) * S + s]!;
+        cands = keyMasks[ck * S + s]!;
+        continue;
+      }
+      if (d === baseDepth) break;
+      // Take back the choice of the level above and go on with its next candidate.
+      d--;
+      const k = path[d]!;
+      ck = levelKey[d]!;
+      slots = levelSlots[d]!;
+      s = levelSlot[d]!;
+      cands = levelCands[d]!;
+      p = slotPiece[s]!;
+      base = slotBase[(ck >> B) * S + s]!;
+      lo ^= candLo[k]!;
+      hi ^= candHi[k]!;
+      free += candSize[k]!;
+      freeOpt += candOpt[k]!;
+      if (p !== hole) {
+        placed--;
+        const copies = ++remaining[p]!;
+        if (copies === 1) {
+          avail |= pieceSlots[p]!;
+          single |= pieceSlots[p]!;
+        } else if (copies === 2) {
+          single &= ~pieceSlots[p]!;
+        }
+        if (copies > slack[p]!) {
+          needCount++;
+          needArea += pieceSize[p]!;
+          if (copies === slack[p]! + 1) needSlots |= pieceSlots[p]!;
+        }
+        sizeState += pieceRadix[p]!;
+      }
+    }
+    this.nodes += nodes;
+  }
+
+  /** The search with optional cells and ranges on any board: runWide, plus the hole piece and the counters. */
+  private runWideGeneral(): void {
+    const P = this.pieceTypes;
+    const K = this.span;
+    const W = this.wordCount;
+    const n1 = this.n + 1;
+    const candStart = this.candStart;
+    const cm = this.candMask;
+    const candSize = this.candSize;
+    const candOpt = this.candOpt;
+    const lastCell = this.lastCell;
+    const remaining = this.remaining;
+    const slack = this.slack;
+    const pieceSize = this.pieceSize;
+    const nextPiece = this.nextPiece;
+    const prevPiece = this.prevPiece;
+    const pieceRadix = this.pieceRadix;
+    const gap = this.gap;
+    const optional = this.optional;
+    const path = this.path;
+    const levelKey = this.levelKey;
+    const levelSlot = this.levelSlot;
+    const regions = this.regions;
+    const hole = this.holePiece;
+    const minTotal = this.minTotal;
+    const maxTotal = this.maxTotal;
+    const smallest = this.smallestSize;
+    const largest = this.largestSize;
+    const capCopies = this.capCopies;
+    const b = this.board;
+    const baseDepth = this.depth;
+    let placed = this.placed;
+    let needCount = this.needCount;
+    let needArea = this.needArea;
+    let free = this.free;
+    let freeOpt = this.freeOpt;
+    let nodes = 0;
+    let countdown = CHECK_INTERVAL;
+    let d = baseDepth;
+    let c = this.firstEmpty();
+    if (c < 0) {
+      if (needCount === 0 && placed >= minTotal) this.emit(d);
+      return;
+    }
+    // What this level may place: any piece left (0), pieces that need copies only (1), none (2); and
+    // whether it may leave its cell empty. Recomputed from the counters when a level is taken up again.
+    let extra = minTotal - placed - needCount;
+    let skips = free - needArea - (extra > 0 ? extra * smallest : 0);
+    let mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
+    let w = c >> 5;
+    let p = nextPiece[P]!;
+    let k = p === P ? 0 : candStart[c * P + p]!;
+    for (;;) {
+      // The next candidate at this level that fits, of a piece the level may place.
+      while (p !== P) {
+        const ke = candStart[c * P + p + 1]!;
+        if (p === hole ? skips > 0 && optional[c] === 1 : mode === 0 || (mode === 1 && remaining[p]! > slack[p]!)) {
+          for (; k < ke; k++) {
+            let j = 0;
+            while (j < K && (b[w + j]! & cm[k * K + j]!) === 0) j++;
+            if (j === K) break;
+          }
+          if (k < ke) break;
+        }
+        p = nextPiece[p]!;
+        if (p !== P) k = candStart[c * P + p]!;
+      }
+      if (p !== P) {
+        for (let j = 0; j < K; j++) b[w + j]! |= cm[k * K + j]!;
+        if (p !== hole) {
+          const r = remaining[p]!--;
+          if (r === 1) {
+            nextPiece[prevPiece[p]!] = nextPiece[p]!;
+            prevPiece[nextPiece[p]!] = prevPiece[p]!;
+          }
+          if (r > slack[p]!) {
+            needCount--;
+            needArea -= pieceSize[p]!;
+          }
+          placed++;
+          this.sizeState -= pieceRadix[p]!;
+        }
+        free -= candSize[k]!;
+        freeOpt -= candOpt[k]!;
+        levelKey[d] = c;
+        levelSlot[d] = p;
+        path[d++] = k;
+        nodes++;
+        if (--countdown === 0) {
+          countdown = CHECK_INTERVAL;
+          if (this.clockSaysStop(this.nodes + nodes)) break;
+        }
+        extra = minTotal - placed - needCount;
+        skips = free - needArea - (extra > 0 ? extra * smallest : 0);
+        this.tableState = capCopies ? this.cappedState(this.sizeState, free - freeOpt, maxTotal - placed) : this.sizeState;
+        if (skips >= 0 && gap[this.tableState * n1 + free]! <= freeOpt && free - freeOpt <= largest * (maxTotal - placed) && (!regions || this.haloAliveGeneral(k, skips))) {
+          // the first empty cell, from this one on (everything before is full)
+          let x = ~b[w]!;
+          while (x === 0 && w < W) x = ~b[++w]!;
+          if (w < W) {
+            c = (w << 5) | (31 - Math.clz32(x & -x));
+            mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
+            p = nextPiece[P]!;
+            for (let q = p; q !== P; q = nextPiece[q]!) if (remaining[q]! > slack[q]! && lastCell[q]! < c) p = P;
+            if (p !== P) k = candStart[c * P + p]!;
+            continue;
+          }
+          if (needCount === 0 && placed >= minTotal && this.emit(d)) break;
+        }
+      } else if (d === baseDepth) {
+        break;
+      }
+      // Take back the choice of the level above and go on with its next candidate.
+      d--;
+      c = levelKey[d]!;
+      w = c >> 5;
+      p = levelSlot[d]!;
+      k = path[d]!;
+      for (let j = 0; j < K; j++) b[w + j]! ^= cm[k * K + j]!;
+      free += candSize[k]!;
+      freeOpt += candOpt[k]!;
+      if (p !== hole) {
+        const r = ++remaining[p]!;
+        if (r === 1) {
+          nextPiece[prevPiece[p]!] = p;
+          prevPiece[nextPiece[p]!] = p;
+        }
+        if (r > slack[p]!) {
+          needCount++;
+          needArea += pieceSize[p]!;
+        }
+        placed--;
+        this.sizeState += pieceRadix[p]!;
+      }
+      extra = minTotal - placed - needCount;
+      skips = free - needArea - (extra > 0 ? extra * smallest : 0);
+      mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
       k++;
     }
     this.nodes += nodes;
