@@ -89,7 +89,9 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
     prepared = prepareRectangles(reduced, board, syms, reason, unique);
   } else {
     const engineName = choice === 'auto' ? 'bitboard' : choice;
-    const reason = choice === 'auto' ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning' : 'chosen with --engine';
+    const reason = choice !== 'auto' ? 'chosen with --engine'
+      : isExactPacking(reduced) ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning'
+      : 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning, leaving cells empty or pieces out within budgets';
     prepared = prepareCells(reduced, board, syms, engineName, reason, unique);
   }
   if (options.symmetry === 'rotations' && prepared.symmetryNote) prepared = { ...prepared, symmetryNote: `${prepared.symmetryNote} (rotations only: mirror images told apart)` };
@@ -240,10 +242,12 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   // The engine sees only the kept placements; `fullIndex` maps its numbers back to the table.
   const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => !plan || plan.keep[i] === 1);
   const kept = Array.from(fullIndex, (i) => table.placements[i]!);
-  const emptyPiece = puzzle.pieces.findIndex((_, i) => table.byPiece[i]!.length === 0);
+  // a piece that fits nowhere is fatal only when it must be used; the colouring argument needs every
+  // cell covered and every piece used
+  const emptyPiece = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && table.byPiece[i]!.length === 0);
   const impossible = emptyPiece >= 0
     ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board`
-    : colouringObstruction(puzzle, board, table);
+    : isExactPacking(puzzle) ? colouringObstruction(puzzle, board, table) : undefined;
   const restricted = plan && plan.piece >= 0 ? plan.piece : -1;
   const firstPieces = restricted >= 0 ? [restricted, ...constrained.filter((i) => i !== restricted)] : constrained;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces);
@@ -293,24 +297,8 @@ function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
 }
 
 function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces: readonly number[]): Engine {
-  if (name === 'dlx') {
-    // Items: board cells, then pieces. A piece with one copy is a primary item (used exactly once, and MRV
-    // may branch on it); a piece with several is a secondary item with that capacity.
-    const n = board.cells.length;
-    const single = puzzle.pieces.map((p) => p.count === 1);
-    const primaryPieces = single.filter(Boolean).length;
-    const itemOf = new Int32Array(puzzle.pieces.length);
-    let nextPrimary = n;
-    let nextSecondary = n + primaryPieces;
-    single.forEach((s, i) => { itemOf[i] = s ? nextPrimary++ : nextSecondary++; });
-    const capacities = puzzle.pieces.filter((p) => p.count > 1).map((p) => p.count);
-    return new DancingLinks({
-      primaryCount: n + primaryPieces,
-      secondaryCount: capacities.length,
-      capacities,
-      options: placements.map((p) => [...p.cells, itemOf[p.piece]!]),
-    });
-  }
+  const optionalCells = (puzzle.optional ?? []).map((c) => board.indexOf(c)).filter((i) => i >= 0);
+  if (name === 'dlx') return isExactPacking(puzzle) ? exactCoverOf(puzzle, board, placements) : generalCoverOf(puzzle, board, placements, optionalCells);
   if (name === 'bitboard') {
     return new BitboardSolver({
       cellCount: board.cells.length,
@@ -320,9 +308,67 @@ function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, pla
       pieceSizes: puzzle.pieces.map((p) => p.shape.length),
       placements,
       firstPieces,
+      ...(optionalCells.length > 0 ? { optionalCells } : {}),
+      pieceMinimums: puzzle.pieces.map(pieceMin),
+      ...(puzzle.use !== undefined ? { totalPieces: { min: puzzle.use, max: puzzle.use } } : {}),
     });
   }
   throw new InvalidPuzzleError(`the ${name} engine does not solve polyomino puzzles`);
+}
+
+/**
+ * An exact packing as exact cover. Items: board cells, then pieces. A piece with one copy is a primary
+ * item (used exactly once, and MRV may branch on it); a piece with several is a secondary item with that
+ * capacity (every copy is used anyway: the cells' area leaves no room for fewer).
+ */
+function exactCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[]): Engine {
+  const n = board.cells.length;
+  const single = puzzle.pieces.map((p) => p.count === 1);
+  const primaryPieces = single.filter(Boolean).length;
+  const itemOf = new Int32Array(puzzle.pieces.length);
+  let nextPrimary = n;
+  let nextSecondary = n + primaryPieces;
+  single.forEach((s, i) => { itemOf[i] = s ? nextPrimary++ : nextSecondary++; });
+  const capacities = puzzle.pieces.filter((p) => p.count > 1).map((p) => p.count);
+  return new DancingLinks({
+    primaryCount: n + primaryPieces,
+    secondaryCount: capacities.length,
+    capacities,
+    options: placements.map((p) => [...p.cells, itemOf[p.piece]!]),
+  });
+}
+
+/**
+ * Optional cells, ranges and `use` as exact cover with multiplicities (Knuth's Algorithm M). Primary
+ * items: the cells that must be covered [1, 1], each piece [min, max], and when `use` is set one item
+ * [use, use] that every option covers (so exactly `use` options are chosen). Secondary items: the
+ * optional cells, each covered at most once.
+ */
+function generalCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], optionalCells: readonly number[]): Engine {
+  const n = board.cells.length;
+  const optional = new Set(optionalCells);
+  const itemOfCell = new Int32Array(n);
+  let primary = 0;
+  for (let c = 0; c < n; c++) if (!optional.has(c)) itemOfCell[c] = primary++;
+  const bounds: [number, number][] = Array.from({ length: primary }, () => [1, 1] as [number, number]);
+  const pieceItem = puzzle.pieces.map((p) => {
+    bounds.push([pieceMin(p), p.count]);
+    return primary++;
+  });
+  const useItem = puzzle.use !== undefined ? primary++ : -1;
+  if (useItem >= 0) bounds.push([puzzle.use!, puzzle.use!]);
+  let secondary = 0;
+  for (const c of optionalCells) itemOfCell[c] = primary + secondary++;
+  return new DancingLinks({
+    primaryCount: primary,
+    bounds,
+    secondaryCount: secondary,
+    options: placements.map((p) => {
+      const items = [...Array.from(p.cells, (c) => itemOfCell[c]!), pieceItem[p.piece]!];
+      if (useItem >= 0) items.push(useItem);
+      return items;
+    }),
+  });
 }
 
 /**
