@@ -138,14 +138,16 @@ describe('hint on a half-done pentomino 6x10', () => {
     expect(solvableBySearch(withPiece(HALF_DONE, result.hint!))).toBe(true);
   });
 
-  it.each([[1, 0.5], [3, 0]])('past --max %i (explore %d), the hint still belongs to a completion and its piece has the fewest places', (max, explore) => {
-    const options = { max, explore, piece: 'F', reveal: 6 };
-    const result = hint(HALF_DONE, options);
+  it.each([[1, 0.5], [1, 0]])('past --max %i (explore %d), the hint still belongs to a completion and its piece has the fewest places', (max, explore) => {
+    // seven pieces placed: the places of the five left are tried one by one within a second
+    const puzzle = withPiece(HALF_DONE, { piece: 'P', cells: [[3, 0, 0], [4, 0, 0], [3, 1, 0], [4, 1, 0], [4, 2, 0]] });
+    const options = { max, explore, reveal: 6 };
+    const result = hint(puzzle, options);
     expect(result.complete).toBe(false);
     expect(result.hint!.why).not.toBe('sampled');
-    checkAgainstEnumeration(HALF_DONE, result, options);
+    checkAgainstEnumeration(puzzle, result, options);
     // with every completion found, or every placement tried, the answer is the same
-    expect(result.hint).toEqual(hint(HALF_DONE).hint);
+    expect(result.hint).toEqual(hint(puzzle).hint);
   });
 
   it('a shared placement is found when the completions agree on one', () => {
@@ -288,46 +290,49 @@ function piecesOf(regions: readonly Cell[][], dims: 2 | 3): Puzzle['pieces'] {
 }
 
 /**
- * A half-done board: pieces of one tiling placed (each with a chance of one in 2^keepBits), then pieces of
- * a second tiling that fit beside them (one in 2^spoilBits), which may leave it with no completion.
+ * A half-done board: pieces of a tiling placed (each with a chance of one in 2^keepBits), and when
+ * `spoil`, one more piece placed where it fits (a placement of some other tiling) but leaves no
+ * completion, when there is such a place.
  */
-function halfDone(puzzle: Puzzle, tilings: readonly Solution[], picks: readonly number[], keepBits: number, spoilBits: number): Puzzle {
-  const chosen = (from: number, bits: number, i: number): boolean => bits > 0 && picks.slice(from, from + bits).every((m) => (m >> i) & 1);
+function halfDone(puzzle: Puzzle, tilings: readonly Solution[], picks: readonly number[], keepBits: number, spoil: boolean): Puzzle {
   const a = tilings[picks[0]! % tilings.length]!;
-  const b = tilings[picks[1]! % tilings.length]!;
-  const placed: PlacedPiece[] = a.placements.filter((_, i) => chosen(2, keepBits, i));
+  const placed: PlacedPiece[] = a.placements.filter((_, i) => picks.slice(2, 2 + keepBits).every((m) => (m >> i) & 1));
+  const half = { ...puzzle, placed: placed.map((p) => ({ piece: p.piece, cells: p.cells })) };
+  if (!spoil) return half;
   const taken = new Set(placed.flatMap((p) => p.cells.map((c) => c.join(','))));
-  b.placements.forEach((p, i) => {
-    if (!chosen(2 + keepBits, spoilBits, i)) return;
+  const pool = [...new Map(tilings.flatMap((t) => t.placements).map((p) => [placeKey(p.piece, p.cells), p])).values()];
+  for (let k = 0; k < pool.length; k++) {
+    const p = pool[(picks[1]! + k) % pool.length]!;
     const copies = puzzle.pieces.find((q) => q.name === p.piece)!.count;
-    if (placed.filter((q) => q.piece === p.piece).length >= copies || p.cells.some((c) => taken.has(c.join(',')))) return;
-    placed.push(p);
-    for (const c of p.cells) taken.add(c.join(','));
-  });
-  return { ...puzzle, placed: placed.map((p) => ({ piece: p.piece, cells: p.cells })) };
+    if (placed.filter((q) => q.piece === p.piece).length >= copies || p.cells.some((c) => taken.has(c.join(',')))) continue;
+    const spoilt = { ...half, placed: [...half.placed, { piece: p.piece, cells: p.cells }] };
+    if (completionsOf(spoilt).length === 0) return spoilt;
+  }
+  return half;
 }
 
 type Box = [number, number, number];
 
-function randomCase(boxes: Box[], keepBits: number, spoilBits: number, maxes: number[]) {
+function randomCase(boxes: Box[], keepBits: number, spoils: boolean[], maxes: number[], explores: number[]) {
   return fc
     .record({
       box: fc.constantFrom(...boxes),
       cut: fc.array(fc.nat(), { minLength: 32, maxLength: 32 }),
-      picks: fc.array(fc.nat({ max: 1 << 12 }), { minLength: 2 + keepBits + spoilBits, maxLength: 2 + keepBits + spoilBits }),
+      picks: fc.array(fc.nat({ max: 1 << 12 }), { minLength: 2 + keepBits, maxLength: 2 + keepBits }),
+      spoil: fc.constantFrom(...spoils),
       max: fc.constantFrom(...maxes),
       budget: fc.constantFrom(1, 50_000, undefined),
-      explore: fc.constantFrom(0, 0.5),
+      explore: fc.constantFrom(...explores),
       piece: fc.nat(),
       reveal: fc.option(fc.nat({ max: 6 }), { nil: undefined }),
     })
-    .map(({ box: [w, h, d], cut, picks, max, budget, explore, piece, reveal }) => {
+    .map(({ box: [w, h, d], cut, picks, spoil, max, budget, explore, piece, reveal }) => {
       const board = rect(w, h, d);
       const dims = d > 1 ? 3 : 2;
       const regions = cutInto(board, cut);
       if (!regions) return undefined;
       const empty: Puzzle = { name: 'random', dims, board, mirror: dims === 2, pieces: piecesOf(regions, dims) };
-      const puzzle = halfDone(empty, allTilings(empty), picks, keepBits, spoilBits);
+      const puzzle = halfDone(empty, allTilings(empty), picks, keepBits, spoil);
       const options: HintOptions = { max, explore, ...(budget ? { budget } : {}), piece: empty.pieces[piece % empty.pieces.length]!.name, ...(reveal !== undefined ? { reveal } : {}) };
       return { puzzle, options };
     })
@@ -339,33 +344,33 @@ describe('hint on random small boards, 2-D and 3-D, with copies: every claim hol
     let unsolvable = 0;
     let shared = 0;
     await fc.assert(
-      fc.asyncProperty(randomCase([[3, 3, 1], [3, 4, 1], [4, 4, 1], [2, 5, 1], [4, 5, 1], [2, 2, 2], [2, 2, 3], [2, 3, 3]], 1, 1, [1, 2, 1000]), async ({ puzzle, options }) => {
+      fc.asyncProperty(randomCase([[3, 3, 1], [3, 4, 1], [4, 4, 1], [2, 5, 1], [2, 2, 2], [2, 2, 3]], 1, [false, true], [1, 2, 1000], [0, 0.5]), async ({ puzzle, options }) => {
         await nextTurn();
         const result = hint(puzzle, options);
         if (!result.solvable) unsolvable++;
         if (result.hint?.why === 'shared') shared++;
         checkAgainstEnumeration(puzzle, result, options);
       }),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
     // the cases cover both kinds of board
-    expect(unsolvable).toBeGreaterThan(5);
+    expect(unsolvable).toBeGreaterThan(8);
     expect(shared).toBeGreaterThan(10);
   });
 
-  it('boards with few pieces placed, past --max', async () => {
+  it('boards with few pieces placed, past --max, places found by trying placements one by one', async () => {
     let fewest = 0;
     await fc.assert(
-      fc.asyncProperty(randomCase([[3, 3, 1], [3, 4, 1], [2, 5, 1], [2, 2, 2], [2, 2, 3]], 2, 0, [1, 2, 5]), async ({ puzzle, options }) => {
+      fc.asyncProperty(randomCase([[3, 3, 1], [3, 4, 1], [2, 5, 1], [2, 2, 2], [2, 2, 3]], 2, [false], [1, 2, 5], [0]), async ({ puzzle, options }) => {
         await nextTurn();
         const result = hint(puzzle, options);
         if (result.hint?.why === 'fewest' && !result.complete && options.explore === 0) fewest++;
         checkAgainstEnumeration(puzzle, result, options);
       }),
-      { numRuns: 60 },
+      { numRuns: 30 },
     );
     // the piece with the fewest places, found by trying placements, not only among the completions counted
-    expect(fewest).toBeGreaterThan(10);
+    expect(fewest).toBeGreaterThan(5);
   });
 });
 

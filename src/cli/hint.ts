@@ -45,7 +45,17 @@ export function hintJson(result: HintResult, dims: Dimensions): Record<string, u
 }
 
 const cellText = (c: Cell, dims: Dimensions): string => `[${cellJson(c, dims).join(', ')}]`;
-const cellsText = (cells: readonly Cell[], dims: Dimensions): string => cells.map((c) => cellText(c, dims)).join(' ');
+/** Pieces of more cells are named by the box they lie in (the JSON output lists every cell). */
+const MAX_CELLS_LISTED = 12;
+/** Where a piece lies: its cells, or for a large piece the box they fill (or lie in). */
+function cellsText(cells: readonly Cell[], dims: Dimensions): string {
+  if (cells.length <= MAX_CELLS_LISTED) return cells.map((c) => cellText(c, dims)).join(' ');
+  const lo = [0, 1, 2].map((i) => Math.min(...cells.map((c) => c[i]!))) as unknown as Cell;
+  const hi = [0, 1, 2].map((i) => Math.max(...cells.map((c) => c[i]!))) as unknown as Cell;
+  const volume = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+  const box = `the box from ${cellText(lo, dims)} to ${cellText(hi, dims)}`;
+  return volume === cells.length ? box : `${formatCount(cells.length)} cells in ${box}`;
+}
 const names = (pieces: readonly PlacedPiece[]): string => pieces.map((p) => printable(p.piece)).join(', ');
 const plural = (n: number, one: string, many: string): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -102,6 +112,8 @@ function printHint(puzzle: Puzzle, source: string, result: HintResult, flags: Hi
       const how = result.removeSmallest ? 'no fewer placed pieces would do' : 'the search for fewer stopped at its work budget';
       console.log(strong(`Take off ${names(result.remove)} and it can be completed again (${how}).`));
       for (const p of result.remove) console.log(`  ${printable(p.piece)} at ${cellsText(p.cells, dims)}`);
+    } else if (given.length === 0) {
+      console.log('The puzzle has no solution.');
     } else if (result.removeSmallest) {
       console.log('Even with every placed piece taken off, the puzzle has no solution.');
     } else {
@@ -113,7 +125,7 @@ function printHint(puzzle: Puzzle, source: string, result: HintResult, flags: Hi
     console.log(strong(`Hint: put ${printable(h.piece)} on ${cellsText(h.cells, dims)}`));
     const why = h.why === 'shared'
       ? `every completion has ${printable(h.piece)} there`
-      : `${printable(h.piece)} has the fewest places left: ${formatCount(h.places)}${h.why === 'sampled' ? ' among the completions counted' : ''}; this is one of them`;
+      : `${printable(h.piece)} has the fewest places left: ${formatCount(h.places)}${h.why === 'sampled' ? ' among the completions found (the search for more stopped at its work budget)' : ''}; this is one of them`;
     console.log(`  (${why})`);
   } else {
     console.log(picture([], 'none'));
