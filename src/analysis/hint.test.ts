@@ -186,6 +186,24 @@ describe('hint on a half-done pentomino 6x10', () => {
   });
 });
 
+describe('ties', () => {
+  it('go to the first piece listed, whether places come from every completion or from trying placements', () => {
+    // 3x3: three dominoes and an L-tromino, each with 8 places; the completions counted show B in fewer
+    const puzzle: Puzzle = {
+      name: 'ties', dims: 2, mirror: true, board: rect(3, 3),
+      pieces: [
+        { name: 'A', shape: [[0, 0, 0], [1, 0, 0]], count: 3, mirror: true },
+        { name: 'B', shape: [[0, 0, 0], [0, 1, 0], [1, 1, 0]], count: 1, mirror: true },
+      ],
+    };
+    for (const options of [{}, { max: 1, explore: 0 }, { max: 1, explore: 0.5 }]) {
+      const result = hint(puzzle, options);
+      checkAgainstEnumeration(puzzle, result, options);
+      expect(result.hint!.piece).toBe('A');
+    }
+  });
+});
+
 describe('hint in 3-D', () => {
   it('Soma with two pieces placed', () => {
     const soma = loadCatalogPuzzle('soma');
