@@ -406,7 +406,9 @@ export function hint(puzzle: Puzzle, options: HintOptions = {}): HintResult {
   // the fitting placements are needed only when the completions are too many to list, or for the cost of a search
   let fitting: { byPiece: Map<string, Cell[][]>; count: number } | undefined;
   const fittingNow = (): { byPiece: Map<string, Cell[][]>; count: number } => (fitting ??= fittingPlacements(puzzle));
-  const newBudget = (): WorkBudget => new WorkBudget(budgetSize, Math.max(1000, PREPARE_COST_PER_PLACEMENT * fittingNow().count), options.engine);
+  // the extra searches mostly have pieces placed, which the rectangle engine does not take: they pick their own
+  const extraEngine = options.engine === 'rect' ? undefined : options.engine;
+  const newBudget = (): WorkBudget => new WorkBudget(budgetSize, Math.max(1000, PREPARE_COST_PER_PLACEMENT * fittingNow().count), extraEngine);
 
   let hinted: Hint | null = null;
   let remove: PlacedPiece[] | null = [];

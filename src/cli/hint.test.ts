@@ -146,6 +146,6 @@ describe('snug hint', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
     }
-    expect(snug('hint', halfDone, '--piece', 'Q').stderr).toMatch(/no piece 'Q'/);
+    expect(snug('hint', halfDone, '--piece', 'Q').stderr).toMatch(/^snug: --piece Q: .*half-done\.yaml has no piece of that name \(its pieces: F, I, L/);
   });
 });

@@ -10,7 +10,7 @@ import { printable } from '../puzzle/printable.js';
 import type { TextOptions } from '../render/index.js';
 import { renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../search/prepare.js';
-import { EXIT } from './errors.js';
+import { EXIT, UsageError } from './errors.js';
 import { formatCount } from './format.js';
 import { pictureWidth, useColor } from './solve.js';
 
@@ -62,6 +62,11 @@ const plural = (n: number, one: string, many: string): string => `${formatCount(
 /** `snug hint PUZZLE`: can the half-done board be completed, and what to do next. Exit 0 when it can, 1 when not. */
 export function hintCommand(target: string, flags: HintFlags): number {
   const { puzzle, source } = resolvePuzzle(target);
+  if (flags.piece !== undefined && !puzzle.pieces.some((p) => p.name === flags.piece)) {
+    const names = puzzle.pieces.map((p) => printable(p.name, 40));
+    const list = names.length > 12 ? `${names.slice(0, 12).join(', ')}, ...` : names.join(', ');
+    throw new UsageError(`--piece ${printable(flags.piece, 40)}: ${printable(source)} has no piece of that name (its pieces: ${list})`);
+  }
   let result: HintResult;
   try {
     result = hint(puzzle, {
