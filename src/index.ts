@@ -23,3 +23,4 @@ export { planSubproblems, planSubproblemsAsync, type Plan, type PlanOptions, typ
 export { mergeShards, MergeError, type ShardResult, type MergedResult, type MergeOptions } from './runs/merge.js';
 export { CheckpointError, type Checkpoint } from './runs/checkpoint.js';
 export { loadCheckpoint } from './runs/checkpoint-file.js';
+export { hint, DEFAULT_HINT_MAX, DEFAULT_HINT_BUDGET, DEFAULT_HINT_EXPLORE, type HintOptions, type HintResult, type Hint, type HintReason, type PiecePlaces } from './analysis/hint.js';

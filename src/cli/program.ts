@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
+import { DEFAULT_HINT_MAX } from '../analysis/hint.js';
 import { extent } from '../geometry/cell.js';
 import type { PlacementTable } from '../placements/placements.js';
 import { PLACEMENT_LIMITS, TooManyPlacementsError, generatePlacements, pieceOrientations } from '../placements/placements.js';
@@ -16,6 +17,8 @@ import { ENGINE_CHOICES } from '../search/prepare.js';
 import { snugVersion } from '../version.js';
 import { EXIT, OutputError, UsageError, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { EstimateFlags } from './estimate.js';
+import type { HintFlags } from './hint.js';
+import { hintCommand } from './hint.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from './format.js';
 import type { ResumeFlags, SolveFlags } from './solve.js';
@@ -158,6 +161,18 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('-w, --workers <n>', 'workers to estimate the time for (default: one per core)', parsePositiveInt('--workers', 1_000_000))
     .option('--json', 'print the estimate as one JSON object')
     .action((target: string, flags: EstimateFlags) => setExit(estimateCommand(target, flags)));
+
+  program
+    .command('hint')
+    .description('on a half-done board (pieces placed in the file): can it be completed, and what to put down next (or take off)')
+    .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+    .option('--max <n>', `count completions up to N (default ${DEFAULT_HINT_MAX})`, parsePositiveInt('--max'))
+    .option('--piece <name>', 'also list where this piece can go')
+    .option('--reveal <n>', 'also show N pieces of one completion', parsePositiveInt('--reveal'))
+    .option('--json', 'print one JSON object: solvable, completions, complete, hint, remove')
+    .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
+    .option('--no-color', 'plain text without colours')
+    .action((target: string, flags: HintFlags) => setExit(hintCommand(target, flags)));
   return program;
 }
 
