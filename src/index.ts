@@ -23,3 +23,8 @@ export { planSubproblems, planSubproblemsAsync, type Plan, type PlanOptions, typ
 export { mergeShards, MergeError, type ShardResult, type MergedResult, type MergeOptions } from './runs/merge.js';
 export { CheckpointError, type Checkpoint } from './runs/checkpoint.js';
 export { loadCheckpoint } from './runs/checkpoint-file.js';
+export {
+  analyzePuzzle, PlainSearch, DIFFICULTY_METHOD, DEFAULT_MAX_NODES,
+  type Analysis, type AnalyzeOptions, type AnalysisStage, type Difficulty, type TreeCount, type TreeCountOptions,
+} from './analysis/analyze.js';
+export { makeChallenges, CHALLENGE_DEFAULTS, MAX_CHALLENGES, type Challenge, type ChallengeOptions, type ChallengeSet, type ChallengeProgress } from './analysis/challenge.js';
