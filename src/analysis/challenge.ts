@@ -215,6 +215,7 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
     throw new InvalidPuzzleError('challenges are made for puzzles whose pieces fill the board exactly (no ranges, use or + cells)');
   }
   const toPlace = reduced.pieces.reduce((n, p) => n + p.count, 0);
+  if (toPlace < 2) throw new InvalidPuzzleError('a challenge places some pieces and leaves some: it needs a puzzle whose solutions place two pieces or more');
   const range = options.placed ?? { min: given.length + 1, max: given.length + toPlace - 1 };
   // the numbers of pieces the challenge adds: at least one, and one piece at least left to the player
   const lowest = Math.max(1, range.min - given.length);
