@@ -111,6 +111,12 @@ describe('makeChallenges', () => {
     for (const c of set.challenges) expect(tilingKey({ placements: [c.placed[0]!] })).toBe(tilingKey({ placements: [first.placements[0]!] }));
   });
 
+  it('places from one piece to half of the pieces by default', async () => {
+    const set = await makeChallenges(loadCatalogPuzzle('soma'), { count: 2, solutions: 1, tries: 3, poolSize: 5 });
+    expect(set.placed).toEqual({ min: 1, max: 3 });
+    for (const c of set.challenges) expect(c.placed.length).toBeLessThanOrEqual(3);
+  });
+
   it('finds none for a puzzle without a solution', async () => {
     // a square and a straight tetromino have the area of a 4x2 board, but do not fill it
     const puzzle = puzzleOf('none', rect(4, 2), { O: art('##/##'), I: art('####') });

@@ -47,7 +47,7 @@ export interface ChallengeOptions {
   readonly count?: number;
   /**
    * Pieces on the board at the start, those the puzzle places already included: at least `min`, at most
-   * `max` (default: from one more than the puzzle places to one less than a solution has).
+   * `max` (default: from one more than the puzzle places, to half of the pieces a solution adds besides).
    */
   readonly placed?: { readonly min: number; readonly max: number };
   /** Seed of the random choices (default 1). */
@@ -216,7 +216,8 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
   }
   const toPlace = reduced.pieces.reduce((n, p) => n + p.count, 0);
   if (toPlace < 2) throw new InvalidPuzzleError('a challenge places some pieces and leaves some: it needs a puzzle whose solutions place two pieces or more');
-  const range = options.placed ?? { min: given.length + 1, max: given.length + toPlace - 1 };
+  // by default the harder half: from one piece placed to half of them (more placed make easy challenges)
+  const range = options.placed ?? { min: given.length + 1, max: given.length + Math.max(1, Math.floor(toPlace / 2)) };
   // the numbers of pieces the challenge adds: at least one, and one piece at least left to the player
   const lowest = Math.max(1, range.min - given.length);
   const highest = Math.min(toPlace - 1, range.max - given.length);

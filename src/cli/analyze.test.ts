@@ -94,7 +94,7 @@ describe('snug analyze', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/solutions: at least 5 in all, at least 5 .* \(stopped at --max 5\)/);
     expect(r.stdout).toMatch(/unique: no/);
-    expect(r.stdout).toMatch(/difficulty: at least 100 moves of a plain search \(stopped at --max-nodes 100\)/);
+    expect(r.stdout).toMatch(/difficulty: at least 100 moves of a plain search \(stopped at --max-nodes 100;/);
   });
 
   it.each([

@@ -99,7 +99,8 @@ function analysisLines(a: Analysis, puzzle: Puzzle, source: string, flags: Analy
   const why = a.interrupted ? 'stopped by Ctrl-C' : flags.max !== undefined && (a.solutions >= flags.max || a.unique >= flags.max) ? `stopped at --max ${formatCount(flags.max)}` : 'stopped by the time limit';
   const atLeast = a.complete ? '' : 'at least ';
   const symmetry = a.symmetries > 1 ? `up to the ${a.symmetries} symmetries of the board` : 'up to symmetry (no symmetry of the board maps solutions to solutions)';
-  lines.push(`solutions: ${atLeast}${formatCount(a.solutions)} in all, ${atLeast}${formatCount(a.unique)} ${symmetry}${a.complete ? '' : ` (${why})`}`);
+  const classes = a.complete || a.unique > 0 ? `${atLeast}${formatCount(a.unique)} ${symmetry}` : 'none counted up to symmetry yet';
+  lines.push(`solutions: ${atLeast}${formatCount(a.solutions)} in all, ${classes}${a.complete ? '' : ` (${why})`}`);
   if (a.isUnique) lines.push(`unique: yes${a.solutions > 1 ? ` (its ${a.solutions} solutions are images of one another)` : ''}`);
   else if (a.complete) lines.push(a.solutions === 0 ? 'unique: no (there is no solution)' : `unique: no (${plural(a.unique, 'different solution')})`);
   else lines.push(a.unique > 1 ? `unique: no (${atLeast}${plural(a.unique, 'different solution')})` : 'unique: not known (the counts are not complete)');
@@ -117,8 +118,8 @@ function analysisLines(a: Analysis, puzzle: Puzzle, source: string, flags: Analy
   if (a.interrupted && !d.complete && d.nodes === 0) lines.push('difficulty: not measured (stopped by Ctrl-C)');
   else {
     const budget = flags.maxNodes ?? DEFAULT_MAX_NODES;
-    const stop = d.complete ? '' : a.interrupted ? ' (stopped by Ctrl-C)' : d.nodes >= budget ? ` (stopped at --max-nodes ${formatCount(budget)})` : ' (stopped by the time limit)';
-    lines.push(`difficulty: ${d.complete ? '' : 'at least '}${formatCount(d.nodes)} moves of a plain search${stop} (the whole tree; first empty cell in reading order, every piece and orientation that fits, no pruning)`);
+    const stop = d.complete ? '' : a.interrupted ? 'stopped by Ctrl-C; ' : d.nodes >= budget ? `stopped at --max-nodes ${formatCount(budget)}; ` : 'stopped by the time limit; ';
+    lines.push(`difficulty: ${d.complete ? '' : 'at least '}${formatCount(d.nodes)} moves of a plain search (${stop}the whole tree: first empty cell in reading order, every piece and orientation that fits, no pruning)`);
     const of = a.piecesToPlace !== undefined ? ` of the ${plural(a.piecesToPlace, 'piece')} to place` : '';
     lines.push(`forced moves: ${formatCount(a.forcedMoves)}${of} (made without guessing: a cell or a piece with one way left)`);
   }

@@ -166,7 +166,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .description('write starting positions (pieces already placed) that have exactly one completion, as hard as can be for their number of pieces, ranked by difficulty')
     .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
     .option('--count <n>', 'how many challenges (default 10)', parsePositiveInt('--count'))
-    .option('--placed <K..L>', 'pieces on the board at the start: from K to L (default: from 1 to one less than a solution has)', parsePlacedRange)
+    .option('--placed <K..L>', 'pieces on the board at the start, from K to L (default: from 1 to half of the pieces)', parsePlacedRange)
     .option('--seed <n>', 'seed of the random choices (default 1): the same seed gives the same challenges', parseSeed)
     .option('-o, --out <dir>', 'folder to write challenge-001.yaml ... in (made when missing; default: the current folder)', '.')
     .option('--solutions <n>', 'solutions to make challenges from (default 20)', parsePositiveInt('--solutions', 1_000_000))
