@@ -17,7 +17,7 @@
  * moves place every piece is solved by looking alone.
  */
 import type { PlacementTable } from '../placements/placements.js';
-import { generatePlacements } from '../placements/placements.js';
+import { generatePlacements, TooManyPlacementsError } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleProblem } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
@@ -411,6 +411,8 @@ export interface Difficulty {
   readonly complete: boolean;
   /** What `nodes` counts, in words. */
   readonly method: string;
+  /** Why the figure was not measured, when it was not (nodes is then 0). */
+  readonly unmeasured?: string;
 }
 
 export interface AnalyzeOptions {
@@ -465,6 +467,16 @@ function checkAnalyzeOptions(options: AnalyzeOptions): void {
   check.milliseconds('timeLimitMs', options.timeLimitMs);
   check.function('onProgress', options.onProgress);
   check.function('onStage', options.onStage);
+}
+
+/** The plain search of a puzzle, or undefined when it has too many placements (only the rectangle engine searches it). */
+function plainSearchOf(puzzle: Puzzle): PlainSearch | undefined {
+  try {
+    return new PlainSearch(puzzle);
+  } catch (e) {
+    if (e instanceof TooManyPlacementsError) return undefined;
+    throw e;
+  }
 }
 
 /** A placement's identity: its piece and its cells, in any order. */
@@ -531,19 +543,23 @@ export async function analyzePuzzle(puzzle: Puzzle, options: AnalyzeOptions = {}
   const { reduced } = withoutPlaced(puzzle);
   let difficulty: Difficulty = { nodes: 0, complete: false, method: DIFFICULTY_METHOD };
   let forcedMoves = 0;
-  if (!all.impossible && !interrupted && reduced.board.length > 0) {
+  if (!all.impossible && !interrupted) {
     options.onStage?.('difficulty');
-    const plain = new PlainSearch(reduced);
-    const tree = await plain.treeSize([], {
-      ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
-      ...(options.timeLimitMs !== undefined ? { deadline: Date.now() + options.timeLimitMs } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    difficulty = { nodes: tree.nodes, complete: tree.complete, method: DIFFICULTY_METHOD };
-    forcedMoves = plain.forcedMoves([]).moves.length;
-  } else if (!all.impossible && !interrupted) {
-    // the pieces placed cover the board: nothing is left to search
-    difficulty = { nodes: 0, complete: true, method: DIFFICULTY_METHOD };
+    const plain = reduced.board.length > 0 ? plainSearchOf(reduced) : undefined;
+    if (reduced.board.length === 0) {
+      // the pieces placed cover the board: nothing is left to search
+      difficulty = { ...difficulty, complete: true };
+    } else if (!plain) {
+      difficulty = { ...difficulty, unmeasured: 'too many placements to search cell by cell' };
+    } else {
+      const tree = await plain.treeSize([], {
+        ...(options.maxNodes !== undefined ? { maxNodes: options.maxNodes } : {}),
+        ...(options.timeLimitMs !== undefined ? { deadline: Date.now() + options.timeLimitMs } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      difficulty = { nodes: tree.nodes, complete: tree.complete, method: DIFFICULTY_METHOD };
+      forcedMoves = plain.forcedMoves([]).moves.length;
+    }
   }
   const complete = all.complete && !!classes?.complete;
   const unique = classes?.solutions ?? 0;

@@ -85,6 +85,9 @@ export function analysisJson(a: Analysis, dims: 2 | 3): Record<string, unknown> 
   };
 }
 
+/** Shared placements listed one a line at most (the picture shows them all). */
+const MAX_LISTED = 24;
+
 function plural(n: number, word: string): string {
   return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -109,13 +112,15 @@ function analysisLines(a: Analysis, puzzle: Puzzle, source: string, flags: Analy
     if (a.shared.length === 0) lines.push(`shared by ${among}: no placement`);
     else {
       lines.push(`shared by ${among}: ${plural(a.shared.length, 'placement')}`);
-      for (const p of a.shared) lines.push(`  ${printable(p.piece)}: ${p.cells.map((c) => `(${c.slice(0, puzzle.dims).join(',')})`).join(' ')}`);
+      for (const p of a.shared.slice(0, MAX_LISTED)) lines.push(`  ${printable(p.piece)}: ${p.cells.map((c) => `(${c.slice(0, puzzle.dims).join(',')})`).join(' ')}`);
+      if (a.shared.length > MAX_LISTED) lines.push(`  ... and ${formatCount(a.shared.length - MAX_LISTED)} more (--json lists them all)`);
       const given = (puzzle.placed ?? []).map((p) => ({ ...p, given: true as const }));
       lines.push(renderSolutionText(puzzle, { placements: [...given, ...a.shared] }, { color: useColor(flags.color), maxWidth: pictureWidth() }));
     }
   }
   const d = a.difficulty;
-  if (a.interrupted && !d.complete && d.nodes === 0) lines.push('difficulty: not measured (stopped by Ctrl-C)');
+  if (d.unmeasured) lines.push(`difficulty: not measured: ${d.unmeasured}`);
+  else if (a.interrupted && !d.complete && d.nodes === 0) lines.push('difficulty: not measured (stopped by Ctrl-C)');
   else {
     const budget = flags.maxNodes ?? DEFAULT_MAX_NODES;
     const stop = d.complete ? '' : a.interrupted ? 'stopped by Ctrl-C; ' : d.nodes >= budget ? `stopped at --max-nodes ${formatCount(budget)}; ` : 'stopped by the time limit; ';
