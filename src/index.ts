@@ -24,3 +24,8 @@ export { mergeShards, MergeError, type ShardResult, type MergedResult, type Merg
 export { CheckpointError, type Checkpoint } from './runs/checkpoint.js';
 export { loadCheckpoint } from './runs/checkpoint-file.js';
 export { hint, DEFAULT_HINT_MAX, DEFAULT_HINT_BUDGET, DEFAULT_HINT_EXPLORE, type HintOptions, type HintResult, type Hint, type HintReason, type PiecePlaces } from './analysis/hint.js';
+export {
+  analyzePuzzle, PlainSearch, DIFFICULTY_METHOD, DEFAULT_MAX_NODES,
+  type Analysis, type AnalyzeOptions, type AnalysisStage, type Difficulty, type TreeCount, type TreeCountOptions,
+} from './analysis/analyze.js';
+export { makeChallenges, CHALLENGE_DEFAULTS, MAX_CHALLENGES, type Challenge, type ChallengeOptions, type ChallengeSet, type ChallengeProgress } from './analysis/challenge.js';

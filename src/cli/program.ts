@@ -16,6 +16,10 @@ import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js
 import { ENGINE_CHOICES } from '../search/prepare.js';
 import { snugVersion } from '../version.js';
 import { EXIT, OutputError, UsageError, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
+import type { AnalyzeFlags } from './analyze.js';
+import { analyzeCommand } from './analyze.js';
+import type { ChallengeFlags } from './challenge.js';
+import { challengeCommand, parsePlacedRange, parseSeed } from './challenge.js';
 import type { EstimateFlags } from './estimate.js';
 import type { HintFlags } from './hint.js';
 import { hintCommand } from './hint.js';
@@ -173,6 +177,34 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
     .option('--no-color', 'plain text without colours')
     .action((target: string, flags: HintFlags) => setExit(hintCommand(target, flags)));
+  runOptions(
+    program
+      .command('analyze')
+      .description('answers for designers: solutions in all and up to symmetry, whether it is unique (exit 0 when it is), the placements every solution shares, a difficulty figure and the forced moves')
+      .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+      .option('--json', 'print the analysis as one JSON object')
+      .option('-t, --time-limit <seconds>', 'stop each count (solutions, unique solutions, the plain search) after this many seconds', parsePositiveNumber('--time-limit'))
+      .option('--max <n>', 'stop each count of solutions at N', parsePositiveInt('--max'))
+      .option('--max-nodes <n>', 'stop the plain search that measures the difficulty after N moves (default 10,000,000)', parsePositiveInt('--max-nodes'))
+      .addOption(new Option('-e, --engine <engine>', 'search engine for the counts').choices(ENGINE_CHOICES as string[]).default('auto')),
+  ).action(async (target: string, flags: AnalyzeFlags) => setExit(await analyzeCommand(target, flags)));
+
+  program
+    .command('challenge')
+    .description('write starting positions (pieces already placed) that have exactly one completion, as hard as can be for their number of pieces, ranked by difficulty')
+    .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+    .option('--count <n>', 'how many challenges (default 10)', parsePositiveInt('--count'))
+    .option('--placed <K..L>', 'pieces on the board at the start, from K to L (default: from 1 to half of the pieces)', parsePlacedRange)
+    .option('--seed <n>', 'seed of the random choices (default 1): the same seed gives the same challenges', parseSeed)
+    .option('-o, --out <dir>', 'folder to write challenge-001.yaml ... in (made when missing; default: the current folder)', '.')
+    .option('--solutions <n>', 'solutions to make challenges from (default 20)', parsePositiveInt('--solutions', 1_000_000))
+    .option('--tries <n>', 'subsets of a solution\'s pieces tried per number placed (default 100)', parsePositiveInt('--tries', 1_000_000))
+    .option('--max-nodes <n>', 'moves of the plain search at most when measuring a position (default 2,000,000)', parsePositiveInt('--max-nodes'))
+    .option('-t, --time-limit <seconds>', 'stop looking after this many seconds (and write what was found)', parsePositiveNumber('--time-limit'))
+    .option('--json', 'print the table of challenges as one JSON object')
+    .option('-q, --quiet', 'no progress display')
+    .addOption(new Option('--progress <mode>', 'progress on stderr: a status line (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']))
+    .action(async (target: string, flags: ChallengeFlags) => setExit(await challengeCommand(target, flags)));
   return program;
 }
 

@@ -311,7 +311,7 @@ async function run(
  * The progress display, made harmless: once stderr is closed or full (2>/dev/full), or a write to it fails,
  * progress is dropped. It is never worth the run: solutions still go to stdout, every one of them.
  */
-function quietOnFailure(reporter: ProgressReporter): ProgressReporter {
+export function quietOnFailure(reporter: ProgressReporter): ProgressReporter {
   let failed = false;
   const attempt = (f: () => void): void => {
     if (failed || process.stderr.destroyed || !process.stderr.writable) return;

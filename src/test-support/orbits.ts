@@ -187,3 +187,57 @@ export function orbitClasses(
 export function shapeClass(cells: readonly Point[], mirror: boolean, flat: boolean): string {
   return isometries(flat).filter((m) => mirror || !m.reflects).map((m) => shapeOf(cells.map((c) => m.apply(c)))).sort()[0]!;
 }
+
+/**
+ * The size of the plain search's tree, counted by hand for tests of the difficulty figure: backtracking
+ * that fills the first empty cell in reading order (z, y, x) with every piece that has a copy left, in
+ * every orientation anchored at its first cell, pruning nothing. `nodes` counts the pieces put down over
+ * the whole tree, `deadEnds` the positions with an empty cell that nothing fits, `solutions` the full
+ * boards. Exact packings only (every cell covered, every copy used).
+ */
+export function plainSearchTree(puzzle: Puzzle): { nodes: number; solutions: number; deadEnds: number } {
+  const moves = isometries(puzzle.dims === 2);
+  const anchored = puzzle.pieces.map((piece) => {
+    const shapes = new Map<string, Point[]>();
+    for (const m of moves) {
+      if (m.reflects && !piece.mirror) continue;
+      const cells = piece.shape.map((c) => m.apply(c));
+      shapes.set(shapeOf(cells), cells);
+    }
+    return [...shapes.values()].map((cells) => {
+      const first = [...cells].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0])[0]!;
+      return cells.map((c) => [c[0] - first[0], c[1] - first[1], c[2] - first[2]] as Point);
+    });
+  });
+  const order = [...puzzle.board].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
+  const free = new Set(order.map(key));
+  const copies = puzzle.pieces.map((p) => p.count);
+  let nodes = 0;
+  let solutions = 0;
+  let deadEnds = 0;
+  const walk = (): void => {
+    const at = order.find((c) => free.has(key(c)));
+    if (!at) {
+      solutions++;
+      return;
+    }
+    let moved = false;
+    anchored.forEach((shapes, t) => {
+      if (copies[t] === 0) return;
+      for (const shape of shapes) {
+        const cells = shape.map((c) => key([c[0] + at[0], c[1] + at[1], c[2] + at[2]]));
+        if (!cells.every((k) => free.has(k))) continue;
+        moved = true;
+        nodes++;
+        cells.forEach((k) => free.delete(k));
+        copies[t]!--;
+        walk();
+        copies[t]!++;
+        cells.forEach((k) => free.add(k));
+      }
+    });
+    if (!moved) deadEnds++;
+  };
+  walk();
+  return { nodes, solutions, deadEnds };
+}
