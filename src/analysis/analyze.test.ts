@@ -165,9 +165,9 @@ describe('analyzePuzzle', () => {
         const completions = rest.board.length === 0 ? [{ placements: [] }] : allTilings(rest);
         const a = await analyzePuzzle({ ...puzzle, placed }, { workers: 1 });
         expect(a.solutions).toBe(completions.length);
-        // classes of the whole tilings that keep the placed piece: orbits.ts keeps only symmetries that map the set onto itself
-        const whole = completions.map((s) => ({ placements: [...placed, ...s.placements] }));
-        expect(a.unique).toBe(orbitClasses(puzzle, whole).count);
+        // classes of the whole tilings under the symmetries that keep the placed piece where it is
+        const whole = completions.map((s) => ({ placements: [...placed.map((p) => ({ ...p, given: true as const })), ...s.placements] }));
+        expect(a.unique).toBe(orbitClasses({ ...puzzle, placed }, whole).count);
         // the piece placed before is not listed as shared: it is given
         expect(new Set(a.shared.map(placementKeyOf))).toEqual(sharedByAll(completions));
         if (rest.board.length > 0) expect(a.difficulty).toEqual(expect.objectContaining({ nodes: plainSearchTree(rest).nodes, complete: true }));
