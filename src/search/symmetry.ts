@@ -101,7 +101,7 @@ function placedKey(piece: number, cells: readonly number[]): string {
  * (type, least cell of its placement) on each cell in board order: equal keys, equal solutions.
  */
 export class Cover {
-  /** The piece type on each board cell. */
+  /** The piece type on each board cell, -1 on a cell the solution leaves empty. */
   readonly type: Int32Array;
   /** The placement (0..parts-1, in any order) on each board cell. */
   readonly part: Int32Array;
@@ -132,6 +132,8 @@ export class Cover {
   /** Makes this the cover of a solution given as its placements: `typeOf(k)` and `cellsOf(k)` for k < parts. */
   set(parts: number, typeOf: (k: number) => number, cellsOf: (k: number) => ArrayLike<number>): this {
     const n = this.type.length;
+    // cells that may stay empty are covered by some solutions only: none may keep the solution before's
+    this.type.fill(-1);
     let at = 0;
     for (let k = 0; k < parts; k++) {
       const t = typeOf(k);
@@ -191,8 +193,10 @@ function compareWithImage(cover: Cover, s: SolutionSymmetry): number {
   for (let d = 0; d < type.length; d++) {
     const c = from[d]!;
     const a = type[d]!;
-    const b = pm[type[c]!]!;
+    const there = type[c]!;
+    const b = there < 0 ? -1 : pm[there]!;
     if (a !== b) return a - b;
+    if (a < 0) continue;
     const anchorHere = anchor[part[d]!]!;
     const anchorThere = cover.imageAnchor(part[c]!);
     if (anchorHere !== anchorThere) return anchorHere - anchorThere;
@@ -402,8 +406,9 @@ export function orbitRepresentatives(cover: Cover, group: readonly SolutionSymme
     const from = s.cellFrom;
     for (let d = 0; d < cover.type.length; d++) {
       const c = from[d]!;
-      key[2 * d] = s.pieceMap[cover.type[c]!]!;
-      key[2 * d + 1] = cover.imageAnchor(cover.part[c]!);
+      const t = cover.type[c]!;
+      key[2 * d] = t < 0 ? -1 : s.pieceMap[t]!;
+      key[2 * d + 1] = t < 0 ? -1 : cover.imageAnchor(cover.part[c]!);
     }
     const k = key.join(',');
     if (seen.has(k)) continue;
