@@ -20,6 +20,10 @@ const CASES: { name: string; total?: number; unique: number; engines: EngineName
   { name: 'pentacubes-2x5x6', unique: 264, engines: ['bitboard'] },
   { name: 'pentacubes-2x3x10', unique: 12, engines: ['bitboard', 'dlx'] },
   { name: 'calibron', total: 8, unique: 1, engines: ['rect'] },
+  { name: 'katamino-5x4', total: 200, unique: 50, engines: ['bitboard', 'dlx'] },
+  { name: 'kanoodle-challenge', total: 1, unique: 1, engines: ['bitboard', 'dlx'] },
+  { name: 'kanoodle', unique: 92755, engines: ['bitboard'] },
+  { name: 'a-puzzle-a-day', total: 59787, unique: 59787, engines: ['bitboard'] },
 ];
 
 // Each check runs on a worker thread (a search of up to seconds, every solution verified, classes counted
