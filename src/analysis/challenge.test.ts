@@ -117,6 +117,15 @@ describe('makeChallenges', () => {
     for (const c of set.challenges) expect(c.placed.length).toBeLessThanOrEqual(3);
   });
 
+  it('works on puzzles with + cells and with use: the calendar and Katamino, one completion each under their rules', async () => {
+    for (const name of ['a-puzzle-a-day', 'katamino-5x4']) {
+      const puzzle = loadCatalogPuzzle(name);
+      const set = await makeChallenges(puzzle, { count: 3, placed: { min: 2, max: 3 }, solutions: 3, tries: 4, poolSize: 20 });
+      expect(set.challenges.length, name).toBeGreaterThan(0);
+      checkChallenges(puzzle, set);
+    }
+  });
+
   it('finds none for a puzzle without a solution', async () => {
     // a square and a straight tetromino have the area of a 4x2 board, but do not fill it
     const puzzle = puzzleOf('none', rect(4, 2), { O: art('##/##'), I: art('####') });

@@ -12,13 +12,17 @@
  * share on, the fewest pieces placed first), the hardest of each number first, each from another solution
  * as far as they go; and they are listed from the easiest to the hardest.
  *
+ * Puzzles with + cells, ranges or `use` have solutions of different sizes: each solution gives positions
+ * that leave one piece of it at least, and a position's completions are counted under the same rules
+ * (the bitboard engine's general search), so "one completion" means one way to finish, whichever pieces.
+ *
  * Everything follows from the puzzle and the options, so the same seed gives the same challenges, unless
  * the time limit or the signal stops the work early.
  */
 import { BitboardSolver } from '../engines/bitboard.js';
 import type { Engine } from '../engines/types.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, isExactPacking } from '../puzzle/model.js';
+import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
 import { check, InvalidOptionError } from '../search/options.js';
 import { withoutPlaced } from '../search/prepare.js';
 import { solve } from '../search/solve.js';
@@ -210,11 +214,8 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
   const stopNow = (): boolean => Date.now() >= deadline || !!options.signal?.aborted;
   const { reduced, given } = withoutPlaced(puzzle);
-  if (!isExactPacking(reduced)) {
-    // ranges, `use` and cells that may stay empty give solutions of different sizes: not yet
-    throw new InvalidPuzzleError('challenges are made for puzzles whose pieces fill the board exactly (no ranges, use or + cells)');
-  }
-  const toPlace = reduced.pieces.reduce((n, p) => n + p.count, 0);
+  // the most pieces a solution can place (with ranges, `use` and + cells solutions differ in size)
+  const toPlace = Math.min(reduced.use ?? Infinity, reduced.pieces.reduce((n, p) => n + p.count, 0));
   if (toPlace < 2) throw new InvalidPuzzleError('a challenge places some pieces and leaves some: it needs a puzzle whose solutions place two pieces or more');
   // by default the harder half: from one piece placed to half of them (more placed make easy challenges)
   const range = options.placed ?? { min: given.length + 1, max: given.length + Math.max(1, Math.floor(toPlace / 2)) };
@@ -248,6 +249,9 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
     pieceCounts: reduced.pieces.map((p) => p.count),
     pieceSizes: reduced.pieces.map((p) => p.shape.length),
     placements: table.placements,
+    optionalCells: (reduced.optional ?? []).map((c) => board.indexOf(c)),
+    pieceMinimums: reduced.pieces.map(pieceMin),
+    ...(reduced.use !== undefined ? { totalPieces: { min: reduced.use, max: reduced.use } } : {}),
   });
   const pieceIndex = new Map(reduced.pieces.map((p, i) => [p.name, i]));
   const tries = options.tries ?? CHALLENGE_DEFAULTS.tries;
@@ -268,7 +272,8 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
     const numbers = own.map((p) => plain.placementOf(pieceIndex.get(p.piece)!, p.cells.map((c) => board.indexOf(c))));
     if (numbers.includes(-1)) throw new Error('a solution has a placement the table does not list');
     placementsOf.set(s, { own, numbers });
-    for (const k of levels) {
+    // a challenge leaves the player one piece at least
+    for (const k of levels.filter((n) => n < own.length)) {
       let best: Candidate | undefined;
       for (const pick of subsets(own.length, k, tries, random)) {
         if (stopNow()) break;
