@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { shapeKey } from '../geometry/cell.js';
 import { allowedTransforms, orientations, symmetries } from '../geometry/symmetry.js';
-import { pieceArea } from './model.js';
+import { isExactPacking, pieceArea, puzzleProblem } from './model.js';
 import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from './catalog.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
 
 const REQUIRED = [
   'calibron', 'pentomino-6x10', 'pentomino-5x12', 'pentomino-4x15', 'pentomino-3x20', 'pentomino-8x8-hole', 'soma',
   'pentacubes-3x4x5', 'block-3x4x5', 'tetris-cube', 'bedlam-cube', 'pentomino-8x8-square', 'pentomino-onesided-3x30',
-  'pentacubes-2x5x6', 'pentacubes-2x3x10',
+  'pentacubes-2x5x6', 'pentacubes-2x3x10', 'kanoodle', 'kanoodle-challenge', 'katamino-5x4', 'a-puzzle-a-day',
 ];
 
 /** A key equal for two shapes exactly when one is a rotation or reflection of the other. */
@@ -22,9 +22,11 @@ describe('the catalog', () => {
   });
 
   for (const name of catalogNames()) {
-    it(`${name}: parses, its pieces cover the board exactly, and it round-trips through the writer`, () => {
+    it(`${name}: parses, its areas work out, and it round-trips through the writer`, () => {
       const puzzle = loadCatalogPuzzle(name);
-      expect(pieceArea(puzzle)).toBe(puzzle.board.length);
+      // an exact packing covers the board; otherwise the area check of the puzzle file holds
+      if (isExactPacking(puzzle)) expect(pieceArea(puzzle)).toBe(puzzle.board.length);
+      else expect(puzzleProblem(puzzle)).toBeUndefined();
       expect(parsePuzzle(formatPuzzle(puzzle), 'again.yaml')).toEqual(puzzle);
     });
   }
