@@ -33,8 +33,7 @@ describe('the symmetry groups', () => {
       expect(group).toHaveLength(order);
       const has = (t: (typeof group)[number]) => group.some((g) => sameTransform(g, t));
       const identity = group[0]!;
-      expect(identity.perm).toEqual([0, 1, 2]);
-      expect(identity.sign).toEqual([1, 1, 1]);
+      expect(identity.matrix).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
       for (const a of group) {
         expect(group.some((b) => sameTransform(compose(a, b), identity))).toBe(true);
         for (const b of group) expect(has(compose(a, b))).toBe(true);

@@ -5,7 +5,7 @@ import { allowedTransforms, orientations, symmetries } from '../geometry/symmetr
 import type { Piece } from './model.js';
 
 /** The left-right mirror (x to -x): how a piece that may not be rotated is turned over. */
-const MIRROR_X = (dims: Dimensions): Transform => symmetries(dims).find((t) => t.reflects && t.perm.every((p, i) => p === i) && t.sign[0] === -1 && t.sign[1] === 1 && t.sign[2] === 1)!;
+const MIRROR_X = (dims: Dimensions): Transform => symmetries(dims).find((t) => t.matrix.join(',') === '-1,0,0,0,1,0,0,0,1')!;
 
 /**
  * The orientations a piece may take, normalised, each once: the ones listed when the file lists them;

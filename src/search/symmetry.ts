@@ -1,6 +1,7 @@
-import { bounds, shapeKey } from '../geometry/cell.js';
+import { compareCells, shapeKey } from '../geometry/cell.js';
+import { gridOf } from '../geometry/grids/index.js';
 import type { Transform } from '../geometry/symmetry.js';
-import { applyToCell, applyToShape, compose, symmetries } from '../geometry/symmetry.js';
+import { applyToShape, compose, symmetries } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { Placement } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
@@ -38,7 +39,8 @@ export type SymmetryChoice = 'all' | 'rotations';
  * with 'rotations', only the rotations (mirror-image solutions are then told apart).
  */
 export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: SymmetryChoice = 'all'): SolutionSymmetry[] {
-  const { min, max } = bounds(board.cells);
+  const grid = gridOf(undefined, puzzle.dims);
+  const boardKey = shapeKey(grid.normalize(board.cells));
   const allowed = puzzle.pieces.map((p) => new Set(allowedOrientations(p, puzzle.dims).map(shapeKey)));
   /**
    * The piece that piece i becomes under t: itself when t maps its allowed orientations onto themselves,
@@ -64,18 +66,18 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
     const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => imageOf(t, i));
     // a map of pieces that is not one to one (a one-sided piece whose partner may also be turned over) is no symmetry
     if (pieceMap.includes(-1) || new Set(pieceMap).size !== pieceMap.length) continue;
-    // The image of the bounding box is a box: shift it back onto the board's. The board maps onto itself
-    // exactly when every cell lands on a board cell (the map is one-to-one, so then the image is the board).
-    const a = applyToCell(t, min);
-    const b = applyToCell(t, max);
-    const [sx, sy, sz] = [0, 1, 2].map((i) => min[i]! - Math.min(a[i]!, b[i]!)) as [number, number, number];
-    const [p0, p1, p2] = t.perm;
-    const [g0, g1, g2] = t.sign;
+    // The board maps onto itself when its image is a translate of it (the same shape once normalised by
+    // the grid's translations); the translation then takes the image's first cell to the board's.
+    const image = board.cells.map((c) => t.apply(c));
+    if (shapeKey(grid.normalize(image)) !== boardKey) continue;
+    const first = image.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const origin = board.cells[0]!;
+    const [sx, sy, sz] = [origin[0] - first[0], origin[1] - first[1], origin[2] - first[2]];
     const cellMap = new Int32Array(board.cells.length);
     let onBoard = true;
     for (let i = 0; i < board.cells.length && onBoard; i++) {
-      const c = board.cells[i]!;
-      cellMap[i] = board.indexAt(g0 * c[p0] + sx, g1 * c[p1] + sy, g2 * c[p2] + sz);
+      const c = image[i]!;
+      cellMap[i] = board.indexAt(c[0] + sx, c[1] + sy, c[2] + sz);
       onBoard = cellMap[i]! >= 0 && optional[cellMap[i]!] === optional[i];
     }
     if (!onBoard) continue;
@@ -260,7 +262,7 @@ function placementImageFinder(placements: readonly Placement[], mine: readonly n
 
 /** A few symmetries that generate the group (identity first) by composition: orbits need only their images. */
 function generators(group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
-  const key = (t: Transform): string => `${t.perm.join('')}${t.sign.join('')}`;
+  const key = (t: Transform): string => t.matrix.join(',');
   const identity = group[0]!.transform;
   const gens: SolutionSymmetry[] = [];
   let reached = new Set([key(identity)]);

@@ -1,0 +1,120 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Cell } from '../cell.js';
+import { cellKey } from '../cell.js';
+import type { Grid } from '../grid.js';
+import { composeTransforms, sameMatrix } from '../grid.js';
+import { GRIDS, gridOf } from './index.js';
+
+const key = (shape: readonly Cell[]): string => shape.map(cellKey).join(';');
+
+/** Every polyform of n cells of the grid, up to translation (fixed), grown cell by cell through the neighbours. */
+function fixedPolyforms(grid: Grid, n: number, seeds: Cell[]): Map<string, Cell[]> {
+  let level = new Map<string, Cell[]>();
+  for (const s of seeds) {
+    const shape = grid.normalize([s]);
+    level.set(key(shape), shape);
+  }
+  for (let size = 1; size < n; size++) {
+    const next = new Map<string, Cell[]>();
+    for (const shape of level.values()) {
+      const taken = new Set(shape.map(cellKey));
+      for (const c of shape) {
+        for (const m of grid.neighbours(c)) {
+          if (taken.has(cellKey(m))) continue;
+          const grown = grid.normalize([...shape, m]);
+          next.set(key(grown), grown);
+        }
+      }
+    }
+    level = next;
+  }
+  return level;
+}
+
+/** The number of classes of the shapes under the given transforms. */
+function classes(grid: Grid, shapes: Iterable<Cell[]>, mirror: boolean): number {
+  const seen = new Set<string>();
+  for (const shape of shapes) {
+    const images = grid.symmetries.filter((t) => mirror || !t.reflects).map((t) => key(grid.normalize(shape.map(t.apply))));
+    seen.add(images.sort()[0]!);
+  }
+  return seen.size;
+}
+
+// Published counts (OEIS), fixed / free (turning over allowed) / one-sided (rotations only): polyominoes
+// A001168 / A000105 / A000988, polycubes A001931 / A038119 / A000162, polyiamonds A001420 / A000577 /
+// A006534, polyhexes A001207 / A000228 / A006535.
+const COUNTS: { grid: Grid; seeds: Cell[]; fixed: number[]; free: number[]; oneSided?: number[] }[] = [
+  { grid: GRIDS.square, seeds: [[0, 0, 0]], fixed: [1, 2, 6, 19, 63, 216], free: [1, 1, 2, 5, 12, 35], oneSided: [1, 1, 2, 7, 18, 60] },
+  { grid: GRIDS.cube, seeds: [[0, 0, 0]], fixed: [1, 3, 15, 86, 534], free: [1, 1, 2, 7, 23], oneSided: [1, 1, 2, 8, 29] },
+  { grid: GRIDS.triangle, seeds: [[0, 0, 0], [1, 0, 0]], fixed: [2, 3, 6, 14, 36, 94, 250], free: [1, 1, 1, 3, 4, 12, 24], oneSided: [1, 1, 1, 4, 6, 19, 43] },
+  { grid: GRIDS.hexagon, seeds: [[0, 0, 0]], fixed: [1, 3, 11, 44, 186, 814], free: [1, 1, 3, 7, 22, 82], oneSided: [1, 1, 3, 10, 33, 147] },
+];
+
+describe('grids', () => {
+  it('have the symmetry groups of their lattices: 8, 48, 12 and 12 transforms, half of them rotations, identity first', () => {
+    expect(Object.values(GRIDS).map((g) => [g.name, g.symmetries.length, g.symmetries.filter((t) => !t.reflects).length])).toEqual([
+      ['square', 8, 4], ['cube', 48, 24], ['triangle', 12, 6], ['hexagon', 12, 6],
+    ]);
+    for (const grid of Object.values(GRIDS)) {
+      expect(grid.symmetries[0]!.matrix).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+      // closed under composition, with inverses
+      for (const a of grid.symmetries) {
+        expect(grid.symmetries.some((b) => sameMatrix(composeTransforms(a, b), grid.symmetries[0]!))).toBe(true);
+        for (const b of grid.symmetries) expect(grid.symmetries.some((g) => sameMatrix(g, composeTransforms(a, b)))).toBe(true);
+      }
+    }
+    expect(gridOf(undefined, 2)).toBe(GRIDS.square);
+    expect(gridOf(undefined, 3)).toBe(GRIDS.cube);
+  });
+
+  for (const { grid, seeds, fixed, free, oneSided } of COUNTS) {
+    it(`${grid.name}: the polyforms of each size, up to translation, turning and turning over, are the published numbers`, () => {
+      for (let n = 1; n <= fixed.length; n++) {
+        const shapes = fixedPolyforms(grid, n, seeds);
+        expect(shapes.size, `fixed, ${n} cells`).toBe(fixed[n - 1]);
+        if (n <= free.length) expect(classes(grid, shapes.values(), true), `free, ${n} cells`).toBe(free[n - 1]);
+        if (oneSided && n <= oneSided.length) expect(classes(grid, shapes.values(), false), `one-sided, ${n} cells`).toBe(oneSided[n - 1]);
+      }
+    });
+  }
+
+  const cellArbitrary = fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 }));
+  for (const grid of Object.values(GRIDS)) {
+    it(`${grid.name}: every symmetry is one to one and keeps neighbours; neighbours are mutual; normalising forgets exactly the translations`, () => {
+      fc.assert(fc.property(cellArbitrary, fc.nat(), ([x, y, z], pick) => {
+        const c: Cell = [x, y, grid.dims === 3 ? z : 0];
+        const around = grid.neighbours(c);
+        for (const m of around) expect(grid.neighbours(m).map(cellKey)).toContain(cellKey(c));
+        const t = grid.symmetries[pick % grid.symmetries.length]!;
+        const image = t.apply(c);
+        expect(Number.isInteger(image[0]) && Number.isInteger(image[1]) && Number.isInteger(image[2])).toBe(true);
+        expect(new Set(grid.neighbours(image).map(cellKey))).toEqual(new Set(around.map((m) => cellKey(t.apply(m)))));
+        // composition is application in turn
+        const u = grid.symmetries[(pick >> 4) % grid.symmetries.length]!;
+        expect(composeTransforms(t, u).apply(c)).toEqual(t.apply(u.apply(c)));
+        // a cell and its neighbours, moved by a translation of the grid (the image of a neighbour step
+        // taken twice keeps triangles' parity), normalise to the same shape
+        const shape = [c, ...around];
+        const step = around[0]!;
+        const d: Cell = grid.name === 'triangle' ? [2 * (step[0] - c[0]), 0, 0] : [step[0] - c[0], step[1] - c[1], step[2] - c[2]];
+        const moved = shape.map((s) => [s[0] + d[0], s[1] + d[1], s[2] + d[2]] as Cell);
+        expect(grid.normalize(moved)).toEqual(grid.normalize(shape));
+        expect(grid.normalize(grid.normalize(shape))).toEqual(grid.normalize(shape));
+      }), { numRuns: 200 });
+    });
+  }
+
+  it('triangles: up when x + y is even, each up one has the down one below it as a neighbour, and turning a sixth swaps up and down', () => {
+    const grid = GRIDS.triangle;
+    expect(grid.neighbours([0, 0, 0])).toContainEqual([0, 1, 0]);
+    expect(grid.neighbours([1, 0, 0])).toContainEqual([1, -1, 0]);
+    const sixth = grid.symmetries[1]!;
+    const parity = (c: Cell): number => (c[0] + c[1]) & 1;
+    expect(parity(sixth.apply([0, 0, 0]))).toBe(1);
+    // the outline of an up triangle has its point at the top
+    const [apex, ...base] = grid.polygon!([0, 0, 0]);
+    expect(base.every((p) => p[1] > apex![1])).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Hexagons in axial coordinates [q, r] (z = 0): neighbours [q±1, r], [q, r±1], [q+1, r-1], [q-1, r+1].
+ * Axial coordinates are lattice coordinates: a sixth of a turn is (q, r) -> (-r, q + r), a mirror swaps
+ * q and r; every integer translation is one of the grid. Pictures draw pointy-top hexagons, row r
+ * shifted half a cell right per row.
+ */
+import type { Cell, Shape } from '../cell.js';
+import { bounds } from '../cell.js';
+import type { Grid } from '../grid.js';
+import { groupOf, sortedCells } from '../grid.js';
+
+const same = (c: Cell): Cell => c;
+const SIXTH = [0, -1, 0, 1, 1, 0, 0, 0, 1];
+const SWAP = [0, 1, 0, 1, 0, 0, 0, 0, 1];
+const SQRT3 = Math.sqrt(3);
+
+export const hexagonGrid: Grid = {
+  name: 'hexagon',
+  dims: 2,
+  symmetries: groupOf([SIXTH, SWAP], same, same),
+  neighbours: ([q, r]) => [[q + 1, r, 0], [q - 1, r, 0], [q, r + 1, 0], [q, r - 1, 0], [q + 1, r - 1, 0], [q - 1, r + 1, 0]],
+  normalize(shape: Shape): Cell[] {
+    if (shape.length === 0) return [];
+    const { min } = bounds(shape);
+    return sortedCells(shape.map((c) => [c[0] - min[0], c[1] - min[1], 0] as Cell));
+  },
+  polygon([q, r]) {
+    const cx = SQRT3 * (q + r / 2);
+    const cy = 1.5 * r;
+    return Array.from({ length: 6 }, (_, i) => {
+      const a = (Math.PI / 3) * i + Math.PI / 6;
+      return [cx + Math.cos(a), cy + Math.sin(a)] as [number, number];
+    });
+  },
+};
