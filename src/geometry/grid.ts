@@ -41,6 +41,10 @@ export interface Grid {
    * it), sorted in reading order, duplicates dropped.
    */
   normalize(shape: Shape): Cell[];
+  /** True when moving every cell by d is a translation of the grid (maps cells onto cells of the same kind). */
+  translates(d: Cell): boolean;
+  /** The left-right mirror (x to -x on the picture): how a piece that may not be rotated is turned over. */
+  readonly mirrorLeftRight: Transform;
   /** The outline of a 2-D cell in picture units (one unit: a square's side, a triangle's side, a hexagon's width / sqrt 3). */
   polygon?(c: Cell): [number, number][];
 }
@@ -100,6 +104,35 @@ export function composeTransforms(a: Transform, b: Transform): Transform {
 
 export function sameMatrix(a: Transform, b: Transform): boolean {
   return a.matrix.every((v, i) => v === b.matrix[i]);
+}
+
+/** A key equal for two shapes exactly when one is a translate of the other on the grid. */
+export function shapeKeyOn(grid: Grid, shape: Shape): string {
+  return grid.normalize(shape).map((c) => `${c[0]},${c[1]},${c[2]}`).join(';');
+}
+
+/** True when the cells are connected through the grid's face neighbours. */
+export function isConnectedOn(grid: Grid, shape: Shape): boolean {
+  if (shape.length === 0) return false;
+  const key = (c: Cell): string => `${c[0]},${c[1]},${c[2]}`;
+  const left = new Set(shape.map(key));
+  const stack = [shape[0]!];
+  left.delete(key(shape[0]!));
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    for (const n of grid.neighbours(c)) {
+      if (!left.delete(key(n))) continue;
+      stack.push(n);
+    }
+  }
+  return left.size === 0;
+}
+
+/** The transform with this matrix among the grid's symmetries. */
+export function symmetryWithMatrix(symmetries: readonly Transform[], matrix: readonly number[]): Transform {
+  const found = symmetries.find((t) => t.matrix.every((v, i) => v === matrix[i]));
+  if (!found) throw new Error(`no symmetry with the matrix ${matrix.join(',')}`);
+  return found;
 }
 
 /** Sorted in reading order with duplicates dropped. */

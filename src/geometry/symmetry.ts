@@ -1,7 +1,7 @@
 import type { Cell, Dimensions, Shape } from './cell.js';
 import { normalize, shapeKey } from './cell.js';
-import type { Transform } from './grid.js';
-import { composeTransforms, sameMatrix } from './grid.js';
+import type { Grid, Transform } from './grid.js';
+import { composeTransforms, sameMatrix, shapeKeyOn } from './grid.js';
 import { gridOf } from './grids/index.js';
 
 export type { Transform } from './grid.js';
@@ -45,12 +45,12 @@ export interface Orientation {
  * The distinct orientations of a shape under the given transforms, each normalised.
  * A shape with symmetry has fewer than there are transforms: the count is the orbit size.
  */
-export function orientations(shape: Shape, transforms: readonly Transform[]): Orientation[] {
+export function orientations(shape: Shape, transforms: readonly Transform[], grid?: Grid): Orientation[] {
   const seen = new Set<string>();
   const out: Orientation[] = [];
   for (const t of transforms) {
-    const cells = normalize(applyToShape(t, shape));
-    const key = shapeKey(cells);
+    const cells = grid ? grid.normalize(applyToShape(t, shape)) : normalize(applyToShape(t, shape));
+    const key = grid ? shapeKeyOn(grid, cells) : shapeKey(cells);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ cells, transform: t });
@@ -59,7 +59,8 @@ export function orientations(shape: Shape, transforms: readonly Transform[]): Or
 }
 
 /** The transforms that map the shape onto itself, up to translation. */
-export function stabilizer(shape: Shape, transforms: readonly Transform[]): Transform[] {
-  const key = shapeKey(shape);
-  return transforms.filter((t) => shapeKey(applyToShape(t, shape)) === key);
+export function stabilizer(shape: Shape, transforms: readonly Transform[], grid?: Grid): Transform[] {
+  const keyOf = (s: Shape): string => (grid ? shapeKeyOn(grid, s) : shapeKey(s));
+  const key = keyOf(shape);
+  return transforms.filter((t) => keyOf(applyToShape(t, shape)) === key);
 }

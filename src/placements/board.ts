@@ -1,5 +1,7 @@
 import type { Cell, Dimensions } from '../geometry/cell.js';
-import { bounds, compareCells, neighbours as cellNeighbours } from '../geometry/cell.js';
+import { bounds, compareCells } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
+import { gridOf } from '../geometry/grids/index.js';
 
 /**
  * The board's cells numbered 0..n-1 in reading order (layer, row, column). Engines work on these
@@ -16,18 +18,19 @@ export interface BoardIndex {
   indexAt(x: number, y: number, z: number): number;
 }
 
-export function indexBoard(board: readonly Cell[], dims: Dimensions): BoardIndex {
+/** The board's cells numbered, with their face neighbours on the grid (square or cube unless given). */
+export function indexBoard(board: readonly Cell[], dims: Dimensions, grid: Grid = gridOf(undefined, dims)): BoardIndex {
   const cells = [...board].sort(compareCells);
   // A dense grid over the bounding box turns a cell into its number with one array read.
   const { min, max } = cells.length > 0 ? bounds(cells) : { min: [0, 0, 0] as const, max: [-1, -1, -1] as const };
   const [w, h, d] = [max[0] - min[0] + 1, max[1] - min[1] + 1, max[2] - min[2] + 1];
-  const grid = new Int32Array(w * h * d).fill(-1);
+  const dense = new Int32Array(w * h * d).fill(-1);
   const indexAt = (x: number, y: number, z: number): number =>
     x < min[0] || x > max[0] || y < min[1] || y > max[1] || z < min[2] || z > max[2]
       ? -1
-      : grid[((z - min[2]) * h + (y - min[1])) * w + (x - min[0])]!;
-  cells.forEach((c, i) => { grid[((c[2] - min[2]) * h + (c[1] - min[1])) * w + (c[0] - min[0])] = i; });
+      : dense[((z - min[2]) * h + (y - min[1])) * w + (x - min[0])]!;
+  cells.forEach((c, i) => { dense[((c[2] - min[2]) * h + (c[1] - min[1])) * w + (c[0] - min[0])] = i; });
   const indexOf = (c: Cell): number => indexAt(c[0], c[1], c[2]);
-  const neighbours = cells.map((c) => Int32Array.from(cellNeighbours(c, dims).map(indexOf).filter((i) => i >= 0)));
+  const neighbours = cells.map((c) => Int32Array.from(grid.neighbours(c).map(indexOf).filter((i) => i >= 0)));
   return { dims, cells, neighbours, indexOf, indexAt };
 }

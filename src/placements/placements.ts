@@ -1,7 +1,7 @@
 import type { Cell } from '../geometry/cell.js';
 import { bounds } from '../geometry/cell.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { InvalidPuzzleError } from '../puzzle/model.js';
+import { InvalidPuzzleError, puzzleGrid } from '../puzzle/model.js';
 import { allowedOrientations } from '../puzzle/orientations.js';
 import type { BoardIndex } from './board.js';
 import { indexBoard } from './board.js';
@@ -27,7 +27,7 @@ export interface PlacementTable {
 
 /** The normalised orientations a piece may take in this puzzle (see allowedOrientations). */
 export function pieceOrientations(puzzle: Puzzle, piece: number): Cell[][] {
-  return allowedOrientations(puzzle.pieces[piece]!, puzzle.dims);
+  return allowedOrientations(puzzle.pieces[piece]!, puzzleGrid(puzzle));
 }
 
 /**
@@ -43,8 +43,9 @@ export class TooManyPlacementsError extends InvalidPuzzleError {}
  * Every placement of every piece in every allowed orientation that lies wholly on the board. Throws
  * TooManyPlacementsError past PLACEMENT_LIMITS, before it has built more.
  */
-export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoard(puzzle.board, puzzle.dims)): PlacementTable {
+export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoard(puzzle.board, puzzle.dims, puzzleGrid(puzzle))): PlacementTable {
   const { min, max } = bounds(puzzle.board);
+  const grid = puzzleGrid(puzzle);
   const placements: Placement[] = [];
   let cellsInAll = 0;
   const tooMany = (): never => {
@@ -60,10 +61,13 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
     const shapes = pieceOrientations(puzzle, piece);
     orientationCounts.push(shapes.length);
     shapes.forEach((shape, orientation) => {
-      const ext = bounds(shape).max;
-      for (let z = min[2]; z + ext[2] <= max[2]; z++) {
-        for (let y = min[1]; y + ext[1] <= max[1]; y++) {
-          for (let x = min[0]; x + ext[0] <= max[0]; x++) {
+      // every move that keeps the shape inside the board's box (a normalised triangle shape may start at x = 1)
+      const own = bounds(shape);
+      for (let z = min[2] - own.min[2]; z + own.max[2] <= max[2]; z++) {
+        for (let y = min[1] - own.min[1]; y + own.max[1] <= max[1]; y++) {
+          for (let x = min[0] - own.min[0]; x + own.max[0] <= max[0]; x++) {
+            // on triangles only moves that keep up triangles up are moves of the grid
+            if (!grid.translates([x, y, z])) continue;
             const cells = new Int32Array(shape.length);
             let fits = true;
             for (let i = 0; i < shape.length && fits; i++) {

@@ -6,6 +6,7 @@ import { bounds, cellKey, compareCells, extent, firstRepeat, isBox, isConnected,
 import { PuzzleError } from './errors.js';
 import type { Piece, PlacedPiece, Puzzle } from './model.js';
 import { pieceMin } from './model.js';
+import { gridOf } from '../geometry/grids/index.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { readTextFile } from './text-file.js';
 import { printable } from './printable.js';
@@ -533,7 +534,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
     for (const [i, o] of (p.orientations ?? []).entries()) {
-      if (!isCongruent(normalize(o.cells), shape, dims)) r.fail(o.node, `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`);
+      if (!isCongruent(normalize(o.cells), shape, gridOf(undefined, dims))) r.fail(o.node, `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`);
     }
     copies += p.count;
     if (copies > MAX_COPIES) r.fail(p.node, `more than ${MAX_COPIES} piece copies in all`);
@@ -589,7 +590,7 @@ function readPlaced(
   const onBoard = new Set(board.cells.map(cellKey));
   const add = (name: string, cells: Cell[], fail: (problem: string) => never): void => {
     const piece = byName.get(name)!;
-    const allowed = new Set(allowedOrientations(piece, board.dims).map(shapeKey));
+    const allowed = new Set(allowedOrientations(piece, gridOf(undefined, board.dims)).map(shapeKey));
     if (!allowed.has(shapeKey(cells))) {
       fail(`placed piece '${name}' at [${cells[0]!.slice(0, board.dims).join(', ')}] lies in a shape that is not one of its allowed orientations`);
     }

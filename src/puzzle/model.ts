@@ -1,4 +1,6 @@
 import type { Cell, Dimensions, Shape } from '../geometry/cell.js';
+import type { Grid, GridName } from '../geometry/grid.js';
+import { gridOf } from '../geometry/grids/index.js';
 
 /**
  * A piece: a shape that may be moved, rotated (unless `rotate` is false), turned over when `mirror` says
@@ -31,6 +33,8 @@ export interface Piece {
 export interface Puzzle {
   readonly name: string;
   readonly dims: Dimensions;
+  /** The kind of cell: square in 2-D and cube in 3-D when absent; triangle and hexagon are 2-D. */
+  readonly grid?: GridName;
   readonly board: readonly Cell[];
   readonly pieces: readonly Piece[];
   /** The file's default for `mirror`; each piece carries its own resolved value. */
@@ -60,6 +64,11 @@ export interface Solution {
 }
 
 /** The fewest copies of a piece that must be placed. */
+/** The grid a puzzle's cells lie on. */
+export function puzzleGrid(puzzle: { readonly grid?: GridName | undefined; readonly dims: Dimensions }): Grid {
+  return gridOf(puzzle.grid, puzzle.dims);
+}
+
 export function pieceMin(piece: Piece): number {
   return piece.min ?? piece.count;
 }

@@ -1,5 +1,7 @@
 import type { Cell } from '../geometry/cell.js';
-import { extent, firstRepeat, isConnected, normalize, shapeKey } from '../geometry/cell.js';
+import { extent, firstRepeat } from '../geometry/cell.js';
+import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
+import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
 import type { Puzzle } from './model.js';
 import { parseCssColour } from './colour.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
@@ -76,6 +78,9 @@ export function wellFormedProblem(value: unknown): string | undefined {
   }
   if (p.dims !== 2 && p.dims !== 3) return `dims must be 2 or 3, not ${JSON.stringify(p.dims) ?? String(p.dims)}`;
   const dims = p.dims;
+  if (p.grid !== undefined && !GRID_NAMES.includes(p.grid as never)) return `grid must be one of ${GRID_NAMES.join(', ')}, not ${printable(JSON.stringify(p.grid) ?? String(p.grid), 40)}`;
+  const grid = gridOf(p.grid as Puzzle['grid'], dims);
+  if (grid.dims !== dims) return `the ${grid.name} grid is ${grid.dims}-D, but dims is ${dims}`;
   if (typeof p.mirror !== 'boolean') return 'mirror must be true or false';
   const board = cellsProblem(p.board, 'the board', dims, LIMITS.boardCells);
   if (board) return board;
@@ -98,11 +103,11 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const shape = cellsProblem(q.shape, `${what} shape`, dims, boardCells);
     if (shape) return shape.includes('more than the limit') ? `${what} has more cells than the board's ${boardCells}` : shape;
     const cells = q.shape as Cell[];
-    const normal = normalize(cells);
+    const normal = grid.normalize(cells);
     if (normal.some((c, i) => c[0] !== cells[i]![0] || c[1] !== cells[i]![1] || c[2] !== cells[i]![2])) {
       return `${what} shape must be normalised (at the origin, in reading order: see normalize)`;
     }
-    if (!isConnected(cells, dims)) return `${what} is not connected: its cells must touch face to face`;
+    if (!isConnectedOn(grid, cells)) return `${what} is not connected: its cells must touch face to face`;
     if (typeof q.count !== 'number' || !Number.isInteger(q.count) || q.count < 1) return `${what} count must be a whole number of at least 1, not ${String(q.count)}`;
     if (q.min !== undefined && (typeof q.min !== 'number' || !Number.isInteger(q.min) || q.min < 0 || q.min > q.count)) {
       return `${what} min must be a whole number from 0 to its count (${q.count}), not ${String(q.min)}`;
@@ -115,7 +120,7 @@ export function wellFormedProblem(value: unknown): string | undefined {
       for (const [i, o] of (q.orientations as unknown[]).entries()) {
         const bad = cellsProblem(o, `${what} orientation ${i + 1}`, dims, boardCells);
         if (bad) return bad;
-        if (!isCongruent(normalize(o as Cell[]), cells, dims)) return `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`;
+        if (!isCongruent(grid.normalize(o as Cell[]), cells, grid)) return `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`;
       }
     }
     copies += q.count;
@@ -131,6 +136,7 @@ export function isColor(value: unknown): value is string {
 
 /** Problems of the cells that may stay empty, the pieces already placed and `use` (the pieces are well formed). */
 function placedProblem(p: Puzzle): string | undefined {
+  const grid = gridOf(p.grid, p.dims);
   const onBoard = new Set(p.board.map((c) => `${c[0]},${c[1]},${c[2]}`));
   const key = (c: Cell): string => `${c[0]},${c[1]},${c[2]}`;
   if (p.optional !== undefined) {
@@ -157,8 +163,8 @@ function placedProblem(p: Puzzle): string | undefined {
       const twice = cells.find((c) => taken.has(key(c)));
       if (twice) return `placed piece '${printable(q.piece, 40)}' covers [${twice.join(', ')}], which another placed piece covers`;
       for (const c of cells) taken.add(key(c));
-      const allowed = new Set(allowedOrientations(piece, p.dims).map(shapeKey));
-      if (!allowed.has(shapeKey(cells))) return `placed piece '${printable(q.piece, 40)}' lies in a shape that is not one of its allowed orientations`;
+      const allowed = new Set(allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o)));
+      if (!allowed.has(shapeKeyOn(grid, cells))) return `placed piece '${printable(q.piece, 40)}' lies in a shape that is not one of its allowed orientations`;
       copies.set(q.piece, (copies.get(q.piece) ?? 0) + 1);
       if (copies.get(q.piece)! > piece.count) return `piece '${printable(q.piece, 40)}' is placed ${copies.get(q.piece)} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}`;
     }

@@ -9,7 +9,7 @@ import { indexBoard } from '../placements/board.js';
 import type { Placement, PlacementTable } from '../placements/placements.js';
 import { generatePlacements } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
+import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { colouringObstruction } from './feasibility.js';
 import type { SolutionSymmetry, SymmetryChoice } from './symmetry.js';
@@ -71,12 +71,12 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
   const { reduced, given } = withoutPlaced(puzzle);
   const unique = !!options.unique;
   const useSymmetry = unique || !!options.expandSymmetry;
-  const fullBoard = indexBoard(puzzle.board, puzzle.dims);
-  const board = given.length > 0 ? indexBoard(reduced.board, reduced.dims) : fullBoard;
+  const fullBoard = indexBoard(puzzle.board, puzzle.dims, puzzleGrid(puzzle));
+  const board = given.length > 0 ? indexBoard(reduced.board, reduced.dims, puzzleGrid(reduced)) : fullBoard;
   const fullSyms = useSymmetry ? solutionSymmetries(puzzle, fullBoard, options.symmetry ?? 'all') : [];
   const syms = given.length > 0 ? restrictSymmetries(fullSyms, puzzle, fullBoard, reduced, board) : fullSyms;
   const impossible = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
-  const rectangles = reduced.dims === 2 && isExactPacking(reduced) && isBox(reduced.board) &&
+  const rectangles = puzzleGrid(reduced).name === 'square' && isExactPacking(reduced) && isBox(reduced.board) &&
     reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
   if (choice === 'rect' && !rectangles) {
     throw new InvalidPuzzleError('the rect engine needs a rectangular board to fill exactly with rectangles that may turn (and no pieces placed before)');

@@ -1,11 +1,11 @@
-import { compareCells, shapeKey } from '../geometry/cell.js';
-import { gridOf } from '../geometry/grids/index.js';
+import { compareCells } from '../geometry/cell.js';
+import { shapeKeyOn } from '../geometry/grid.js';
 import type { Transform } from '../geometry/symmetry.js';
-import { applyToShape, compose, symmetries } from '../geometry/symmetry.js';
+import { applyToShape, compose } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { Placement } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { pieceMin } from '../puzzle/model.js';
+import { pieceMin, puzzleGrid } from '../puzzle/model.js';
 import { allowedOrientations } from '../puzzle/orientations.js';
 
 /**
@@ -39,16 +39,16 @@ export type SymmetryChoice = 'all' | 'rotations';
  * with 'rotations', only the rotations (mirror-image solutions are then told apart).
  */
 export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: SymmetryChoice = 'all'): SolutionSymmetry[] {
-  const grid = gridOf(undefined, puzzle.dims);
-  const boardKey = shapeKey(grid.normalize(board.cells));
-  const allowed = puzzle.pieces.map((p) => new Set(allowedOrientations(p, puzzle.dims).map(shapeKey)));
+  const grid = puzzleGrid(puzzle);
+  const boardKey = shapeKeyOn(grid, board.cells);
+  const allowed = puzzle.pieces.map((p) => new Set(allowedOrientations(p, grid).map((o) => shapeKeyOn(grid, o))));
   /**
    * The piece that piece i becomes under t: itself when t maps its allowed orientations onto themselves,
    * else the one other piece whose allowed orientations they become, with the same range of copies. None,
    * or two (one shape under two names), and t is no symmetry (-1).
    */
   const imageOf = (t: Transform, i: number): number => {
-    const images = new Set(allowedOrientations(puzzle.pieces[i]!, puzzle.dims).map((o) => shapeKey(applyToShape(t, o))));
+    const images = new Set(allowedOrientations(puzzle.pieces[i]!, grid).map((o) => shapeKeyOn(grid, applyToShape(t, o))));
     const same = (j: number): boolean => allowed[j]!.size === images.size && [...images].every((k) => allowed[j]!.has(k));
     if (same(i)) return i;
     const p = puzzle.pieces[i]!;
@@ -61,7 +61,7 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   const placedKeys = new Set((puzzle.placed ?? []).map((p) => placedKey(pieceIndex.get(p.piece)!, p.cells.map((c) => board.indexOf(c)))));
   const out: SolutionSymmetry[] = [];
-  for (const t of symmetries(puzzle.dims)) {
+  for (const t of grid.symmetries) {
     if (choice === 'rotations' && t.reflects) continue;
     const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => imageOf(t, i));
     // a map of pieces that is not one to one (a one-sided piece whose partner may also be turned over) is no symmetry
@@ -69,7 +69,7 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
     // The board maps onto itself when its image is a translate of it (the same shape once normalised by
     // the grid's translations); the translation then takes the image's first cell to the board's.
     const image = board.cells.map((c) => t.apply(c));
-    if (shapeKey(grid.normalize(image)) !== boardKey) continue;
+    if (shapeKeyOn(grid, image) !== boardKey) continue;
     const first = image.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
     const origin = board.cells[0]!;
     const [sx, sy, sz] = [origin[0] - first[0], origin[1] - first[1], origin[2] - first[2]];

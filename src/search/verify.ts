@@ -1,6 +1,9 @@
-import { cellKey, normalize, shapeKey } from '../geometry/cell.js';
-import { allowedTransforms, orientations } from '../geometry/symmetry.js';
+import { cellKey } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
+import { shapeKeyOn } from '../geometry/grid.js';
+import { orientations } from '../geometry/symmetry.js';
 import type { Piece, Puzzle, Solution } from '../puzzle/model.js';
+import { puzzleGrid } from '../puzzle/model.js';
 
 /**
  * Checks a solution against the puzzle alone, sharing nothing with the search: every board cell covered
@@ -14,27 +17,31 @@ export function verifySolution(puzzle: Puzzle, solution: Solution): string[] {
 }
 
 /** The shapes a piece may take, as keys: worked out here from the puzzle's rules, not taken from the search. */
-function shapesOf(piece: Piece, dims: 2 | 3): Set<string> {
-  if (piece.orientations) return new Set(piece.orientations.map((o) => shapeKey(o)));
+function shapesOf(piece: Piece, grid: Grid): Set<string> {
+  const key = (cells: Piece['shape']): string => shapeKeyOn(grid, cells);
+  if (piece.orientations) return new Set(piece.orientations.map(key));
   if (piece.rotate === false) {
-    const shapes = new Set([shapeKey(piece.shape)]);
-    if (piece.mirror) shapes.add(shapeKey(piece.shape.map((c) => [-c[0], c[1], c[2]] as const)));
+    const shapes = new Set([key(piece.shape)]);
+    if (piece.mirror) shapes.add(key(piece.shape.map(grid.mirrorLeftRight.apply)));
     return shapes;
   }
-  return new Set(orientations(piece.shape, allowedTransforms(dims, piece.mirror)).map((o) => shapeKey(o.cells)));
+  const turns = piece.mirror ? grid.symmetries : grid.symmetries.filter((t) => !t.reflects);
+  return new Set(orientations(piece.shape, turns, grid).map((o) => key(o.cells)));
 }
 
 /** The verifier for one puzzle, with the piece orientations worked out once (for checking many solutions). */
 export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[] {
   const board = new Set(puzzle.board.map(cellKey));
   const optional = new Set((puzzle.optional ?? []).map(cellKey));
-  const shapes = new Map(puzzle.pieces.map((p) => [p.name, shapesOf(p, puzzle.dims)]));
+  const grid = puzzleGrid(puzzle);
+  const shapes = new Map(puzzle.pieces.map((p) => [p.name, shapesOf(p, grid)]));
   const given = new Set((puzzle.placed ?? []).map((p) => `${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`));
-  return (solution) => check(puzzle, board, optional, shapes, given, solution);
+  return (solution) => check(puzzle, grid, board, optional, shapes, given, solution);
 }
 
 function check(
   puzzle: Puzzle,
+  grid: Grid,
   board: ReadonlySet<string>,
   optional: ReadonlySet<string>,
   shapes: ReadonlyMap<string, ReadonlySet<string>>,
@@ -52,7 +59,7 @@ function check(
       continue;
     }
     used.set(placed.piece, (used.get(placed.piece) ?? 0) + 1);
-    if (!allowed.has(shapeKey(normalize(placed.cells))) || normalize(placed.cells).length !== placed.cells.length) {
+    if (!allowed.has(shapeKeyOn(grid, placed.cells)) || grid.normalize(placed.cells).length !== placed.cells.length) {
       problems.push(`piece '${placed.piece}' is placed in a shape that is not one of its allowed orientations`);
     }
     const key = `${placed.piece}:${placed.cells.map(cellKey).sort().join(' ')}`;

@@ -118,3 +118,20 @@ describe('grids', () => {
     expect(base.every((p) => p[1] > apex![1])).toBe(true);
   });
 });
+
+describe('grid helpers', () => {
+  it('the left-right mirror keeps rows and reverses places in them', () => {
+    expect(GRIDS.square.mirrorLeftRight.apply([2, 1, 0])).toEqual([-2, 1, 0]);
+    expect(GRIDS.triangle.mirrorLeftRight.apply([3, 1, 0])).toEqual([-3, 1, 0]);
+    // the hexagon [q, r] sits at x = q + r / 2: its mirror image at -x on the same row
+    expect(GRIDS.hexagon.mirrorLeftRight.apply([2, 1, 0])).toEqual([-3, 1, 0]);
+    for (const grid of Object.values(GRIDS)) expect(grid.mirrorLeftRight.reflects).toBe(true);
+  });
+
+  it('translations: any step on squares, cubes and hexagons; on triangles those that keep up triangles up', () => {
+    expect(GRIDS.hexagon.translates([1, 0, 0])).toBe(true);
+    expect(GRIDS.triangle.translates([1, 0, 0])).toBe(false);
+    expect(GRIDS.triangle.translates([1, 1, 0])).toBe(true);
+    expect(GRIDS.triangle.normalize([[1, 0, 0]])).not.toEqual(GRIDS.triangle.normalize([[0, 0, 0]]));
+  });
+});

@@ -7,17 +7,22 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
 import type { Grid } from '../grid.js';
-import { groupOf, sortedCells } from '../grid.js';
+import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
 
 const same = (c: Cell): Cell => c;
 const SIXTH = [0, -1, 0, 1, 1, 0, 0, 0, 1];
 const SWAP = [0, 1, 0, 1, 0, 0, 0, 0, 1];
 const SQRT3 = Math.sqrt(3);
 
+const GROUP = groupOf([SIXTH, SWAP], same, same);
+
 export const hexagonGrid: Grid = {
   name: 'hexagon',
   dims: 2,
-  symmetries: groupOf([SIXTH, SWAP], same, same),
+  symmetries: GROUP,
+  translates: (d) => d[2] === 0,
+  // x = q + r / 2 to -x, rows kept: (q, r) -> (-q - r, r)
+  mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, -1, 0, 0, 1, 0, 0, 0, 1]),
   neighbours: ([q, r]) => [[q + 1, r, 0], [q - 1, r, 0], [q, r + 1, 0], [q, r - 1, 0], [q + 1, r - 1, 0], [q - 1, r + 1, 0]],
   normalize(shape: Shape): Cell[] {
     if (shape.length === 0) return [];

@@ -2,7 +2,7 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds, neighbours } from '../cell.js';
 import type { Grid, Transform } from '../grid.js';
-import { sortedCells, transformOf } from '../grid.js';
+import { sortedCells, symmetryWithMatrix, transformOf } from '../grid.js';
 
 const same = (c: Cell): Cell => c;
 
@@ -34,10 +34,16 @@ function signedPermutations(dims: 2 | 3): Transform[] {
   return out.sort((a, b) => Number(a.reflects) - Number(b.reflects));
 }
 
+const SQUARE = signedPermutations(2);
+const CUBE = signedPermutations(3);
+const MIRROR_X = [-1, 0, 0, 0, 1, 0, 0, 0, 1];
+
 export const squareGrid: Grid = {
   name: 'square',
   dims: 2,
-  symmetries: signedPermutations(2),
+  symmetries: SQUARE,
+  translates: () => true,
+  mirrorLeftRight: symmetryWithMatrix(SQUARE, MIRROR_X),
   neighbours: (c) => neighbours(c, 2),
   normalize: boxNormalize,
   polygon: (c) => [[c[0], c[1]], [c[0] + 1, c[1]], [c[0] + 1, c[1] + 1], [c[0], c[1] + 1]],
@@ -46,7 +52,9 @@ export const squareGrid: Grid = {
 export const cubeGrid: Grid = {
   name: 'cube',
   dims: 3,
-  symmetries: signedPermutations(3),
+  symmetries: CUBE,
+  translates: () => true,
+  mirrorLeftRight: symmetryWithMatrix(CUBE, MIRROR_X),
   neighbours: (c) => neighbours(c, 3),
   normalize: boxNormalize,
 };

@@ -15,7 +15,7 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
 import type { Grid } from '../grid.js';
-import { groupOf, sortedCells } from '../grid.js';
+import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
 
 const isUp = (x: number, y: number): boolean => ((x + y) & 1) === 0;
 const mod3 = (n: number): number => ((n % 3) + 3) % 3;
@@ -40,10 +40,15 @@ const SIXTH = [0, -1, 0, 1, 1, 0, 0, 0, 1];
 const MIRROR = [1, 1, 0, 0, -1, 0, 0, 0, 1];
 const HEIGHT = Math.sqrt(3) / 2;
 
+const GROUP = groupOf([SIXTH, MIRROR], toLattice, fromLattice);
+
 export const triangleGrid: Grid = {
   name: 'triangle',
   dims: 2,
-  symmetries: groupOf([SIXTH, MIRROR], toLattice, fromLattice),
+  symmetries: GROUP,
+  translates: (d) => d[2] === 0 && ((d[0] + d[1]) & 1) === 0,
+  // (x, y) -> (-x, y): corners (i, j) -> (-i - j, j), so sums (u, v) -> (-u - v, v)
+  mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, -1, 0, 0, 1, 0, 0, 0, 1]),
   neighbours: ([x, y]) => [[x + 1, y, 0], [x - 1, y, 0], isUp(x, y) ? [x, y + 1, 0] : [x, y - 1, 0]],
   normalize(shape: Shape): Cell[] {
     if (shape.length === 0) return [];
