@@ -17,7 +17,7 @@
 import type { Cell, Shape } from './cell.js';
 import { compareCells } from './cell.js';
 
-export type GridName = 'square' | 'cube' | 'triangle' | 'hexagon';
+export type GridName = 'square' | 'cube' | 'triangle' | 'hexagon' | 'sphere';
 
 /** A symmetry that fixes the origin of the lattice. */
 export interface Transform {

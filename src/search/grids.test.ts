@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GRIDS } from '../geometry/grids/index.js';
 import type { Cell, Piece, Puzzle } from '../puzzle/model.js';
 import { otherGridClasses, otherGridTilings } from '../test-support/other-grids.js';
-import { tilingKey } from '../test-support/orbits.js';
+import { allTilings, orbitClasses, shapeClass, tilingKey } from '../test-support/orbits.js';
 import { nextTurn } from '../test-support/turn.js';
 import { solve } from './solve.js';
 import { createVerifier } from './verify.js';
@@ -147,4 +147,57 @@ describe('published counts on the triangle grid', () => {
       }
     });
   }
+});
+
+/**
+ * Spheres: their centres are cube-grid points (even sums), so the plain enumeration and orbit count of
+ * orbits.ts (signed permutations of the axes, moves by whole steps) apply as they are.
+ */
+const sphereArbitrary = fc
+  .record({ w: fc.integer({ min: 2, max: 3 }), h: fc.integer({ min: 2, max: 4 }), d: fc.integer({ min: 1, max: 3 }), choices: fc.array(fc.nat(), { minLength: 64, maxLength: 64 }) })
+  .map(({ w, h, d, choices }): Puzzle => {
+    let pick = 0;
+    const next = (n: number): number => choices[pick++ % choices.length]! % n;
+    const board: Cell[] = [];
+    for (let z = 0; z < d; z++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if ((x + y + z) % 2 === 0) board.push([x, y, z]);
+    // touching spheres are at squared distance 2
+    const touch = (a: Cell, b: Cell): boolean => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 === 2;
+    const owner = new Set<string>();
+    const types = new Map<string, Piece>();
+    for (const start of board) {
+      if (owner.has(key(start))) continue;
+      const region = [start];
+      owner.add(key(start));
+      const target = 2 + next(3);
+      while (region.length < target) {
+        const frontier = board.filter((c) => !owner.has(key(c)) && region.some((r) => touch(r, c)));
+        if (frontier.length === 0) break;
+        const c = frontier[next(frontier.length)]!;
+        owner.add(key(c));
+        region.push(c);
+      }
+      const k = shapeClass(region, true, false);
+      const t = types.get(k);
+      types.set(k, t ? { ...t, count: t.count + 1 } : { name: String.fromCharCode(97 + types.size), shape: GRIDS.sphere.normalize(region), count: 1, mirror: true });
+    }
+    return { name: 'random spheres', dims: 3, grid: 'sphere', board, pieces: [...types.values()], mirror: true };
+  });
+
+describe('sphere puzzles, against plain enumeration', () => {
+  it('random boxes of spheres cut into pieces: every engine finds every tiling, and the classes up to symmetry', async () => {
+    await fc.assert(fc.asyncProperty(sphereArbitrary, async (puzzle) => {
+      await nextTurn();
+      const truth = allTilings(puzzle);
+      expect(truth.length).toBeGreaterThan(0);
+      const keys = new Set(truth.map(tilingKey));
+      const orbits = orbitClasses(puzzle, truth);
+      const verify = createVerifier(puzzle);
+      for (const engine of ['bitboard', 'dlx'] as const) {
+        const all = solve(puzzle, { engine, all: true });
+        for (const s of all.found) expect(verify(s)).toEqual([]);
+        expect(new Set(all.found.map(tilingKey)), engine).toEqual(keys);
+        expect(solve(puzzle, { engine, unique: true, countOnly: true }).solutions, `${engine} unique`).toBe(orbits.count);
+      }
+    }), { numRuns: 25 });
+  });
 });

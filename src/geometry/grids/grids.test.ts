@@ -55,7 +55,7 @@ const COUNTS: { grid: Grid; seeds: Cell[]; fixed: number[]; free: number[]; oneS
 describe('grids', () => {
   it('have the symmetry groups of their lattices: 8, 48, 12 and 12 transforms, half of them rotations, identity first', () => {
     expect(Object.values(GRIDS).map((g) => [g.name, g.symmetries.length, g.symmetries.filter((t) => !t.reflects).length])).toEqual([
-      ['square', 8, 4], ['cube', 48, 24], ['triangle', 12, 6], ['hexagon', 12, 6],
+      ['square', 8, 4], ['cube', 48, 24], ['triangle', 12, 6], ['hexagon', 12, 6], ['sphere', 48, 24],
     ]);
     for (const grid of Object.values(GRIDS)) {
       expect(grid.symmetries[0]!.matrix).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -84,7 +84,8 @@ describe('grids', () => {
   for (const grid of Object.values(GRIDS)) {
     it(`${grid.name}: every symmetry is one to one and keeps neighbours; neighbours are mutual; normalising forgets exactly the translations`, () => {
       fc.assert(fc.property(cellArbitrary, fc.nat(), ([x, y, z], pick) => {
-        const c: Cell = [x, y, grid.dims === 3 ? z : 0];
+        // a sphere is a point with an even sum of coordinates
+        const c: Cell = grid.name === 'sphere' ? [x + ((x + y + z) & 1), y, z] : [x, y, grid.dims === 3 ? z : 0];
         const around = grid.neighbours(c);
         for (const m of around) expect(grid.neighbours(m).map(cellKey)).toContain(cellKey(c));
         const t = grid.symmetries[pick % grid.symmetries.length]!;
@@ -126,6 +127,15 @@ describe('grid helpers', () => {
     // the hexagon [q, r] sits at x = q + r / 2: its mirror image at -x on the same row
     expect(GRIDS.hexagon.mirrorLeftRight.apply([2, 1, 0])).toEqual([-3, 1, 0]);
     for (const grid of Object.values(GRIDS)) expect(grid.mirrorLeftRight.reflects).toBe(true);
+  });
+
+  it('spheres: 12 neighbours each, 6 two-sphere shapes up to moves, and 4 three-sphere shapes up to turns (bonds at 60, 90, 120 and 180 degrees)', () => {
+    const grid = GRIDS.sphere;
+    expect(grid.neighbours([0, 0, 0])).toHaveLength(12);
+    expect(fixedPolyforms(grid, 2, [[0, 0, 0]]).size).toBe(6);
+    expect(classes(grid, fixedPolyforms(grid, 3, [[0, 0, 0]]).values(), true)).toBe(4);
+    expect(grid.translates([1, 1, 0])).toBe(true);
+    expect(grid.translates([1, 0, 0])).toBe(false);
   });
 
   it('translations: any step on squares, cubes and hexagons; on triangles those that keep up triangles up', () => {

@@ -1,6 +1,7 @@
 /** The registry of grids: adding a grid is its module and one line here. */
 import type { Grid, GridName } from '../grid.js';
 import { hexagonGrid } from './hexagon.js';
+import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
 import { triangleGrid } from './triangle.js';
 
@@ -9,6 +10,7 @@ export const GRIDS: Readonly<Record<GridName, Grid>> = {
   cube: cubeGrid,
   triangle: triangleGrid,
   hexagon: hexagonGrid,
+  sphere: sphereGrid,
 };
 
 export const GRID_NAMES = Object.keys(GRIDS) as GridName[];
