@@ -2,11 +2,14 @@ import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent, firstRepeat, isBox, isConnected, normalize, shapeKey } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent, firstRepeat, isBox } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
 import type { Piece, PlacedPiece, Puzzle } from './model.js';
-import { pieceMin } from './model.js';
-import { gridOf } from '../geometry/grids/index.js';
+import { pieceMin, puzzleGrid } from './model.js';
+import type { Grid, GridName } from '../geometry/grid.js';
+import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
+import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
+import { artOfCell, artPlaceAllowed, cellOfArt } from './grid-art.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { readTextFile } from './text-file.js';
 import { printable } from './printable.js';
@@ -30,8 +33,8 @@ const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
 const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
 
-const TOP_KEYS = ['name', 'description', 'mirror', 'board', 'pieces', 'placed', 'use', 'known'];
-const BOARD_KEYS = ['rect', 'box', 'layers', 'holes'];
+const TOP_KEYS = ['name', 'description', 'grid', 'mirror', 'board', 'pieces', 'placed', 'use', 'known'];
+const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'holes'];
 const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color'];
 const PLACED_KEYS = ['piece', 'cells'];
 const KNOWN_KEYS = ['total', 'unique'];
@@ -67,6 +70,9 @@ class Reader {
    */
   private readonly artRead = new Map<Node, ArtInfo>();
   private readonly boardArtRead = new Map<Node, ArtInfo>();
+
+  /** The grid the file's art is drawn on (set once `grid:` is read, before any art). */
+  grid: GridName = 'square';
 
   constructor(
     readonly file: string,
@@ -216,12 +222,16 @@ class Reader {
     for (let r = first; r <= last; r++) {
       const row = rows[r]!;
       const line = base + (block ? r : 0);
-      if (row.length !== width) {
+      // hexagon rows start one character further right each: their lengths differ
+      if (row.length !== width && this.grid !== 'hexagon') {
         throw new PuzzleError(this.file, line, `${what}: ragged art: row ${r - first + 1} is ${row.length} wide but row 1 is ${width} (pad with '.')`);
       }
       for (let x = 0; x < row.length; x++) {
         const ch = row[x]!;
         const cell = [x, r - first, 0] as const;
+        if (ch !== '.' && ch !== ' ' && !artPlaceAllowed(this.grid, x, r - first)) {
+          throw new PuzzleError(this.file, line, `${what}: row ${r - first + 1} has a cell at column ${x + 1}, between two hexagon places (row r's cells sit at columns r, r + 2, ...: each row one character further right than the row above)`);
+        }
         if (ch === '#') cells.push(cell);
         else if (ch === '.' || ch === ' ') continue;
         else if (board && ch === OPTIONAL) {
@@ -253,7 +263,8 @@ class Reader {
     const art = this.artInfo(node, what, budget, board);
     if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
     if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
-    return { cells: [...art.cells], optional: [...art.optional], marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: [...m.cells], line: m.line }])) };
+    const cell = (c: Cell): Cell => cellOfArt(this.grid, c);
+    return { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) };
   }
 
   layers(node: Node | null, what: string, budget: CellBudget): Cell[] {
@@ -275,16 +286,18 @@ class Reader {
       const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} that layer${z > 1 ? `s 1-${z}` : ' 1'} leave${z > 1 ? '' : 's'} of ${budget.of}` };
       const art = this.artInfo(layer, layerWhat, left, board);
       const dims = `${art.width}x${art.height}`;
-      if (size !== undefined && dims !== size) this.fail(layer, `${what}: layer ${z + 1} is ${dims} but layer 1 is ${size}: all layers must be the same size`);
+      // sphere layers are squares of balls that shrink as they stack (a pyramid): their sizes may differ
+      if (size !== undefined && dims !== size && this.grid !== 'sphere') this.fail(layer, `${what}: layer ${z + 1} is ${dims} but layer 1 is ${size}: all layers must be the same size`);
       if (size === undefined && art.width * art.height * layers.length > MAX_BOARD_BOX) {
         this.fail(node, `${what}: ${layers.length} layers of ${dims} make ${art.width * art.height * layers.length} cells: more than the limit of ${MAX_BOARD_BOX}`);
       }
       size = dims;
-      for (const c of art.cells) cells.push([c[0], c[1], z]);
-      for (const c of art.optional) optional.push([c[0], c[1], z]);
+      const cell = (c: Cell): Cell => cellOfArt(this.grid, [c[0], c[1], z]);
+      for (const c of art.cells) cells.push(cell(c));
+      for (const c of art.optional) optional.push(cell(c));
       for (const [ch, m] of art.marks) {
         const mark = marks.get(ch) ?? marks.set(ch, { cells: [], line: m.line }).get(ch)!;
-        for (const c of m.cells) mark.cells.push([c[0], c[1], z]);
+        for (const c of m.cells) mark.cells.push(cell(c));
       }
     });
     if (cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
@@ -342,16 +355,27 @@ function box(w: number, h: number, d: number): Cell[] {
 
 const BOARD_BUDGET: CellBudget = { cells: MAX_BOARD_CELLS, of: `the limit of ${MAX_BOARD_CELLS}` };
 
-function readBoard(r: Reader, node: Node | null): BoardArt & { dims: Dimensions } {
-  if (isScalar(r.deref(node))) return { ...r.boardArt(node, 'board', BOARD_BUDGET), dims: 2 };
+/** Square and cube boards and pieces may be given as rect or box; the other grids are drawn or listed. */
+const BOXED_GRIDS: readonly GridName[] = ['square', 'cube'];
+
+function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): BoardArt & { dims: Dimensions } {
+  const gridDims = grid ? gridOf(grid, 2).dims : undefined;
+  if (isScalar(r.deref(node))) return { ...r.boardArt(node, 'board', BOARD_BUDGET), dims: gridDims ?? 2 };
   const keys = r.map(node, 'board', BOARD_KEYS);
-  const forms = ['rect', 'box', 'layers'].filter((k) => keys.has(k));
-  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers');
+  const forms = ['rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
+  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers, cells');
   const form = forms[0]!;
   const value = keys.get(form)!.value;
+  if ((form === 'rect' || form === 'box') && grid && !BOXED_GRIDS.includes(grid)) r.fail(keys.get(form)!.key, `board ${form} is for the square and cube grids: draw the ${grid} board, or list its cells`);
+  if (form === 'layers' && gridDims === 2) r.fail(keys.get(form)!.key, `the ${grid} grid is flat: draw its board as one art, without layers`);
   let art: BoardArt;
   let dims: Dimensions;
-  if (form === 'rect') {
+  if (form === 'cells') {
+    art = { cells: r.cells(value, 'board cells', BOARD_BUDGET), optional: [], marks: new Map() };
+    dims = gridDims ?? (art.cells.some((c) => c[2] !== 0) ? 3 : 2);
+    const off = gridDims === 2 ? art.cells.find((c) => c[2] !== 0) : undefined;
+    if (off) r.fail(value, `board cell [${off.join(', ')}] is off the flat ${grid} board (z must be 0)`);
+  } else if (form === 'rect') {
     art = { cells: r.box(value, 'board rect', r.sizes(value, 'board rect', 2), BOARD_BUDGET), optional: [], marks: new Map() };
     dims = 2;
   } else if (form === 'box') {
@@ -361,10 +385,12 @@ function readBoard(r: Reader, node: Node | null): BoardArt & { dims: Dimensions 
     art = r.boardLayers(value, 'board', BOARD_BUDGET);
     dims = 3;
   }
+  if (grid === 'square' && dims === 3) r.fail(keys.get(form)!.key, 'the square grid is flat: give a 3-D board with grid: cube, or no grid');
+  if (gridDims === 3) dims = 3;
   let cells = art.cells;
   const holes = keys.get('holes');
   if (holes) {
-    if (form === 'layers') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.'");
+    if (form === 'layers' || form === 'cells') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.', and leave them out of cells");
     const remove = new Set<string>();
     const on = new Set(cells.map(cellKey));
     const items = (r.deref(holes.value) as { items?: Node[] }).items ?? [];
@@ -404,6 +430,7 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
+  if ((form === 'rect' || form === 'box') && !BOXED_GRIDS.includes(r.grid)) r.fail(keys.get(form)!.key, `${what} ${form} is for the square and cube grids: draw the piece, or list its cells`);
   let cells: Cell[];
   if (form === 'shape') cells = r.art(value, what, budget);
   else if (form === 'rect') cells = r.box(value, `${what} rect`, r.sizes(value, `${what} rect`, 2), budget);
@@ -501,8 +528,19 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   }
   if (!top.has('board')) r.fail(root, 'the puzzle has no board');
   if (!top.has('pieces')) r.fail(root, 'the puzzle has no pieces');
-  const board = readBoard(r, top.get('board')!.value);
+  let gridName: GridName | undefined;
+  if (top.has('grid')) {
+    const node = top.get('grid')!.value;
+    const value = r.string(node, 'grid');
+    if (!GRID_NAMES.includes(value as GridName)) r.fail(node, `grid must be one of ${GRID_NAMES.join(', ')}, not '${printable(value, 40)}'`);
+    gridName = value as GridName;
+    r.grid = gridName;
+  }
+  const board = readBoard(r, top.get('board')!.value, gridName);
   const dims = board.dims;
+  const grid = gridOf(gridName, dims);
+  // a 2-D puzzle on cubes is a one-layer 3-D puzzle: the grid names what the cells are
+  const storedGrid = gridName && gridName !== gridOf(undefined, dims).name ? { grid: gridName } : {};
   const mirror = top.has('mirror') ? r.boolean(top.get('mirror')!.value, 'mirror') : dims === 2;
 
   const piecesNode = r.deref(top.get('pieces')!.value);
@@ -525,16 +563,17 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     const left = boardCells - area;
     const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} that the pieces before it leave of the board's ${boardCells}` };
     const p = readPiece(r, pieceName, pair.value ?? pair.key, budget);
-    const shape = normalize(p.cells);
+    const shape = grid.normalize(p.cells);
     const what = `piece '${p.name}'`;
     if (dims === 2 && extent(shape)[2] > 1) r.fail(p.node, `${what} is 3-D but the board is flat (give the board as box or layers)`);
-    if (!isConnected(shape, dims)) r.fail(p.node, `${what} is not connected: its cells must touch face to face`);
+    if (!isConnectedOn(grid, shape)) r.fail(p.node, `${what} is not connected: its cells must touch face to face`);
     const pieceExtent = sortedExtent(shape, dims);
-    if (pieceExtent.some((v, i) => v > boardExtent[i]!)) {
+    // turning a square or a cube keeps a box a box: a piece larger than the board's box fits nowhere
+    if (BOXED_GRIDS.includes(grid.name) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
     for (const [i, o] of (p.orientations ?? []).entries()) {
-      if (!isCongruent(normalize(o.cells), shape, gridOf(undefined, dims))) r.fail(o.node, `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`);
+      if (!isCongruent(grid.normalize(o.cells), shape, grid)) r.fail(o.node, `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`);
     }
     copies += p.count;
     if (copies > MAX_COPIES) r.fail(p.node, `more than ${MAX_COPIES} piece copies in all`);
@@ -544,11 +583,11 @@ export function parsePuzzle(text: string, file: string): Puzzle {
       name: p.name, shape, count: p.count, mirror: p.mirror ?? mirror,
       ...(p.min !== p.count ? { min: p.min } : {}),
       ...(p.rotate !== undefined ? { rotate: p.rotate } : {}),
-      ...(p.orientations ? { orientations: p.orientations.map((o) => normalize(o.cells)) } : {}),
+      ...(p.orientations ? { orientations: p.orientations.map((o) => grid.normalize(o.cells)) } : {}),
       ...(p.color !== undefined ? { color: p.color } : {}),
     };
   });
-  const placed = readPlaced(r, top.get('placed'), board, pieces);
+  const placed = readPlaced(r, top.get('placed'), board, pieces, grid);
   let use: number | undefined;
   if (top.has('use')) {
     const node = top.get('use')!.value;
@@ -558,7 +597,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     if (use < fewest) r.fail(node, `use is ${use}, fewer than the ${fewest} pieces that must be placed`);
   }
   const puzzle: Puzzle = {
-    name, dims, board: [...board.cells].sort(compareCells), pieces, mirror,
+    name, dims, ...storedGrid, board: [...board.cells].sort(compareCells), pieces, mirror,
     ...(board.optional.length > 0 ? { optional: [...board.optional].sort(compareCells) } : {}),
     ...(placed.length > 0 ? { placed } : {}),
     ...(use !== undefined ? { use } : {}),
@@ -582,6 +621,7 @@ function readPlaced(
   entry: { key: Node; value: Node | null } | undefined,
   board: BoardArt & { dims: Dimensions },
   pieces: readonly Piece[],
+  grid: Grid,
 ): PlacedPiece[] {
   const byName = new Map(pieces.map((p) => [p.name, p]));
   const placed: PlacedPiece[] = [];
@@ -590,8 +630,8 @@ function readPlaced(
   const onBoard = new Set(board.cells.map(cellKey));
   const add = (name: string, cells: Cell[], fail: (problem: string) => never): void => {
     const piece = byName.get(name)!;
-    const allowed = new Set(allowedOrientations(piece, gridOf(undefined, board.dims)).map(shapeKey));
-    if (!allowed.has(shapeKey(cells))) {
+    const allowed = new Set(allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o)));
+    if (!allowed.has(shapeKeyOn(grid, cells))) {
       fail(`placed piece '${name}' at [${cells[0]!.slice(0, board.dims).join(', ')}] lies in a shape that is not one of its allowed orientations`);
     }
     const twice = cells.find((c) => taken.has(cellKey(c)));
@@ -607,7 +647,7 @@ function readPlaced(
       throw new PuzzleError(r.file, mark.line, problem);
     };
     if (!byName.has(ch)) fail(`board: '${printable(ch)}' in the art is not the name of a piece (use '#' for a cell, '+' for a cell that may stay empty, a piece's one-character name for a cell it covers)`);
-    for (const part of components(mark.cells, board.dims)) add(ch, part, fail);
+    for (const part of components(mark.cells, grid)) add(ch, part, fail);
   }
   if (entry) {
     const list = r.deref(entry.value);
@@ -627,7 +667,7 @@ function readPlaced(
 }
 
 /** The groups of face-touching cells (each copy of a piece drawn in the art). */
-function components(cells: readonly Cell[], dims: Dimensions): Cell[][] {
+function components(cells: readonly Cell[], grid: Grid): Cell[][] {
   const left = new Map(cells.map((c) => [cellKey(c), c]));
   const out: Cell[][] = [];
   for (const start of cells) {
@@ -636,9 +676,7 @@ function components(cells: readonly Cell[], dims: Dimensions): Cell[][] {
     const part: Cell[] = [start];
     for (let i = 0; i < part.length; i++) {
       const c = part[i]!;
-      const around: Cell[] = [[c[0] - 1, c[1], c[2]], [c[0] + 1, c[1], c[2]], [c[0], c[1] - 1, c[2]], [c[0], c[1] + 1, c[2]]];
-      if (dims === 3) around.push([c[0], c[1], c[2] - 1], [c[0], c[1], c[2] + 1]);
-      for (const n of around) {
+      for (const n of grid.neighbours(c)) {
         const next = left.get(cellKey(n));
         if (next) {
           left.delete(cellKey(n));
@@ -690,6 +728,71 @@ function shapeYaml(cells: readonly Cell[], rectAbove: number, marks?: ReadonlyMa
   return { layers: Array.from({ length: d }, (_, z) => artRows(cells, min, [w, h, d], z, marks)) };
 }
 
+/**
+ * A shape on a grid other than squares and cubes as art rows (one list per layer), drawn where grid-art.ts
+ * puts each cell: moved right and down by a move of the grid only when some cell would be drawn left of
+ * the first column or above the first row (so a board read from art is written back where it was).
+ */
+function gridArtLayers(grid: GridName, cells: readonly Cell[], marks: ReadonlyMap<string, string> = new Map(), tight = false): string[][] {
+  const art = cells.map((c) => ({ at: artOfCell(grid, c), key: cellKey(c) }));
+  const lo = [0, 1].map((i) => Math.min(...art.map((a) => a.at[i]!)));
+  // a piece is drawn from its first row and column (it is read back up to a move anyway)
+  const [dc0, dr] = lo.map((v) => (tight ? -v : Math.max(0, -v))) as [number, number];
+  // hexagon rows keep their columns' parity, triangles their up and down: shift by one more when needed
+  const dc = (grid === 'hexagon' || grid === 'triangle') && (((dc0 + dr) % 2) + 2) % 2 === 1 ? dc0 + 1 : dc0;
+  const placed = new Map(art.map((a) => [`${a.at[0] + dc},${a.at[1] + dr},${a.at[2]}`, marks.get(a.key) ?? '#']));
+  const zs = art.map((a) => a.at[2]);
+  const [z0, z1] = [Math.min(...zs), Math.max(...zs)];
+  const layers: string[][] = [];
+  for (let z = z0; z <= z1; z++) {
+    const mine = art.filter((a) => a.at[2] === z);
+    // every layer of a sphere board is drawn from the first column and row; hexagon rows as far as they go
+    const width = Math.max(0, ...mine.map((a) => a.at[0] + dc + 1));
+    const height = Math.max(0, ...mine.map((a) => a.at[1] + dr + 1));
+    const rows: string[] = [];
+    for (let r = 0; r < height; r++) {
+      let row = '';
+      for (let c = 0; c < width; c++) row += placed.get(`${c},${r},${z}`) ?? (artPlaceAllowed(grid, c, r) ? '.' : ' ');
+      rows.push(row.trimEnd() || '.');
+    }
+    layers.push(rows);
+  }
+  return layers;
+}
+
+/** The board, pieces and pieces placed of a puzzle on the triangle, hexagon or sphere grid (after the head). */
+function formatOnGrid(puzzle: Puzzle, grid: GridName): string {
+  let out = `grid: ${grid}\n`;
+  const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
+  const board = gridArtLayers(grid, puzzle.board, marks);
+  out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
+  out += 'pieces:\n';
+  for (const p of puzzle.pieces) {
+    const least = pieceMin(p);
+    const orientation = (o: readonly Cell[]): string => {
+      const layers = gridArtLayers(grid, o, new Map(), true);
+      return layers.length === 1 ? JSON.stringify(layers[0]!.join('\n')) : `{layers: ${JSON.stringify(layers.map((rows) => rows.join('\n')))}}`;
+    };
+    const options = [
+      least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
+      p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
+      p.rotate === false ? 'rotate: false' : '',
+      p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+      p.orientations ? `orientations: [${p.orientations.map(orientation).join(', ')}]` : '',
+    ].filter(Boolean);
+    const layers = gridArtLayers(grid, p.shape, new Map(), true);
+    const key = `  ${quoteKey(p.name)}:`;
+    if (layers.length === 1 && options.length === 0) out += `${key}${block(layers[0]!, '    ')}`;
+    else if (layers.length === 1) out += `${key}\n    shape:${block(layers[0]!, '      ')}${options.map((o) => `    ${o}\n`).join('')}`;
+    else out += `${key}\n    layers:\n${layers.map((rows) => `      -${block(rows, '        ')}`).join('')}${options.map((o) => `    ${o}\n`).join('')}`;
+  }
+  if (puzzle.placed?.length) {
+    out += 'placed:\n';
+    for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells.map((c) => c.slice(0, puzzle.dims)))}}\n`;
+  }
+  return out;
+}
+
 function quoteKey(name: string): string {
   return /^[A-Za-z_][\w-]*$/.test(name) && !['true', 'false', 'null', 'yes', 'no', 'on', 'off'].includes(name.toLowerCase()) ? name : JSON.stringify(name);
 }
@@ -706,6 +809,8 @@ export function formatPuzzle(puzzle: Puzzle): string {
   const defaultMirror = puzzle.dims === 2;
   if (puzzle.mirror !== defaultMirror) out += `mirror: ${puzzle.mirror}\n`;
   if (puzzle.use !== undefined) out += `use: ${puzzle.use}\n`;
+  const gridName = puzzleGrid(puzzle).name;
+  if (!BOXED_GRIDS.includes(gridName)) return out + formatOnGrid(puzzle, gridName);
   const [w, h, d] = extent(puzzle.board);
   const plain = !puzzle.optional?.length;
   const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));

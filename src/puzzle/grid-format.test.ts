@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { PuzzleError } from './errors.js';
+import { formatPuzzle, parsePuzzle } from './format.js';
+import type { Cell } from './model.js';
+
+const sorted = (cells: readonly Cell[]): Cell[] => [...cells].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
+const problem = (text: string): string => {
+  try {
+    parsePuzzle(text, 'g.yaml');
+  } catch (e) {
+    if (e instanceof PuzzleError) return e.message;
+    throw e;
+  }
+  return 'no problem';
+};
+
+describe('grid: triangle, hexagon and sphere in puzzle files', () => {
+  it('triangle art: the character at column x of row y is the triangle [x, y]', () => {
+    const p = parsePuzzle('grid: triangle\nboard: |\n  .##\n  ###\npieces:\n  D: {shape: "##", count: 2}\n  M: "#"\n', 'g.yaml');
+    expect(p.grid).toBe('triangle');
+    expect(p.dims).toBe(2);
+    expect(sorted(p.board)).toEqual(sorted([[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0], [2, 1, 0]]));
+    // "##" at the start of a row is an up then a down triangle
+    expect(p.pieces[0]!.shape).toEqual([[0, 0, 0], [1, 0, 0]]);
+  });
+
+  it("hexagon art: row r's cells at columns r, r + 2, ...; column c of row r is [(c - r) / 2, r]", () => {
+    const p = parsePuzzle('grid: hexagon\nboard: |\n  . # #\n   # # #\n    # #\npieces:\n  A: "# #"\n  B: |\n    . # #\n     # #\n  C: "#"\n', 'g.yaml');
+    expect(sorted(p.board)).toEqual(sorted([[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0], [2, 1, 0], [0, 2, 0], [1, 2, 0]]));
+    expect(p.pieces.find((q) => q.name === 'B')!.shape).toEqual(sorted([[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0]]));
+  });
+
+  it('sphere layers: column i, row j of layer z is the ball [i + j + z, j - i, z]; layers shrink as a pyramid does', () => {
+    const p = parsePuzzle('grid: sphere\nboard:\n  layers:\n    - |\n      ##\n      ##\n    - "#"\npieces:\n  A: "##"\n  B: {layers: ["#", "#"]}\n  C: "#"\n', 'g.yaml');
+    expect(p.dims).toBe(3);
+    expect(sorted(p.board)).toEqual(sorted([[0, 0, 0], [1, -1, 0], [1, 1, 0], [2, 0, 0], [1, 0, 1]]));
+    // the ball on top touches the four below it
+    const top: Cell = [1, 0, 1];
+    for (const c of p.board.filter((b) => b[2] === 0)) expect((c[0] - top[0]) ** 2 + (c[1] - top[1]) ** 2 + (c[2] - top[2]) ** 2).toBe(2);
+  });
+
+  it('board cells listed for programs, on every grid', () => {
+    const p = parsePuzzle('grid: hexagon\nboard: {cells: [[0, 0], [1, 0], [0, 1]]}\npieces:\n  T: {cells: [[0, 0], [1, 0], [0, 1]]}\n', 'g.yaml');
+    expect(sorted(p.board)).toEqual([[0, 0, 0], [1, 0, 0], [0, 1, 0]]);
+  });
+
+  for (const text of [
+    'grid: triangle\nboard: |\n  ..#####.\n  .#######\n  .#######\n  ..#####.\npieces:\n  D: {shape: "##", count: 12}\n',
+    'grid: hexagon\nboard: |\n  . # #\n   # # #\n    # #\npieces:\n  A: "# #"\n  B: {shape: ". # #\\n # #", color: teal}\n  C: "#"\n',
+    'grid: sphere\nboard:\n  layers:\n    - "###\\n###\\n###"\n    - "##\\n##"\n    - "#"\npieces:\n  A: {layers: ["###"], count: 2}\n  B: "##\\n##"\n  C: "##\\n#."\n  D: {shape: "#", count: 0..1}\n',
+    'grid: triangle\nboard: |\n  ####\n  ##++\npieces:\n  D: {shape: "##", count: 2..3}\n',
+  ]) {
+    it(`writes what it reads: ${text.split('\n')[0]}, ${text.length} characters`, () => {
+      const p = parsePuzzle(text, 'g.yaml');
+      expect(parsePuzzle(formatPuzzle(p), 'again.yaml')).toEqual(p);
+    });
+  }
+
+  it('refuses misuse in one line naming the file and line', () => {
+    expect(problem('grid: hexagons\nboard: "#"\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:1: grid must be one of square, cube, triangle, hexagon, sphere, not 'hexagons'/);
+    expect(problem('grid: hexagon\nboard: |\n  # #\n  # #\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:4: board: row 2 has a cell at column 1, between two hexagon places/);
+    expect(problem('grid: hexagon\nboard: {rect: [3, 2]}\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:2: board rect is for the square and cube grids/);
+    expect(problem('grid: triangle\nboard:\n  layers: ["##", "##"]\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:3: the triangle grid is flat/);
+    expect(problem('grid: triangle\nboard: "####"\npieces:\n  A: {rect: [2, 1], count: 2}\n')).toMatch(/^g\.yaml:4: piece 'A' rect is for the square and cube grids/);
+    // two triangles that share only a corner are not a piece
+    expect(problem('grid: triangle\nboard: "#.#"\npieces:\n  A: "#.#"\n')).toMatch(/piece 'A' is not connected/);
+    expect(problem('grid: square\nboard: {box: [2, 2, 2]}\npieces:\n  A: {box: [2, 2, 2]}\n')).toMatch(/the square grid is flat/);
+  });
+});
