@@ -1,3 +1,5 @@
+import type { GridName } from '../geometry/grid.js';
+import { GRID_NAMES } from '../geometry/grids/index.js';
 import { z } from 'zod';
 import { puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import { readTextFile } from '../puzzle/text-file.js';
@@ -23,6 +25,7 @@ const work = z.number().nonnegative();
 const puzzleSchema = z.strictObject({
   name: z.string(),
   dims: z.union([z.literal(2), z.literal(3)]),
+  grid: z.enum(GRID_NAMES as [GridName, ...GridName[]]).optional(),
   board: z.array(cell).min(1),
   pieces: z.array(z.strictObject({
     name: z.string(),
