@@ -1,5 +1,6 @@
 import type { Cell } from '../geometry/cell.js';
 import { bounds } from '../geometry/cell.js';
+import { isWrapped } from '../geometry/wrap.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleGrid } from '../puzzle/model.js';
 import { allowedOrientations } from '../puzzle/orientations.js';
@@ -56,28 +57,42 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
   };
   const byPiece: number[][] = [];
   const orientationCounts: number[] = [];
+  // on a board that wraps, a piece may lie across the joined edges: every shift along a wrapped axis is
+  // tried and its cells taken modulo the period; a piece longer than the period would cover a cell twice
+  const wrap = isWrapped(grid) ? grid.wrap : undefined;
+  const wrapCell = isWrapped(grid) ? grid.wrapCell : undefined;
   puzzle.pieces.forEach((_, piece) => {
     const mine: number[] = [];
+    const seen = new Set<string>();
     const shapes = pieceOrientations(puzzle, piece);
     orientationCounts.push(shapes.length);
     shapes.forEach((shape, orientation) => {
       // every move that keeps the shape inside the board's box (a normalised triangle shape may start at x = 1)
       const own = bounds(shape);
-      for (let z = min[2] - own.min[2]; z + own.max[2] <= max[2]; z++) {
-        for (let y = min[1] - own.min[1]; y + own.max[1] <= max[1]; y++) {
-          for (let x = min[0] - own.min[0]; x + own.max[0] <= max[0]; x++) {
+      const last = [0, 1, 2].map((i) => (wrap && ((i === 0 && wrap.x) || (i === 1 && wrap.y)) ? max[i]! - own.min[i]! : max[i]! - own.max[i]!));
+      for (let z = min[2] - own.min[2]; z <= last[2]!; z++) {
+        for (let y = min[1] - own.min[1]; y <= last[1]!; y++) {
+          for (let x = min[0] - own.min[0]; x <= last[0]!; x++) {
             // on triangles only moves that keep up triangles up are moves of the grid
             if (!grid.translates([x, y, z])) continue;
             const cells = new Int32Array(shape.length);
             let fits = true;
             for (let i = 0; i < shape.length && fits; i++) {
               const c = shape[i]!;
-              const k = board.indexAt(c[0] + x, c[1] + y, c[2] + z);
+              const at: Cell = wrapCell ? wrapCell([c[0] + x, c[1] + y, c[2] + z]) : [c[0] + x, c[1] + y, c[2] + z];
+              const k = board.indexAt(at[0], at[1], at[2]);
               if (k < 0) fits = false;
               cells[i] = k;
             }
             if (!fits) continue;
             cells.sort();
+            if (wrap) {
+              // a cell covered twice, or the same cells reached by two shifts (a piece as long as the period)
+              if (cells.some((k, i) => i > 0 && k === cells[i - 1])) continue;
+              const key = cells.join(',');
+              if (seen.has(key)) continue;
+              seen.add(key);
+            }
             cellsInAll += cells.length;
             if (placements.length >= PLACEMENT_LIMITS.placements || cellsInAll > PLACEMENT_LIMITS.cells) tooMany();
             mine.push(placements.length);

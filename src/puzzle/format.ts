@@ -10,6 +10,8 @@ import type { Grid, GridName } from '../geometry/grid.js';
 import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
 import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
 import { artOfCell, artPlaceAllowed, cellOfArt } from './grid-art.js';
+import type { Wrap } from '../geometry/wrap.js';
+import { WRAPS } from '../geometry/wrap.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { readTextFile } from './text-file.js';
 import { printable } from './printable.js';
@@ -33,7 +35,7 @@ const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
 const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
 
-const TOP_KEYS = ['name', 'description', 'grid', 'mirror', 'board', 'pieces', 'placed', 'use', 'known'];
+const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'known'];
 const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'holes'];
 const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color'];
 const PLACED_KEYS = ['piece', 'cells'];
@@ -536,7 +538,17 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     gridName = value as GridName;
     r.grid = gridName;
   }
+  let wrap: Wrap | undefined;
+  if (top.has('wrap')) {
+    const node = top.get('wrap')!.value;
+    const value = r.string(node, 'wrap');
+    if (!WRAPS.includes(value as Wrap)) r.fail(node, `wrap must be one of ${WRAPS.join(', ')} (the edges that join), not '${printable(value, 40)}'`);
+    if (gridName !== undefined && gridName !== 'square') r.fail(node, `wrap joins the edges of a square board, not of a ${gridName} one`);
+    wrap = value as Wrap;
+  }
   const board = readBoard(r, top.get('board')!.value, gridName);
+  if (wrap && board.dims !== 2) r.fail(top.get('wrap')!.value, 'wrap joins the edges of a flat square board');
+  if (wrap && (board.marks.size > 0 || top.has('placed'))) r.fail(top.get('wrap')!.value, 'pieces placed before on a board that wraps are not supported yet');
   const dims = board.dims;
   const grid = gridOf(gridName, dims);
   // a 2-D puzzle on cubes is a one-layer 3-D puzzle: the grid names what the cells are
@@ -597,7 +609,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     if (use < fewest) r.fail(node, `use is ${use}, fewer than the ${fewest} pieces that must be placed`);
   }
   const puzzle: Puzzle = {
-    name, dims, ...storedGrid, board: [...board.cells].sort(compareCells), pieces, mirror,
+    name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces, mirror,
     ...(board.optional.length > 0 ? { optional: [...board.optional].sort(compareCells) } : {}),
     ...(placed.length > 0 ? { placed } : {}),
     ...(use !== undefined ? { use } : {}),
@@ -809,6 +821,7 @@ export function formatPuzzle(puzzle: Puzzle): string {
   const defaultMirror = puzzle.dims === 2;
   if (puzzle.mirror !== defaultMirror) out += `mirror: ${puzzle.mirror}\n`;
   if (puzzle.use !== undefined) out += `use: ${puzzle.use}\n`;
+  if (puzzle.wrap) out += `wrap: ${puzzle.wrap}\n`;
   const gridName = puzzleGrid(puzzle).name;
   if (!BOXED_GRIDS.includes(gridName)) return out + formatOnGrid(puzzle, gridName);
   const [w, h, d] = extent(puzzle.board);

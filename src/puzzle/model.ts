@@ -1,6 +1,9 @@
 import type { Cell, Dimensions, Shape } from '../geometry/cell.js';
 import type { Grid, GridName } from '../geometry/grid.js';
 import { gridOf } from '../geometry/grids/index.js';
+import { bounds } from '../geometry/cell.js';
+import type { Wrap } from '../geometry/wrap.js';
+import { wrappedGrid } from '../geometry/wrap.js';
 
 /**
  * A piece: a shape that may be moved, rotated (unless `rotate` is false), turned over when `mirror` says
@@ -35,6 +38,8 @@ export interface Puzzle {
   readonly dims: Dimensions;
   /** The kind of cell: square in 2-D and cube in 3-D when absent; triangle and hexagon are 2-D. */
   readonly grid?: GridName;
+  /** A square board whose edges join: x (left and right: a cylinder), y (top and bottom), xy (a torus). */
+  readonly wrap?: Wrap;
   readonly board: readonly Cell[];
   readonly pieces: readonly Piece[];
   /** The file's default for `mirror`; each piece carries its own resolved value. */
@@ -64,9 +69,12 @@ export interface Solution {
 }
 
 /** The fewest copies of a piece that must be placed. */
-/** The grid a puzzle's cells lie on. */
-export function puzzleGrid(puzzle: { readonly grid?: GridName | undefined; readonly dims: Dimensions }): Grid {
-  return gridOf(puzzle.grid, puzzle.dims);
+/** The grid a puzzle's cells lie on (for a board that wraps, the square grid wrapped on the board's box). */
+export function puzzleGrid(puzzle: { readonly grid?: GridName | undefined; readonly dims: Dimensions; readonly wrap?: Wrap | undefined; readonly board?: readonly Cell[] }): Grid {
+  const grid = gridOf(puzzle.grid, puzzle.dims);
+  if (!puzzle.wrap || !puzzle.board || puzzle.board.length === 0) return grid;
+  const { min, max } = bounds(puzzle.board);
+  return wrappedGrid(grid, puzzle.wrap, min, max);
 }
 
 export function pieceMin(piece: Piece): number {

@@ -2,6 +2,8 @@ import type { Cell } from '../geometry/cell.js';
 import { extent, firstRepeat } from '../geometry/cell.js';
 import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
 import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
+import type { Wrap } from '../geometry/wrap.js';
+import { WRAPS } from '../geometry/wrap.js';
 import type { Puzzle } from './model.js';
 import { parseCssColour } from './colour.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
@@ -81,6 +83,11 @@ export function wellFormedProblem(value: unknown): string | undefined {
   if (p.grid !== undefined && !GRID_NAMES.includes(p.grid as never)) return `grid must be one of ${GRID_NAMES.join(', ')}, not ${printable(JSON.stringify(p.grid) ?? String(p.grid), 40)}`;
   const grid = gridOf(p.grid as Puzzle['grid'], dims);
   if (grid.dims !== dims) return `the ${grid.name} grid is ${grid.dims}-D, but dims is ${dims}`;
+  if (p.wrap !== undefined) {
+    if (!WRAPS.includes(p.wrap as Wrap)) return `wrap must be one of ${WRAPS.join(', ')}, not ${printable(JSON.stringify(p.wrap) ?? String(p.wrap), 40)}`;
+    if (grid.name !== 'square') return `wrap joins the edges of a square board, not of a ${grid.name} one`;
+    if (p.placed !== undefined && (p.placed as unknown[]).length > 0) return 'pieces placed before on a board that wraps are not supported yet';
+  }
   if (typeof p.mirror !== 'boolean') return 'mirror must be true or false';
   const board = cellsProblem(p.board, 'the board', dims, LIMITS.boardCells);
   if (board) return board;

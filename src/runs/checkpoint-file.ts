@@ -26,6 +26,7 @@ const puzzleSchema = z.strictObject({
   name: z.string(),
   dims: z.union([z.literal(2), z.literal(3)]),
   grid: z.enum(GRID_NAMES as [GridName, ...GridName[]]).optional(),
+  wrap: z.enum(['x', 'y', 'xy']).optional(),
   board: z.array(cell).min(1),
   pieces: z.array(z.strictObject({
     name: z.string(),

@@ -74,9 +74,9 @@ export class CheckpointError extends Error {
 
 /** What identifies a puzzle: its board and pieces (not its name or description). */
 export function puzzleHash(puzzle: Puzzle): string {
-  const { dims, board, pieces, mirror, optional, placed, use, grid } = puzzle;
+  const { dims, board, pieces, mirror, optional, placed, use, grid, wrap } = puzzle;
   // what a puzzle without cells that may stay empty, placed pieces, use or a grid of its own had, it hashes as it did
-  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && grid !== 'square' && grid !== 'cube' ? { grid } : {}) };
+  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && grid !== 'square' && grid !== 'cube' ? { grid } : {}), ...(wrap ? { wrap } : {}) };
   return createHash('sha256').update(JSON.stringify({ dims, board, pieces, mirror, ...more })).digest('hex').slice(0, 16);
 }
 

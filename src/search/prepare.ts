@@ -76,7 +76,8 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
   const fullSyms = useSymmetry ? solutionSymmetries(puzzle, fullBoard, options.symmetry ?? 'all') : [];
   const syms = given.length > 0 ? restrictSymmetries(fullSyms, puzzle, fullBoard, reduced, board) : fullSyms;
   const impossible = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
-  const rectangles = puzzleGrid(reduced).name === 'square' && isExactPacking(reduced) && isBox(reduced.board) &&
+  // the skyline search knows flat square boards with edges that stay edges
+  const rectangles = puzzleGrid(reduced).name === 'square' && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
     reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
   if (choice === 'rect' && !rectangles) {
     throw new InvalidPuzzleError('the rect engine needs a rectangular board to fill exactly with rectangles that may turn (and no pieces placed before)');

@@ -1,11 +1,13 @@
 import { compareCells } from '../geometry/cell.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import type { Transform } from '../geometry/symmetry.js';
-import { applyToShape, compose } from '../geometry/symmetry.js';
+import { applyToShape } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { Placement } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { pieceMin, puzzleGrid } from '../puzzle/model.js';
+import { InvalidPuzzleError, pieceMin, puzzleGrid } from '../puzzle/model.js';
+import type { WrappedGrid } from '../geometry/wrap.js';
+import { isWrapped } from '../geometry/wrap.js';
 import { allowedOrientations } from '../puzzle/orientations.js';
 
 /**
@@ -66,6 +68,14 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
     const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => imageOf(t, i));
     // a map of pieces that is not one to one (a one-sided piece whose partner may also be turned over) is no symmetry
     if (pieceMap.includes(-1) || new Set(pieceMap).size !== pieceMap.length) continue;
+    if (isWrapped(grid)) {
+      for (const cellMap of wrappedCellMaps(grid, board, t, optional)) {
+        const cellFrom = new Int32Array(cellMap.length);
+        cellMap.forEach((to, from) => { cellFrom[to] = from; });
+        out.push({ transform: t, cellMap, cellFrom, pieceMap });
+      }
+      continue;
+    }
     // The board maps onto itself when its image is a translate of it (the same shape once normalised by
     // the grid's translations); the translation then takes the image's first cell to the board's.
     const image = board.cells.map((c) => t.apply(c));
@@ -86,6 +96,51 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
     const cellFrom = new Int32Array(cellMap.length);
     cellMap.forEach((to, from) => { cellFrom[to] = from; });
     out.push({ transform: t, cellMap, cellFrom, pieceMap });
+  }
+  return out;
+}
+
+/** Work allowed for finding the symmetries of a board that wraps (cells checked in all), before refusing. */
+const MAX_WRAPPED_SYMMETRY_WORK = 50_000_000;
+
+/**
+ * The maps of a wrapped board onto itself made of t and a shift: the image's box aligned with the board's
+ * on axes that do not wrap, every shift along those that do. Kept when it is one to one onto the board,
+ * keeps the cells that may stay empty, and keeps neighbours neighbours (a turn that takes a wrapped axis
+ * to one that does not, or to one of another period, does not).
+ */
+function wrappedCellMaps(grid: WrappedGrid, board: BoardIndex, t: Transform, optional: Uint8Array): Int32Array[] {
+  const n = board.cells.length;
+  const { x, y, size } = grid.wrap;
+  const shifts = (x ? size[0] : 1) * (y ? size[1] : 1);
+  if (shifts * n * grid.symmetries.length > MAX_WRAPPED_SYMMETRY_WORK) {
+    throw new InvalidPuzzleError(`this board wraps with ${shifts.toLocaleString('en-US')} shifts of ${n.toLocaleString('en-US')} cells: too many symmetries to work out for --unique (count or list all solutions instead)`);
+  }
+  const image = board.cells.map((c) => t.apply(c));
+  const lo = [0, 1, 2].map((i) => Math.min(...image.map((c) => c[i]!)));
+  const origin = grid.wrap.origin;
+  const out: Int32Array[] = [];
+  for (let dy = 0; dy < (y ? size[1] : 1); dy++) {
+    for (let dx = 0; dx < (x ? size[0] : 1); dx++) {
+      const shift = [origin[0] - lo[0]! + dx, origin[1] - lo[1]! + dy, origin[2] - lo[2]!];
+      const cellMap = new Int32Array(n);
+      const hit = new Uint8Array(n);
+      let ok = true;
+      for (let i = 0; i < n && ok; i++) {
+        const c = image[i]!;
+        const to = board.indexOf(grid.wrapCell([c[0] + shift[0]!, c[1] + shift[1]!, c[2] + shift[2]!]));
+        ok = to >= 0 && hit[to] === 0 && optional[to] === optional[i];
+        if (ok) {
+          cellMap[i] = to;
+          hit[to] = 1;
+        }
+      }
+      for (let i = 0; i < n && ok; i++) {
+        const around = board.neighbours[cellMap[i]!]!;
+        for (const j of board.neighbours[i]!) if (!around.includes(cellMap[j]!)) ok = false;
+      }
+      if (ok) out.push(cellMap);
+    }
   }
   return out;
 }
@@ -262,12 +317,15 @@ function placementImageFinder(placements: readonly Placement[], mine: readonly n
 
 /** A few symmetries that generate the group (identity first) by composition: orbits need only their images. */
 function generators(group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
-  const key = (t: Transform): string => t.matrix.join(',');
-  const identity = group[0]!.transform;
+  // symmetries as permutations of cells and pieces (on a wrapped board one turn comes with many shifts)
+  type Perm = { cells: Int32Array; pieces: Int32Array };
+  const key = (p: Perm): string => `${p.cells.join(',')}|${p.pieces.join(',')}`;
+  const compose = (a: Perm, b: Perm): Perm => ({ cells: b.cells.map((c) => a.cells[c]!), pieces: b.pieces.map((q) => a.pieces[q]!) });
+  const identity: Perm = { cells: group[0]!.cellMap, pieces: group[0]!.pieceMap };
   const gens: SolutionSymmetry[] = [];
   let reached = new Set([key(identity)]);
   for (const s of group) {
-    if (reached.has(key(s.transform))) continue;
+    if (reached.has(key({ cells: s.cellMap, pieces: s.pieceMap }))) continue;
     gens.push(s);
     // the subgroup the generators make so far: everything reached from the identity
     reached = new Set([key(identity)]);
@@ -275,7 +333,7 @@ function generators(group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
     while (queue.length > 0) {
       const t = queue.pop()!;
       for (const g of gens) {
-        const c = compose(g.transform, t);
+        const c = compose({ cells: g.cellMap, pieces: g.pieceMap }, t);
         if (!reached.has(key(c))) {
           reached.add(key(c));
           queue.push(c);

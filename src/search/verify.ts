@@ -4,6 +4,9 @@ import { shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
 import type { Piece, Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
+import type { Cell } from '../geometry/cell.js';
+import type { WrappedGrid } from '../geometry/wrap.js';
+import { isWrapped } from '../geometry/wrap.js';
 
 /**
  * Checks a solution against the puzzle alone, sharing nothing with the search: every board cell covered
@@ -29,14 +32,34 @@ function shapesOf(piece: Piece, grid: Grid): Set<string> {
   return new Set(orientations(piece.shape, turns, grid).map((o) => key(o.cells)));
 }
 
+/** Whether cells are a piece's allowed shape laid on a board that wraps. */
+function wrappedShapeTest(puzzle: Puzzle, grid: WrappedGrid): (piece: string, cells: readonly Cell[]) => boolean {
+  const turns = new Map(puzzle.pieces.map((p) => [p.name, [...shapesOf(p, grid)].map((k) => k.split(';').map((c) => c.split(',').map(Number) as unknown as Cell))]));
+  const keyOf = (cells: readonly Cell[]): string => cells.map(cellKey).sort().join(' ');
+  return (piece, cells) => {
+    const want = keyOf(cells);
+    for (const o of turns.get(piece) ?? []) {
+      if (o.length !== cells.length) continue;
+      for (const c of cells) {
+        const moved = o.map((p) => grid.wrapCell([p[0] + c[0] - o[0]![0], p[1] + c[1] - o[0]![1], p[2] + c[2] - o[0]![2]]));
+        if (keyOf(moved) === want) return true;
+      }
+    }
+    return false;
+  };
+}
+
 /** The verifier for one puzzle, with the piece orientations worked out once (for checking many solutions). */
 export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[] {
   const board = new Set(puzzle.board.map(cellKey));
   const optional = new Set((puzzle.optional ?? []).map(cellKey));
   const grid = puzzleGrid(puzzle);
   const shapes = new Map(puzzle.pieces.map((p) => [p.name, shapesOf(p, grid)]));
+  // on a board that wraps, a placement is a shape laid across the joined edges: its cells are the shape's
+  // moved and taken modulo the period, for some orientation and some move
+  const lies = isWrapped(grid) ? wrappedShapeTest(puzzle, grid) : undefined;
   const given = new Set((puzzle.placed ?? []).map((p) => `${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`));
-  return (solution) => check(puzzle, grid, board, optional, shapes, given, solution);
+  return (solution) => check(puzzle, grid, board, optional, shapes, given, solution, lies);
 }
 
 function check(
@@ -47,6 +70,7 @@ function check(
   shapes: ReadonlyMap<string, ReadonlySet<string>>,
   given: ReadonlySet<string>,
   solution: Solution,
+  lies?: (piece: string, cells: readonly Cell[]) => boolean,
 ): string[] {
   const problems: string[] = [];
   const covered = new Set<string>();
@@ -59,7 +83,8 @@ function check(
       continue;
     }
     used.set(placed.piece, (used.get(placed.piece) ?? 0) + 1);
-    if (!allowed.has(shapeKeyOn(grid, placed.cells)) || grid.normalize(placed.cells).length !== placed.cells.length) {
+    const shaped = lies ? lies(placed.piece, placed.cells) : allowed.has(shapeKeyOn(grid, placed.cells)) && grid.normalize(placed.cells).length === placed.cells.length;
+    if (!shaped) {
       problems.push(`piece '${placed.piece}' is placed in a shape that is not one of its allowed orientations`);
     }
     const key = `${placed.piece}:${placed.cells.map(cellKey).sort().join(' ')}`;
