@@ -17,10 +17,3 @@ export function artPlace(grid: GridName, [x, y, z]: Cell): Cell {
   if (grid === 'sphere') return [(x - y - z) / 2, (x + y - z) / 2, z];
   return [x, y, z];
 }
-
-/** The cell drawn at an art place (artPlace's inverse; on hexagons only columns of the row's parity hold cells). */
-export function cellAtArt(grid: GridName, [column, row, z]: Cell): Cell {
-  if (grid === 'hexagon') return [(column - row) / 2, row, z];
-  if (grid === 'sphere') return [column + row + z, row - column, z];
-  return [column, row, z];
-}
