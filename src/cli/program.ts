@@ -7,7 +7,7 @@ import { PLACEMENT_LIMITS, TooManyPlacementsError, generatePlacements, pieceOrie
 import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from '../puzzle/catalog.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { InvalidPuzzleError, pieceArea, pieceMin } from '../puzzle/model.js';
+import { InvalidPuzzleError, pieceArea, pieceMin, puzzleGrid } from '../puzzle/model.js';
 import { pieceLabels, pieceListColours, readColour, renderBoardText, renderShapeText } from '../render/index.js';
 import { CheckpointError } from '../runs/checkpoint.js';
 import { MergeError } from '../runs/merge.js';
@@ -80,7 +80,7 @@ function showCommand(target: string, flags: { color: boolean }): void {
     ].filter(Boolean);
     // the label, when it is not the name, as the pictures of solutions use it
     console.log(`\n${pc.bold(printable(p.name))}${label !== p.name ? ` (drawn as ${label})` : ''}: ${facts.join(', ')}`);
-    console.log(renderShapeText(p.shape, puzzle.dims, label, { color, maxWidth, pieceColor: colours[i]!.hex }));
+    console.log(renderShapeText(p.shape, puzzleGrid(puzzle), label, { color, maxWidth, pieceColor: colours[i]!.hex }));
   });
   const most = pieceArea(puzzle);
   const least = puzzle.pieces.reduce((n, p) => n + p.shape.length * pieceMin(p), 0);

@@ -108,12 +108,54 @@ export function pieceLabels(pieceNames: readonly string[]): Map<string, string> 
 
 /**
  * The legend of a picture: "label = name" for each piece placed whose label is not its whole name (a name
- * longer than one character, or one of two names with one first letter), in the puzzle's order.
+ * longer than one character, or one of two names with one first letter), in the puzzle's order; with
+ * `copies` (copyLabels), every character a piece is drawn with: "d D = diamond".
  */
-export function legendEntries(puzzle: Puzzle, solution: Solution, labels: ReadonlyMap<string, string>): string[] {
+export function legendEntries(puzzle: Puzzle, solution: Solution, labels: ReadonlyMap<string, string>, copies?: ReadonlyMap<string, readonly string[]>): string[] {
   const placed = new Set(solution.placements.map((p) => p.piece));
   const names = [...new Set([...puzzle.pieces.map((p) => p.name), ...placed])];
-  return names.filter((n) => placed.has(n) && labels.get(n) !== n).map((n) => `${labels.get(n)} = ${n}`);
+  const drawnAs = (n: string): readonly string[] => copies?.get(n) ?? [labels.get(n)!];
+  return names.filter((n) => placed.has(n) && (drawnAs(n).length > 1 || labels.get(n) !== n)).map((n) => `${drawnAs(n).join(' ')} = ${n}`);
+}
+
+/**
+ * A character for each placement, for pictures with no lines between cells (one character per cell, as
+ * triangles, hexagons and spheres are drawn): the piece's label, except where a copy of the piece touches
+ * one already drawn with it; that copy takes another character of its piece, else a new one: the label's
+ * other case, then fallbacks (as pieceLabels picks them), none of them another piece's. `touching` gives
+ * each placement's neighbours (palette.ts). Also the characters each piece is drawn with, label first.
+ */
+export function copyLabels(
+  placements: readonly { readonly piece: string }[],
+  labels: ReadonlyMap<string, string>,
+  touching: readonly ReadonlySet<number>[],
+): { perPlacement: string[]; byPiece: Map<string, string[]> } {
+  const taken = new Set(labels.values());
+  const byPiece = new Map<string, string[]>();
+  const perPlacement: string[] = [];
+  let pool: Generator<string> | undefined;
+  const fresh = (label: string): string | undefined => {
+    const swapped = label === label.toUpperCase() ? label.toLowerCase() : label.toUpperCase();
+    if (swapped !== label && isLabelChar(swapped) && !taken.has(swapped)) return swapped;
+    pool ??= fallbackPool();
+    for (let next = pool.next(); !next.done; next = pool.next()) if (!taken.has(next.value)) return next.value;
+    return undefined;
+  };
+  placements.forEach((p, i) => {
+    const label = labels.get(p.piece) ?? '?';
+    const own = byPiece.get(p.piece) ?? [label];
+    byPiece.set(p.piece, own);
+    const nearby = new Set([...touching[i] ?? []].filter((j) => j < i && placements[j]!.piece === p.piece).map((j) => perPlacement[j]));
+    let pick = own.find((ch) => !nearby.has(ch));
+    if (pick === undefined) {
+      // past the pool (hundreds of touching copies) the label is drawn again: no worse than no lines at all
+      pick = fresh(label) ?? label;
+      if (!own.includes(pick)) own.push(pick);
+      taken.add(pick);
+    }
+    perPlacement.push(pick);
+  });
+  return { perPlacement, byPiece };
 }
 
 /**

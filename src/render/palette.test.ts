@@ -6,6 +6,7 @@ import { catalogNames, loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { solve } from '../search/solve.js';
 import type { Lab } from './palette.js';
 import { ciede2000, colourDifference, colourPlacements, hexToLab, inkFor, PALETTE, touchingPlacements } from './palette.js';
+import { GRIDS } from '../geometry/grids/index.js';
 
 function rect(x0: number, y0: number, w: number, h: number, z = 0): Cell[] {
   const cells: Cell[] = [];
@@ -48,6 +49,20 @@ describe('touchingPlacements', () => {
     ];
     expect(touchingPlacements(pieces, 2).map((s) => [...s].sort())).toEqual([[1], [0, 2], [1], []]);
     expect(touchingPlacements(pieces, 3).map((s) => [...s].sort())).toEqual([[1, 3], [0, 2], [1], [0]]);
+  });
+
+  it("finds the neighbours of the puzzle's grid: triangles, hexagons and spheres", () => {
+    // the down triangle [1, 0] touches [0, 0] and [2, 0] beside it and [1, -1] above it, not [1, 1] below
+    const triangles: PlacedPiece[] = ([[1, 0, 0], [1, 1, 0], [1, -1, 0], [0, 0, 0]] as Cell[]).map((c, i) => ({ piece: `t${i}`, cells: [c] }));
+    expect(touchingPlacements(triangles, GRIDS.triangle).map((s) => [...s].sort())).toEqual([[2, 3], [], [0], [0]]);
+    expect(touchingPlacements(triangles, 2).map((s) => [...s].sort())).toEqual([[1, 2, 3], [0], [0], [0]]);
+    // hexagons [1, 0] and [0, 1] touch (a step of [-1, +1]); [0, 0] and [1, 1] do not
+    const hexagons: PlacedPiece[] = ([[1, 0, 0], [0, 1, 0], [1, 1, 0]] as Cell[]).map((c, i) => ({ piece: `h${i}`, cells: [c] }));
+    expect(touchingPlacements(hexagons, GRIDS.hexagon).map((s) => [...s].sort())).toEqual([[1, 2], [0, 2], [0, 1]]);
+    expect(touchingPlacements(hexagons, 2).map((s) => [...s].sort())).toEqual([[2], [2], [0, 1]]);
+    // spheres touch at the steps (1, 1, 0) in any order, never along one axis
+    const spheres: PlacedPiece[] = ([[0, 0, 0], [1, 1, 0], [1, 0, 1], [2, 0, 0]] as Cell[]).map((c, i) => ({ piece: `s${i}`, cells: [c] }));
+    expect(touchingPlacements(spheres, GRIDS.sphere).map((s) => [...s].sort())).toEqual([[1, 2], [0, 2, 3], [0, 1, 3], [1, 2]]);
   });
 });
 
@@ -92,6 +107,14 @@ describe('colourPlacements', () => {
     expect(s).not.toBe(d2);
     // The copies need two colours, as the first two touch, and use no more.
     expect(new Set([d0, d1, d2, d3]).size).toBe(2);
+  });
+
+  it('keeps copies of a piece apart when they touch on the grid of the puzzle, though not as squares', () => {
+    const copies: PlacedPiece[] = [{ piece: 'H', cells: [[1, 0, 0]] }, { piece: 'H', cells: [[0, 1, 0]] }];
+    const [a, b] = colourPlacements(copies, 2);
+    expect(a).toBe(b);
+    const [c, d] = colourPlacements(copies, GRIDS.hexagon);
+    expect(c).not.toBe(d);
   });
 
   it('copes with more neighbours than colours by picking the rarest among them', () => {

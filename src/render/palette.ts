@@ -15,7 +15,9 @@
  * picture as far as possible.
  */
 import type { Dimensions } from '../geometry/cell.js';
-import { cellKey, neighbours } from '../geometry/cell.js';
+import { cellKey } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
+import { gridOf } from '../geometry/grids/index.js';
 import type { PlacedPiece } from '../puzzle/model.js';
 
 /** A palette colour: its number in the xterm 256-colour palette and the same colour in hex. */
@@ -132,14 +134,18 @@ export function ansiPaint(colour: PaletteColour): (s: string) => string {
   return xtermPaint(colour.xterm, inkFor(colour.hex) === '#000000' ? XTERM_BLACK : XTERM_WHITE);
 }
 
-/** For each placement, the indices of the placements it shares a face with. */
-export function touchingPlacements(placements: readonly PlacedPiece[], dims: Dimensions): Set<number>[] {
+/**
+ * For each placement, the indices of the placements it shares a face with: neighbours on the grid (a bare
+ * number of dimensions stands for the square or cubic grid).
+ */
+export function touchingPlacements(placements: readonly PlacedPiece[], grid: Grid | Dimensions): Set<number>[] {
+  const { neighbours } = typeof grid === 'number' ? gridOf(undefined, grid) : grid;
   const owner = new Map<string, number>();
   placements.forEach((p, i) => p.cells.forEach((c) => owner.set(cellKey(c), i)));
   const adj = placements.map(() => new Set<number>());
   placements.forEach((p, i) => {
     for (const c of p.cells) {
-      for (const n of neighbours(c, dims)) {
+      for (const n of neighbours(c)) {
         const j = owner.get(cellKey(n));
         if (j !== undefined && j !== i) {
           adj[i]!.add(j);
@@ -170,7 +176,7 @@ export const LOOKS_RELATED = 25;
  */
 export function colourPlacements(
   placements: readonly PlacedPiece[],
-  dims: Dimensions,
+  grid: Grid | Dimensions,
   palette: readonly PaletteColour[] = PALETTE,
   fixed: readonly (string | undefined)[] = [],
 ): number[] {
@@ -185,7 +191,7 @@ export function colourPlacements(
       fixedDifference.set(hex, labs.map((l) => ciede2000(l, lab)));
     }
   }
-  const adj = touchingPlacements(placements, dims);
+  const adj = touchingPlacements(placements, grid);
   const isFixed = (i: number): boolean => fixed[i] !== undefined;
   const order = placements.map((_, i) => i).filter((i) => !isFixed(i)).sort((a, b) => adj[b]!.size - adj[a]!.size || a - b);
   const colour = placements.map(() => -1);

@@ -94,6 +94,15 @@ describe('placementColours', () => {
     const puzzle = puzzleOf(row, new Map([['s0', 'red'], ['s1', '#f00']]));
     expect(placementColours(puzzle, row).map((c) => c.hex)).toEqual(['#ff0000', '#ff0000']);
   });
+
+  it("keeps touching copies apart by the puzzle's grid: hexagons [1, 0] and [0, 1] touch, squares there do not", () => {
+    const copies: PlacedPiece[] = [{ piece: 'H', cells: [[1, 0, 0]] }, { piece: 'H', cells: [[0, 1, 0]] }];
+    const squares = puzzleOf(copies, new Map());
+    const [a, b] = placementColours(squares, copies);
+    expect(a).toEqual(b);
+    const [c, d] = placementColours({ ...squares, grid: 'hexagon' }, copies);
+    expect(c!.hex).not.toBe(d!.hex);
+  });
 });
 
 describe('pieceListColours', () => {

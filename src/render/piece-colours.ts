@@ -4,8 +4,9 @@
  * from the given colours where the palette allows. Pieces already on the board before the search are drawn
  * faded: their colour mixed with white, so that the solver's pieces stand out.
  */
-import type { Dimensions } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
 import type { Piece, PlacedPiece, Puzzle } from '../puzzle/model.js';
+import { puzzleGrid } from '../puzzle/model.js';
 import { mixHex, nearestXterm } from './css-colour.js';
 import { parseCssColour, rgbToHex } from '../puzzle/colour.js';
 import type { PaletteColour } from './palette.js';
@@ -44,10 +45,10 @@ export function givenColour(piece: Piece | undefined): PieceColour | undefined {
 }
 
 /**
- * The colour of each placement of a picture: its piece's own colour, or the palette's (touching
- * placements apart, see colourPlacements).
+ * The colour of each placement of a picture: its piece's own colour, or the palette's (placements that
+ * touch on the puzzle's grid apart, see colourPlacements).
  */
-export function placementColours(puzzle: Puzzle, placements: readonly PlacedPiece[], dims: Dimensions = puzzle.dims): PieceColour[] {
+export function placementColours(puzzle: Puzzle, placements: readonly PlacedPiece[], grid: Grid = puzzleGrid(puzzle)): PieceColour[] {
   const byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
   const own = new Map<string, PieceColour | undefined>();
   const ownOf = (name: string): PieceColour | undefined => {
@@ -55,7 +56,7 @@ export function placementColours(puzzle: Puzzle, placements: readonly PlacedPiec
     return own.get(name);
   };
   const fixed = placements.map((p) => ownOf(p.piece)?.hex);
-  const picks = colourPlacements(placements, dims, PALETTE, fixed);
+  const picks = colourPlacements(placements, grid, PALETTE, fixed);
   return placements.map((p, i) => ownOf(p.piece) ?? fromPalette(PALETTE[picks[i]!]!));
 }
 

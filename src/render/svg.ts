@@ -29,6 +29,8 @@
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
+import { puzzleGrid } from '../puzzle/model.js';
+import { cellPictures } from './svg-cells.js';
 import type { HighlightOptions } from './labels.js';
 import { givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
 import { inkFor } from './palette.js';
@@ -53,6 +55,8 @@ const GIVEN_INK = '#3a3a3a';
 const HIGHLIGHT_HALO = '#ffd21f';
 const HATCH_ID = 'snug-placed-before';
 const HIGHLIGHT_CLIP_ID = 'snug-highlighted';
+/** The width of the bar joining touching balls of one placement, in cell sizes. */
+const BOND_WIDTH = 0.3;
 /** Titles wrap at this many ems (about forty characters) when wider than the board. */
 const TITLE_WRAP_EMS = 24;
 
@@ -188,14 +192,18 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const w = max[0]! - minX + 1;
   const h = max[1]! - minY + 1;
   const d = max[2]! - minZ + 1;
-  const layered = puzzle.dims === 3 || d > 1;
+  // triangles, hexagons and spheres: cells placed by svg-cells.ts
+  const grid = puzzleGrid(puzzle);
+  const pictures = grid.name === 'square' || grid.name === 'cube' ? undefined : cellPictures(grid, all, cs);
+  const layered = pictures ? grid.dims === 3 : puzzle.dims === 3 || d > 1;
 
   const margin = cs / 2;
   const headingSize = cs * 0.8;
   const captionSize = cs * 0.6;
   const labelSize = cs * 0.6;
   const layerGap = cs;
-  const boardWidth = d * w * cs + (d - 1) * layerGap;
+  const boardWidth = pictures ? pictures.width : d * w * cs + (d - 1) * layerGap;
+  const boardHeight = pictures ? pictures.height : h * cs;
 
   // Labels: one per placed piece, or in 3-D one per layer the piece occupies, since each layer is drawn
   // apart and a piece's part in another layer would otherwise go unnamed.
@@ -204,14 +212,14 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const parts = placements.map((p) =>
     (layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells]).map((part) => ({
       part,
-      roomy: roomForText(part, textWidthEms(p.piece), labelSize / cs),
+      roomy: pictures ? pictures.roomForText(part, textWidthEms(p.piece) * labelSize, labelSize) : roomForText(part, textWidthEms(p.piece), labelSize / cs),
     })),
   );
   const shortened = new Set(placements.filter((p, i) => labels.get(p.piece) !== p.piece && parts[i]!.some((q) => !q.roomy)).map((p) => p.piece));
   const pieceLabelsDrawn: Label[] = placements.flatMap((p, i) =>
     parts[i]!.map(({ part, roomy }) =>
       shortened.has(p.piece) || !roomy
-        ? { cell: centreCell(part), text: labels.get(p.piece)!, fill: inkOf(i), bold: highlight.has(i) }
+        ? { cell: pictures ? pictures.centreCell(part) : centreCell(part), text: labels.get(p.piece)!, fill: inkOf(i), bold: highlight.has(i) }
         : { cell: roomy, text: p.piece, fill: inkOf(i), bold: highlight.has(i) },
     ),
   );
@@ -248,7 +256,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
 
   const lineHeight = (size: number): number => size * 1.3;
   const top = margin + headingLines.length * lineHeight(headingSize) + (headingLines.length > 0 ? headingSize * 0.3 : 0);
-  const captionsBottom = top + h * cs + (layered ? captionSize * 1.6 : 0);
+  const captionsBottom = top + boardHeight + (layered ? captionSize * 1.6 : 0);
   const legendTop = captionsBottom + (legendLines.length + marks.length > 0 ? captionSize * 0.6 : 0);
   const marksTop = legendTop + legendLines.length * lineHeight(captionSize);
   const markHeight = Math.max(lineHeight(captionSize), sampleSize * 1.3);
@@ -284,7 +292,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   // above, so a rectangular piece is a single rectangle.
   interface Run { readonly owner: number; readonly x: number; readonly end: number; readonly z: number; top: number; bottom: number }
   const fills: Run[] = [];
-  for (let z = minZ; z <= max[2]!; z++) {
+  for (let z = minZ; z <= max[2]! && !pictures; z++) {
     let above = new Map<string, Run>();
     for (let y = minY; y <= max[1]!; y++) {
       const here = new Map<string, Run>();
@@ -311,6 +319,25 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     list.push(`<rect x="${num(px(r.x, r.z))}" y="${num(py(r.top))}" width="${num((r.end - r.x) * cs)}" height="${num((r.bottom - r.top) * cs)}"/>`);
     runs.set(r.owner, list);
   }
+  // other grids: one polygon or circle per cell; balls of one placement touching in their layer joined by bars
+  const cellOf = (key: string): Cell => key.split(',').map(Number) as unknown as Cell;
+  const bonds = new Map<number, string[]>();
+  if (pictures) {
+    for (const [key, o] of owners) {
+      const c = cellOf(key);
+      const list = runs.get(o) ?? [];
+      list.push(pictures.element(c, left, top));
+      runs.set(o, list);
+      if (o < 0) continue;
+      for (const n of pictures.bonded(c)) {
+        if (owners.get(cellKey(n)) !== o) continue;
+        const [a, b] = [pictures.centre(c), pictures.centre(n)];
+        const bars = bonds.get(o) ?? [];
+        bars.push(`M${num(left + a[0])} ${num(top + a[1])}L${num(left + b[0])} ${num(top + b[1])}`);
+        bonds.set(o, bars);
+      }
+    }
+  }
   const uncoveredRuns = runs.get(UNCOVERED);
   // (loops, not push(...runs): a piece of many thousand runs would overflow the stack)
   if (uncoveredRuns) {
@@ -329,8 +356,9 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     for (const [key, o] of owners) {
       if (o !== EMPTY) continue;
       const [x, y, z] = key.split(',').map(Number) as [number, number, number];
-      const cx = px(x, z) + cs / 2;
-      const cy = py(y) + cs / 2;
+      const centre = pictures?.centre([x, y, z]);
+      const cx = centre ? left + centre[0] : px(x, z) + cs / 2;
+      const cy = centre ? top + centre[1] : py(y) + cs / 2;
       plus.push(`M${num(cx - arm)} ${num(cy)}H${num(cx + arm)}M${num(cx)} ${num(cy - arm)}V${num(cy + arm)}`);
     }
     out.push(`<path class="empty-mark" d="${plus.join('')}" fill="none" stroke="${EMPTY_MARK}" stroke-width="${num(Math.max(1, cs / 16))}"/>`);
@@ -340,6 +368,8 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     const classes = ['piece', ...(given ? ['given'] : []), ...(highlight.has(i) ? ['highlight'] : [])].join(' ');
     out.push(`<g class="${classes}" data-piece="${escapeXml(p.piece)}" fill="${escapeXml(fillOf(i))}">`);
     out.push(`<title>${escapeXml(p.piece)}${given ? ' (placed before)' : ''}</title>`);
+    const bars = bonds.get(i);
+    if (bars) out.push(`<path class="bond" d="${bars.join('')}" fill="none" stroke="${escapeXml(fillOf(i))}" stroke-width="${num(cs * BOND_WIDTH)}"/>`);
     for (const r of runs.get(i) ?? []) out.push(r);
     if (given) {
       out.push(`<g class="hatch" fill="url(#${HATCH_ID})">`);
@@ -369,7 +399,24 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     else if (k === 3) givenEdges.push(seg);
     else if (k === 4) highlightEdges.push(seg);
   };
-  for (let z = minZ; z <= max[2]!; z++) {
+  if (pictures) {
+    // each edge between two polygons once (from the cell first in reading order, or the one on the board);
+    // each ball's circle in the kind of line of its owner
+    for (const [key, o] of owners) {
+      const c = cellOf(key);
+      if (pictures.kind === 'circles') {
+        emit(o < 0 ? 1 : highlight.has(o) ? 4 : isGiven(o) && !solvers(o) ? 3 : 2, pictures.outline(c, left, top));
+        continue;
+      }
+      for (const n of grid.neighbours(c)) {
+        const other = owners.get(cellKey(n)) ?? OFF;
+        if (other !== OFF && compareCells(n, c) < 0) continue;
+        const edge = pictures.edge(c, n);
+        if (edge) emit(kind(o, other), `M${num(left + edge[0][0])} ${num(top + edge[0][1])}L${num(left + edge[1][0])} ${num(top + edge[1][1])}`);
+      }
+    }
+  }
+  for (let z = minZ; z <= max[2]! && !pictures; z++) {
     // Horizontal edges: the top edge of row y, for y up to one past the last row.
     for (let y = minY; y <= max[1]! + 1; y++) {
       let x = minX;
@@ -397,11 +444,13 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     out.push(`<path class="grid" d="${thin.join('')}" fill="none" stroke="#000000" stroke-opacity="0.3" stroke-width="${num(Math.max(0.5, cs / 24))}"/>`);
   }
   const outlineWidth = Math.max(1.5, cs / 8);
+  // square ends fill the corners of squares; on slanting edges they would stick out
+  const cap = pictures ? 'round' : 'square';
   if (givenEdges.length > 0) {
-    out.push(`<path class="outline-given" d="${givenEdges.join('')}" fill="none" stroke="${GIVEN_OUTLINE}" stroke-width="${num(outlineWidth)}" stroke-linecap="square"/>`);
+    out.push(`<path class="outline-given" d="${givenEdges.join('')}" fill="none" stroke="${GIVEN_OUTLINE}" stroke-width="${num(outlineWidth)}" stroke-linecap="${cap}"/>`);
   }
   if (thick.length > 0) {
-    out.push(`<path class="outline" d="${thick.join('')}" fill="none" stroke="#000000" stroke-width="${num(outlineWidth)}" stroke-linecap="square"/>`);
+    out.push(`<path class="outline" d="${thick.join('')}" fill="none" stroke="#000000" stroke-width="${num(outlineWidth)}" stroke-linecap="${cap}"/>`);
   }
   if (highlightEdges.length > 0) {
     // The halo: a bright band along the inside of the outline, clipped to the highlighted cells.
@@ -411,19 +460,26 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     out.push('</clipPath>');
     out.push(
       `<path class="highlight-halo" d="${d}" fill="none" stroke="${HIGHLIGHT_HALO}" stroke-width="${num(4 * outlineWidth)}" ` +
-        `stroke-linecap="square" clip-path="url(#${HIGHLIGHT_CLIP_ID})"/>`,
+        `stroke-linecap="${cap}" clip-path="url(#${HIGHLIGHT_CLIP_ID})"/>`,
     );
-    out.push(`<path class="outline-highlight" d="${d}" fill="none" stroke="#000000" stroke-width="${num(1.4 * outlineWidth)}" stroke-linecap="square"/>`);
+    out.push(`<path class="outline-highlight" d="${d}" fill="none" stroke="#000000" stroke-width="${num(1.4 * outlineWidth)}" stroke-linecap="${cap}"/>`);
   }
 
   for (const { cell: [x, y, z], text, fill, bold } of pieceLabelsDrawn) {
+    const centre = pictures?.centre([x, y, z]);
     out.push(
-      `<text class="label" x="${num(px(x, z) + cs / 2)}" y="${num(py(y) + cs / 2)}" font-size="${num(labelSize)}" ` +
+      `<text class="label" x="${num(centre ? left + centre[0] : px(x, z) + cs / 2)}" y="${num(centre ? top + centre[1] : py(y) + cs / 2)}" font-size="${num(labelSize)}" ` +
         `text-anchor="middle" dominant-baseline="central" fill="${fill}"${bold ? ' font-weight="bold"' : ''}>${escapeXml(text)}</text>`,
     );
   }
 
-  if (layered) {
+  if (pictures) {
+    for (const panel of pictures.panels) {
+      out.push(
+        `<text class="caption" x="${num(left + panel.x + panel.width / 2)}" y="${num(top + boardHeight + captionSize * 1.3)}" font-size="${num(captionSize)}" text-anchor="middle">z = ${panel.z}</text>`,
+      );
+    }
+  } else if (layered) {
     for (let z = minZ; z <= max[2]!; z++) {
       out.push(
         `<text class="caption" x="${num(px(minX, z) + (w * cs) / 2)}" y="${num(top + h * cs + captionSize * 1.3)}" font-size="${num(captionSize)}" text-anchor="middle">z = ${z}</text>`,

@@ -28,13 +28,25 @@
  * In colour, each placement's cells are painted with its piece's colour: the file's own, else one of the
  * palette (piece-colours.ts). Stripped of its escape codes, a colour picture equals the plain one up to
  * trailing spaces on each line.
+ *
+ * Triangles, hexagons and spheres are drawn as the puzzle file draws them (art-places.ts): one character
+ * per cell at its place in the art, a sphere puzzle one square of art per layer under "z=k" headings. Lines
+ * between cells would not fit between those characters, so a cell shows only its piece's label ('#' on a
+ * board, '.' or '+' where a solution leaves it empty), in colour painted as above; between two hexagons of
+ * a row the gap takes their paint when both are of one placement, and is shaded for a piece placed before.
+ * Touching copies of one piece are then told apart by colour only. A picture wider than maxWidth is not
+ * scaled down (every other cell would be lost) but replaced by a line saying so.
  */
 import type { Cell, Dimensions } from '../geometry/cell.js';
 import { cellKey } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
+import { gridOf } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
+import { puzzleGrid } from '../puzzle/model.js';
+import { artPlace } from './art-places.js';
+import { copyLabels, givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
 import type { HighlightOptions } from './labels.js';
-import { paletteColour, xtermPaint } from './palette.js';
+import { paletteColour, touchingPlacements, xtermPaint } from './palette.js';
 import type { PieceColour } from './piece-colours.js';
 import { fadedPaint, pieceListColours, piecePaint, placementColours, readColour } from './piece-colours.js';
 
@@ -179,6 +191,61 @@ function squaresPicture(box: Box, squareAt: (x: number, y: number, z: number) =>
   return out.join('\n');
 }
 
+/** True for the grids drawn as squares (boxes in solutions); the others are drawn as their art. */
+function drawnAsSquares(grid: Grid): boolean {
+  return grid.name === 'square' || grid.name === 'cube';
+}
+
+/**
+ * A cell of an art picture: its character, and `gap`, what a gap between it and a cell of the same `group`
+ * shows (hexagon rows have a column between cells).
+ */
+interface ArtMark {
+  readonly cell: Cell;
+  readonly span: Span;
+  readonly group: string | number;
+  readonly gap: Span;
+}
+
+/**
+ * Cells drawn as the puzzle file's art (see the comment at the top of this file): from the art's origin when
+ * fromOrigin, else from the cells' lowest places; layers under "z=k" headings counted from zBase. When the
+ * art is wider than maxWidth, the line `tooWide` says so instead.
+ */
+function artPicture(grid: Grid, marks: readonly ArtMark[], fromOrigin: boolean, zBase: number, maxWidth: number, color: boolean, tooWide: (width: number) => string): string[] {
+  const at = new Map<string, ArtMark>();
+  const places = marks.map((m) => {
+    const place = artPlace(grid.name, m.cell);
+    at.set(cellKey(place), m);
+    return place;
+  });
+  const box = boxFromOrigin(places, fromOrigin);
+  if (!box) return [];
+  const [w, h, d] = box.size;
+  if (w > maxWidth) return wrapWords(tooWide(w), maxWidth);
+  const markAt = (column: number, row: number, z: number): ArtMark | undefined => at.get(`${column},${row},${z}`);
+  const layers = Array.from({ length: d }, (_, i) => {
+    const z = box.min[2] + i;
+    const lines: Span[][] = [];
+    for (let row = box.min[1]; row < box.min[1] + h; row++) {
+      const line: Span[] = [];
+      for (let column = box.min[0]; column < box.min[0] + w; column++) {
+        const here = markAt(column, row, z);
+        if (here) {
+          line.push(here.span);
+          continue;
+        }
+        const left = markAt(column - 1, row, z);
+        const right = markAt(column + 1, row, z);
+        line.push(left && right && left.group === right.group ? left.gap : { text: ' ' });
+      }
+      lines.push(line);
+    }
+    return { z: z - zBase, picture: { lines, width: w } };
+  });
+  return layOut(layers, grid.dims === 3, maxWidth, color);
+}
+
 /** Who owns a cell in a solution picture: a placement's index, or one of these. */
 const UNCOVERED = -1;
 const OFF = -2;
@@ -291,12 +358,12 @@ function legendLines(entries: readonly string[], maxWidth: number): string[] {
  * The legend's lines for pieces placed before and highlighted ones (names in the order of the
  * placements), and for cells left empty that may stay empty.
  */
-function markLines(solution: Solution, highlight: ReadonlySet<number>, highlightName: string, anyEmpty: boolean): string[] {
+function markLines(solution: Solution, highlight: ReadonlySet<number>, highlightName: string, anyEmpty: boolean, boxes: boolean): string[] {
   const out: string[] = [];
   const given = givenNames(solution);
-  if (given.length > 0) out.push(`placed before (${GIVEN_FILL}): ${given.join(', ')}`);
+  if (given.length > 0) out.push(`placed before${boxes ? ` (${GIVEN_FILL})` : ''}: ${given.join(', ')}`);
   const highlighted = highlightedNames(solution, highlight);
-  if (highlighted.length > 0) out.push(`${highlightName} (heavy outline): ${highlighted.join(', ')}`);
+  if (highlighted.length > 0) out.push(`${highlightName}${boxes ? ' (heavy outline)' : ''}: ${highlighted.join(', ')}`);
   if (anyEmpty) out.push('+ may stay empty');
   return out;
 }
@@ -325,24 +392,47 @@ export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: 
   }
   placements.forEach((p, i) => p.cells.forEach((c) => owners.set(cellKey(c), i)));
 
-  const box = boxFromOrigin([...puzzle.board, ...placements.flatMap((p) => p.cells)], true);
-  if (!box) return '';
-  const [w, h, d] = box.size;
-  const { inner, kx, ky } = boxesLayout(w, maxWidth);
-  const cols = Math.ceil(w / kx);
-  const rows = Math.ceil(h / ky);
-  const layers = Array.from({ length: d }, (_, i) => {
-    const z = box.min[2] + i;
-    const owner = (bx: number, by: number): number =>
-      owners.get(`${box.min[0] + blockCentre(bx, kx, w)},${box.min[1] + blockCentre(by, ky, h)},${z}`) ?? OFF;
-    return { z, picture: boxesPicture(cols, rows, inner, owner, (o) => looks[o]!) };
-  });
-  const out = layOut(layers, puzzle.dims === 3, maxWidth, options.color);
-  if (kx > 1) out.push(...wrapWords(`(scaled down: 1 square = ${kx}x${ky} cells; --svg FILE draws every cell)`, maxWidth));
-  const legend = legendEntries(puzzle, solution, labels);
+  const all = [...puzzle.board, ...placements.flatMap((p) => p.cells)];
+  const grid = puzzleGrid(puzzle);
+  let out: string[];
+  let copies: ReturnType<typeof copyLabels> | undefined;
+  if (drawnAsSquares(grid)) {
+    const box = boxFromOrigin(all, true);
+    if (!box) return '';
+    const [w, h, d] = box.size;
+    const { inner, kx, ky } = boxesLayout(w, maxWidth);
+    const cols = Math.ceil(w / kx);
+    const rows = Math.ceil(h / ky);
+    const layers = Array.from({ length: d }, (_, i) => {
+      const z = box.min[2] + i;
+      const owner = (bx: number, by: number): number =>
+        owners.get(`${box.min[0] + blockCentre(bx, kx, w)},${box.min[1] + blockCentre(by, ky, h)},${z}`) ?? OFF;
+      return { z, picture: boxesPicture(cols, rows, inner, owner, (o) => looks[o]!) };
+    });
+    out = layOut(layers, puzzle.dims === 3, maxWidth, options.color);
+    if (kx > 1) out.push(...wrapWords(`(scaled down: 1 square = ${kx}x${ky} cells; --svg FILE draws every cell)`, maxWidth));
+  } else {
+    if (all.length === 0) return '';
+    // touching copies of one piece take different characters, as no line runs between them
+    copies = copyLabels(placements, labels, touchingPlacements(placements, grid));
+    const perPlacement = copies.perPlacement;
+    const marks = new Map<string, ArtMark>();
+    for (const cell of all) {
+      const key = cellKey(cell);
+      if (marks.has(key)) continue;
+      const o = owners.get(key)!;
+      const look = o >= 0 ? looks[o]! : undefined;
+      const paint = look ? look.paint : o === EMPTY ? OPTIONAL_PAINT : BOARD_PAINT;
+      const mark = look ? perPlacement[o]! : o === EMPTY ? '+' : '.';
+      marks.set(key, { cell, group: o, span: { text: mark, paint }, gap: { text: look?.given ? GIVEN_FILL : ' ', paint } });
+    }
+    const tooWide = (width: number): string => `(too wide to draw as text: ${width} columns; --svg FILE draws it)`;
+    out = artPicture(grid, [...marks.values()], true, 0, maxWidth, options.color, tooWide);
+  }
+  const legend = legendEntries(puzzle, solution, labels, copies?.byPiece);
   let anyEmpty = false;
   for (const o of owners.values()) if (o === EMPTY) anyEmpty = true;
-  const marks = markLines(solution, highlight, options.highlightName ?? 'highlighted', anyEmpty);
+  const marks = markLines(solution, highlight, options.highlightName ?? 'highlighted', anyEmpty, drawnAsSquares(grid));
   if (legend.length > 0 || marks.length > 0) out.push('', ...legendLines(legend, maxWidth), ...marks.flatMap((l) => wrapWords(l, maxWidth)));
   return out.join('\n');
 }
@@ -369,9 +459,24 @@ export function renderBoardText(puzzle: Puzzle, options: TextOptions): string {
     const square: Span = { text: `${labels.get(p.piece) ?? '?'} `, paint: colour ? fadedPaint(colour) : BOARD_PAINT };
     for (const c of p.cells) squares.set(cellKey(c), square);
   }
-  const box = boxFromOrigin(puzzle.board, true);
-  if (!box) return '';
-  const picture = squaresPicture(box, (x, y, z) => squares.get(`${x},${y},${z}`), puzzle.dims === 3, options);
+  const grid = puzzleGrid(puzzle);
+  let picture: string;
+  if (drawnAsSquares(grid)) {
+    const box = boxFromOrigin(puzzle.board, true);
+    if (!box) return '';
+    picture = squaresPicture(box, (x, y, z) => squares.get(`${x},${y},${z}`), puzzle.dims === 3, options);
+  } else {
+    if (puzzle.board.length === 0) return '';
+    // the squares' spans without their second column: one character per cell; gaps take the paint of
+    // cells of one kind (board cells, cells that may stay empty, or one piece placed before)
+    const groups = new Map<Span, number>();
+    const marks = puzzle.board.map((c): ArtMark => {
+      const square = squares.get(cellKey(c))!;
+      if (!groups.has(square)) groups.set(square, groups.size);
+      return { cell: c, span: { text: square.text.trimEnd(), paint: square.paint }, group: groups.get(square)!, gap: { text: ' ', paint: square.paint } };
+    });
+    picture = artPicture(grid, marks, true, 0, maxWidth, options.color, (width) => `(too wide to draw as text: ${width} columns)`).join('\n');
+  }
   const notes: string[] = [];
   const names = [...new Set(placed.map((p) => p.piece))];
   if (names.length > 0) notes.push(`placed before: ${names.map((n) => (labels.get(n) === n ? n : `${labels.get(n)} = ${n}`)).join(', ')}`);
@@ -381,21 +486,30 @@ export function renderBoardText(puzzle: Puzzle, options: TextOptions): string {
 
 /**
  * One piece's shape drawn with its label: 2-D art, or for 3-D its layers side by side under "z=k"
- * headings (z counted from the piece's lowest layer). In colour: `pieceColor` (a CSS colour, the piece's
- * own) when the pictures can read it, else the palette colour `colorIndex` picks (default 0).
+ * headings (z counted from the piece's lowest layer); on triangles, hexagons and spheres as the puzzle
+ * file's art. `grid` is the puzzle's grid, or a number of dimensions for squares or cubes. In colour:
+ * `pieceColor` (a CSS colour, the piece's own) when the pictures can read it, else the palette colour
+ * `colorIndex` picks (default 0).
  */
 export function renderShapeText(
   cells: readonly Cell[],
-  dims: Dimensions,
+  grid: Grid | Dimensions,
   label: string,
   options: TextOptions & { colorIndex?: number; pieceColor?: string },
 ): string {
+  const on = typeof grid === 'number' ? gridOf(undefined, grid) : grid;
   const found = boxFromOrigin(cells, false);
   if (!found) return '';
-  const box: Box = { min: [found.min[0], found.min[1], 0], size: found.size };
-  const inShape = new Set(cells.map((c) => `${c[0]},${c[1]},${c[2] - found.min[2]}`));
   const own = readColour(options.pieceColor);
   const colour = own ?? { ...paletteColour(options.colorIndex ?? 0), css: '' };
+  if (!drawnAsSquares(on)) {
+    const maxWidth = Math.max(2, Math.floor(options.maxWidth ?? DEFAULT_MAX_WIDTH));
+    const paint = piecePaint(colour);
+    const marks = cells.map((cell): ArtMark => ({ cell, span: { text: label, paint }, group: 0, gap: { text: ' ', paint } }));
+    return artPicture(on, marks, false, found.min[2], maxWidth, options.color, (width) => `(too wide to draw as text: ${width} columns)`).join('\n');
+  }
+  const box: Box = { min: [found.min[0], found.min[1], 0], size: found.size };
+  const inShape = new Set(cells.map((c) => `${c[0]},${c[1]},${c[2] - found.min[2]}`));
   const square: Span = { text: `${label} `, paint: piecePaint(colour) };
-  return squaresPicture(box, (x, y, z) => (inShape.has(`${x},${y},${z}`) ? square : undefined), dims === 3, options);
+  return squaresPicture(box, (x, y, z) => (inShape.has(`${x},${y},${z}`) ? square : undefined), on.dims === 3, options);
 }
