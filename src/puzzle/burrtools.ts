@@ -43,10 +43,12 @@ import { multiply, shapeKeyOn } from '../geometry/grid.js';
 import { cubeGrid, squareGrid } from '../geometry/grids/square.js';
 import { sphereGrid } from '../geometry/grids/sphere.js';
 import { PuzzleError } from './errors.js';
+import { MAX_PUZZLE_FILE_BYTES } from './format.js';
 import type { Piece, Puzzle, Solution } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import { allowedOrientations } from './orientations.js';
 import { printable } from './printable.js';
+import { readFileBytes } from './text-file.js';
 import { LIMITS, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
 
 // the parser is loaded on first use, as yaml is: most runs read no BurrTools file
@@ -191,7 +193,7 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     for (let k = 2; names.has(name); k++) name = `${voxels.name} (${k})`;
     names.add(name);
     const cells = snugGrid.normalize(voxels.filled.map(toCell));
-    return { name, shape: cells, count: max, ...(min !== max ? { min } : {}), mirror: isFlat(cells) };
+    return { name, shape: cells, count: max, ...(min !== max ? { min } : {}), mirror: dims === 2 || turnsOver(cells, snugGrid) };
   });
   const fileName = file.replace(/^.*[\\/]/, '').replace(/\.xmpuzzle$/i, '') || 'puzzle';
   const problemName = attribute(node, 'name');
@@ -213,6 +215,16 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const problemWithIt = wellFormedProblem(puzzle);
   if (problemWithIt) failHere(problemWithIt);
   return puzzle;
+}
+
+/**
+ * True for a piece BurrTools may turn over that snug's rotations do not: a flat piece whose mirror image is
+ * no turn of it (on the sphere grid, one lying in a slanted layer). Other pieces are not mirrored.
+ */
+function turnsOver(cells: readonly Cell[], grid: Grid): boolean {
+  if (!isFlat(cells)) return false;
+  const piece = { name: '', shape: cells, count: 1 };
+  return allowedOrientations({ ...piece, mirror: true }, grid).length !== allowedOrientations({ ...piece, mirror: false }, grid).length;
 }
 
 /** True when the cells lie in one plane (a line or a single cell counts): such a piece is turned over by a turn in space. */
@@ -475,4 +487,17 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: 0 | 2, shi
 export function burrToolsShift(puzzle: Puzzle): Cell {
   const { min } = bounds(puzzle.board);
   return [-min[0] + (puzzleGrid(puzzle).name === 'sphere' && ((min[0] + min[1] + min[2]) & 1) ? 1 : 0), -min[1], -min[2]];
+}
+
+/** Reads problem `problem` (1-based) of a BurrTools file, with the checks of any file a user names. */
+export function loadBurrToolsFile(path: string, problem = 1): Puzzle {
+  const data = readFileBytes(path, MAX_PUZZLE_FILE_BYTES, (why) => {
+    throw new PuzzleError(path, undefined, why);
+  });
+  return parseBurrTools(data, path, problem);
+}
+
+/** True for a file name BurrTools' own: .xmpuzzle. */
+export function isBurrToolsPath(path: string): boolean {
+  return /\.xmpuzzle$/i.test(path);
 }
