@@ -15,6 +15,8 @@ import { progressReporter } from './progress.js';
 import { pictureWidth, quietOnFailure, useColor } from './solve.js';
 
 export interface AnalyzeFlags {
+  /** The problem of a BurrTools file to read (1-based). */
+  problem?: number;
   json?: boolean;
   timeLimit?: number;
   max?: number;
@@ -32,7 +34,7 @@ export interface AnalyzeFlags {
  * 1 otherwise, 130 when Ctrl-C stopped it.
  */
 export async function analyzeCommand(target: string, flags: AnalyzeFlags): Promise<number> {
-  const { puzzle, source } = resolvePuzzle(target);
+  const { puzzle, source } = resolvePuzzle(target, flags.problem);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();

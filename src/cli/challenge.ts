@@ -12,6 +12,8 @@ import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors
 import { formatCount, formatDuration } from './format.js';
 
 export interface ChallengeFlags {
+  /** The problem of a BurrTools file to read (1-based). */
+  problem?: number;
   count?: number;
   placed?: { min: number; max: number };
   seed?: number;
@@ -71,7 +73,7 @@ function prepareFolder(dir: string, count: number): void {
 export async function challengeCommand(target: string, flags: ChallengeFlags): Promise<number> {
   const count = flags.count ?? 10;
   if (count > MAX_CHALLENGES) throw new UsageError(`--count is ${count}: more than the limit of ${MAX_CHALLENGES}`);
-  const { puzzle, source } = resolvePuzzle(target);
+  const { puzzle, source } = resolvePuzzle(target, flags.problem);
   prepareFolder(flags.out, count);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
   const controller = new AbortController();

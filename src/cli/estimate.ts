@@ -6,6 +6,8 @@ import { estimateRun } from '../runs/estimate.js';
 import { formatCount, formatDuration } from './format.js';
 
 export interface EstimateFlags {
+  /** The problem of a BurrTools file to read (1-based). */
+  problem?: number;
   unique?: boolean;
   engine: EngineChoice;
   probes?: number;
@@ -15,7 +17,7 @@ export interface EstimateFlags {
 
 /** `snug estimate PUZZLE`: the size of the search tree and the time it would take, without solving. */
 export function estimateCommand(target: string, flags: EstimateFlags): number {
-  const { puzzle } = resolvePuzzle(target);
+  const { puzzle } = resolvePuzzle(target, flags.problem);
   const e = estimateRun(puzzle, { engine: flags.engine, unique: !!flags.unique, ...(flags.probes !== undefined ? { probes: flags.probes } : {}) });
   const workers = flags.workers ?? availableParallelism();
   if (flags.json) {

@@ -15,6 +15,8 @@ import { formatCount } from './format.js';
 import { pictureWidth, useColor } from './solve.js';
 
 export interface HintFlags {
+  /** The problem of a BurrTools file to read (1-based). */
+  problem?: number;
   max?: number;
   piece?: string;
   reveal?: number;
@@ -61,7 +63,7 @@ const plural = (n: number, one: string, many: string): string => `${formatCount(
 
 /** `snug hint PUZZLE`: can the half-done board be completed, and what to do next. Exit 0 when it can, 1 when not. */
 export function hintCommand(target: string, flags: HintFlags): number {
-  const { puzzle, source } = resolvePuzzle(target);
+  const { puzzle, source } = resolvePuzzle(target, flags.problem);
   if (flags.piece !== undefined && !puzzle.pieces.some((p) => p.name === flags.piece)) {
     const names = puzzle.pieces.map((p) => printable(p.name, 40));
     const list = names.length > 12 ? `${names.slice(0, 12).join(', ')}, ...` : names.join(', ');

@@ -19,6 +19,8 @@ import { EXIT, OutputError, UsageError, parsePositiveInt, parsePositiveNumber, w
 import type { AnalyzeFlags } from './analyze.js';
 import { analyzeCommand } from './analyze.js';
 import type { ChallengeFlags } from './challenge.js';
+import type { ConvertFlags } from './convert.js';
+import { convertCommand } from './convert.js';
 import { challengeCommand, parsePlacedRange, parseSeed } from './challenge.js';
 import type { EstimateFlags } from './estimate.js';
 import type { HintFlags } from './hint.js';
@@ -44,8 +46,8 @@ function listCommand(): void {
   for (const r of rows) console.log(r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : printable(c))).join('  '));
 }
 
-function showCommand(target: string, flags: { color: boolean }): void {
-  const { puzzle, source } = resolvePuzzle(target);
+function showCommand(target: string, flags: { color: boolean; problem?: number }): void {
+  const { puzzle, source } = resolvePuzzle(target, flags.problem);
   const color = useColor(flags.color);
   // a puzzle the rect engine solves may have more placements than can be listed: show it without them
   let table: PlacementTable | undefined;
@@ -91,6 +93,13 @@ function showCommand(target: string, flags: { color: boolean }): void {
   console.log(`\npieces: ${area}; board: ${board}; ${placements} placements in all`);
 }
 
+const PUZZLE_ARGUMENT = 'a catalog name (see snug list), a puzzle file (.yaml) or a BurrTools file (.xmpuzzle)';
+
+/** --problem: which problem of a BurrTools file (they hold several). */
+function problemOption(): Option {
+  return new Option('--problem <n>', 'the problem of a BurrTools file to read (default 1)').argParser(parsePositiveInt('--problem', 1_000_000));
+}
+
 export function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command('snug')
     .description('Solve packing and tiling puzzles: polyominoes, polycubes and rectangles.')
@@ -104,9 +113,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
   program
     .command('show')
     .description('draw a puzzle: its board and pieces, with orientation and placement counts')
-    .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+    .argument('<puzzle>', PUZZLE_ARGUMENT)
+    .addOption(problemOption())
     .option('--no-color', 'plain text without colours')
-    .action((target: string, flags: { color: boolean }) => showCommand(target, flags));
+    .action((target: string, flags: { color: boolean; problem?: number }) => showCommand(target, flags));
 
   const runOptions = (command: Command): Command =>
     command
@@ -120,7 +130,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
     program
       .command('solve')
       .description('solve a puzzle: the first solution by default, drawn with statistics')
-      .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+      .argument('<puzzle>', PUZZLE_ARGUMENT)
+      .addOption(problemOption())
       .option('-n, --limit <n>', 'stop after N solutions', parsePositiveInt('--limit'))
       .option('-a, --all', 'find every solution')
       .option('-c, --count', 'count every solution, print none')
@@ -152,13 +163,25 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .description('combine the --json outputs of the shards of a run (and --jsonl solution files) into its whole result')
     .argument('<files...>', "every shard's --json output")
     .option('--puzzle <puzzle>', 'the puzzle the shards solve (a catalog name or a file): needed to check the solutions they list')
+    .addOption(problemOption())
     // loaded only here: its schema library is large, and most commands start without it
-    .action(async (files: string[], flags: { puzzle?: string }) => setExit((await import('./merge.js')).mergeCommand(files, flags, resolvePuzzle)));
+    .action(async (files: string[], flags: { puzzle?: string; problem?: number }) =>
+      setExit((await import('./merge.js')).mergeCommand(files, flags, (target) => resolvePuzzle(target, flags.problem))));
+
+  program
+    .command('convert')
+    .description('write a puzzle as a BurrTools file (OUT ending in .xmpuzzle) or as a snug puzzle file (.yaml, or - for standard output)')
+    .argument('<in>', PUZZLE_ARGUMENT)
+    .argument('<out>', 'the file to write: .xmpuzzle for BurrTools, .yaml or .yml for snug, - for YAML on standard output')
+    .addOption(problemOption())
+    .option('--solutions <n>', 'solve first, and write up to N solutions into the BurrTools file as its assemblies', parsePositiveInt('--solutions', 1_000_000))
+    .action((input: string, output: string, flags: ConvertFlags) => setExit(convertCommand(input, output, flags)));
 
   program
     .command('estimate')
     .description('estimate the size of the search tree and the time to search it, without solving')
-    .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+    .argument('<puzzle>', PUZZLE_ARGUMENT)
+      .addOption(problemOption())
     .option('-u, --unique', 'estimate the search for unique solutions')
     .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
     .option('--probes <n>', `random walks down the tree (default: as many as fit in a second; at most ${MAX_PROBES})`, parsePositiveInt('--probes', MAX_PROBES))
@@ -169,7 +192,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
   program
     .command('hint')
     .description('on a half-done board (pieces placed in the file): can it be completed, and what to put down next (or take off)')
-    .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+    .argument('<puzzle>', PUZZLE_ARGUMENT)
+      .addOption(problemOption())
     .option('--max <n>', `count completions up to N (default ${DEFAULT_HINT_MAX})`, parsePositiveInt('--max'))
     .option('--piece <name>', 'also list where this piece can go')
     .option('--reveal <n>', 'also show N pieces of one completion', parsePositiveInt('--reveal'))
@@ -181,7 +205,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
     program
       .command('analyze')
       .description('answers for designers: solutions in all and up to symmetry, whether it is unique (exit 0 when it is), the placements every solution shares, a difficulty figure and the forced moves')
-      .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+      .argument('<puzzle>', PUZZLE_ARGUMENT)
+      .addOption(problemOption())
       .option('--json', 'print the analysis as one JSON object')
       .option('-t, --time-limit <seconds>', 'stop each count (solutions, unique solutions, the plain search) after this many seconds', parsePositiveNumber('--time-limit'))
       .option('--max <n>', 'stop each count of solutions at N', parsePositiveInt('--max'))
@@ -192,7 +217,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
   program
     .command('challenge')
     .description('write starting positions (pieces already placed) that have exactly one completion, as hard as can be for their number of pieces, ranked by difficulty')
-    .argument('<puzzle>', 'a catalog name (see snug list) or a puzzle file (.yaml)')
+    .argument('<puzzle>', PUZZLE_ARGUMENT)
+      .addOption(problemOption())
     .option('--count <n>', 'how many challenges (default 10)', parsePositiveInt('--count'))
     .option('--placed <K..L>', 'pieces on the board at the start, from K to L (default: from 1 to half of the pieces)', parsePlacedRange)
     .option('--seed <n>', 'seed of the random choices (default 1): the same seed gives the same challenges', parseSeed)

@@ -36,6 +36,8 @@ export interface RunFlags {
 }
 
 export interface SolveFlags extends OutputFlags, RunFlags {
+  /** The problem of a BurrTools file to read (1-based). */
+  problem?: number;
   svg?: string;
   /** Pixels per cell of the --svg picture. */
   scale?: number;
@@ -92,7 +94,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
   if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
   checkPicture(flags.svg, flags);
-  const { puzzle, source } = resolvePuzzle(target);
+  const { puzzle, source } = resolvePuzzle(target, flags.problem);
   const output: OutputFlags = { json: !!flags.json, jsonl: !!flags.jsonl, stats: !!flags.stats };
   const picture = flags.svg !== undefined ? { file: flags.svg, ...(flags.scale !== undefined ? { scale: flags.scale } : {}) } : undefined;
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;

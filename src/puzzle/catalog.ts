@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isBurrToolsPath, loadBurrToolsFile } from './burrtools.js';
 import { PuzzleError } from './errors.js';
 import { loadPuzzleFile, parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
@@ -46,11 +47,22 @@ export function loadCatalogPuzzle(name: string): Puzzle {
   return entry && entry.hash === textHash(text) ? entry.puzzle : parsePuzzle(text, file);
 }
 
-/** A puzzle file path, or else a catalog name. `source` names it for messages. */
-export function resolvePuzzle(nameOrPath: string): { puzzle: Puzzle; source: string } {
-  if (existsSync(nameOrPath) && statSync(nameOrPath).isFile()) return { puzzle: loadPuzzleFile(nameOrPath), source: nameOrPath };
-  if (catalogNames().includes(nameOrPath)) return { puzzle: loadCatalogPuzzle(nameOrPath), source: nameOrPath };
+/**
+ * A puzzle file path (snug's YAML, or a BurrTools .xmpuzzle file, of which `problem` picks the problem:
+ * 1-based, the first by default), or else a catalog name. `source` names it for messages.
+ */
+export function resolvePuzzle(nameOrPath: string, problem?: number): { puzzle: Puzzle; source: string } {
+  const load = (path: string): Puzzle => {
+    if (isBurrToolsPath(path)) return loadBurrToolsFile(path, problem);
+    if (problem !== undefined) throw new PuzzleError(path, undefined, '--problem picks a problem of a BurrTools file (.xmpuzzle): a snug puzzle file has one puzzle');
+    return loadPuzzleFile(path);
+  };
+  if (existsSync(nameOrPath) && statSync(nameOrPath).isFile()) return { puzzle: load(nameOrPath), source: nameOrPath };
+  if (catalogNames().includes(nameOrPath)) {
+    if (problem !== undefined) throw new PuzzleError(nameOrPath, undefined, '--problem picks a problem of a BurrTools file (.xmpuzzle): a catalog puzzle has one puzzle');
+    return { puzzle: loadCatalogPuzzle(nameOrPath), source: nameOrPath };
+  }
   // something that is not a regular file (a folder, a pipe, a device): say what it is
-  if (existsSync(nameOrPath)) return { puzzle: loadPuzzleFile(nameOrPath), source: nameOrPath };
+  if (existsSync(nameOrPath)) return { puzzle: load(nameOrPath), source: nameOrPath };
   throw new PuzzleError(nameOrPath, undefined, `unknown puzzle '${nameOrPath}': not a file and not in the catalog (run 'snug list')`);
 }

@@ -8,6 +8,11 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
  * `fail` turns a problem into the caller's one-line error (it names the file).
  */
 export function readTextFile(path: string, maxBytes: number, fail: (problem: string) => never): string {
+  return readFileBytes(path, maxBytes, fail).toString('utf8');
+}
+
+/** The same checks as readTextFile, for a file read as bytes (a compressed BurrTools file). */
+export function readFileBytes(path: string, maxBytes: number, fail: (problem: string) => never): Buffer {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -30,7 +35,7 @@ export function readTextFile(path: string, maxBytes: number, fail: (problem: str
       if (n === 0) break;
       read += n;
     }
-    return buffer.toString('utf8', 0, read);
+    return buffer.subarray(0, read);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EISDIR') fail('is a directory, not a file');
     if ((e as NodeJS.ErrnoException).code !== undefined) fail(`cannot read (${(e as NodeJS.ErrnoException).code})`);

@@ -1,0 +1,503 @@
+/**
+ * BurrTools files (.xmpuzzle): gzip-compressed XML, as BurrTools 0.6 reads and writes them.
+ *
+ *   <puzzle version="2">
+ *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres; 1, 3 and 4 are other grids
+ *     <colors/>
+ *     <shapes>
+ *       <voxel x="3" y="2" z="1" type="0" name="L">###_#_</voxel>
+ *       ...                                      one character per position x + X * (y + Y * z) of the box:
+ *     </shapes>                                  '_' empty, '#' filled, '+' variable (may stay empty); digits
+ *     <problems>                                 after a character give it a colour (a placement constraint)
+ *       <problem name="..." state="0">
+ *         <shapes><shape id="1" count="2"/><shape id="2" min="0" max="1"/></shapes>   the pieces
+ *         <result id="0"/>                                                           the shape to fill
+ *         <bitmap/>
+ *         <solutions><solution><assembly>x y z t x y z t ...</assembly></solution></solutions>
+ *       </problem>
+ *     </problems>
+ *     <comment>...</comment>
+ *   </puzzle>
+ *
+ * A problem is one snug puzzle: the result shape is the board (its variable voxels the cells that may stay
+ * empty), each <shape> of the problem a piece with its count or range. BurrTools only turns pieces, never
+ * mirrors them; a flat piece turned over is a turn in space, so flat pieces may be turned over and others
+ * not. (On the sphere grid BurrTools also turns a flat piece within a slanted layer by 60 degrees: those
+ * are the orientations snug's sphere grid gives a flat piece when it may be turned over.)
+ *
+ * An assembly lists, for every copy of every piece of the problem in order (each piece's `max` copies), the
+ * position and transformation of that copy, or "x" for one not placed: the piece's voxels v land on
+ * position + R (v - hotspot), R the transformation's rotation (hotspot: the voxel's hx, hy, hz, 0 when
+ * absent). The cube rotations are numbered differently on the two grids (TRANSFORMS below).
+ *
+ * The sphere grid's voxel space is the lattice itself: positions with an even x + y + z are the spheres, and
+ * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import type * as Fxp from 'fast-xml-parser';
+import type { Cell } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
+import { multiply, shapeKeyOn } from '../geometry/grid.js';
+import { cubeGrid, squareGrid } from '../geometry/grids/square.js';
+import { sphereGrid } from '../geometry/grids/sphere.js';
+import { PuzzleError } from './errors.js';
+import { MAX_PUZZLE_FILE_BYTES } from './format.js';
+import type { Piece, Puzzle, Solution } from './model.js';
+import { pieceMin, puzzleGrid } from './model.js';
+import { allowedOrientations } from './orientations.js';
+import { printable } from './printable.js';
+import { readFileBytes } from './text-file.js';
+import { LIMITS, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
+
+// the parser is loaded on first use, as yaml is: most runs read no BurrTools file
+let fxpModule: typeof Fxp | undefined;
+function fxp(): typeof Fxp {
+  return (fxpModule ??= createRequire(import.meta.url)('fast-xml-parser') as typeof Fxp);
+}
+
+/** Largest uncompressed file read: far more than any puzzle needs, small enough to hold. */
+export const MAX_XMPUZZLE_BYTES = 64 * 1024 * 1024;
+
+/** BurrTools' grids, by the number of <gridType type=...>. */
+const GRID_TYPES: Readonly<Record<number, string>> = {
+  0: 'brick (cubes)',
+  1: 'triangular prism',
+  2: 'sphere',
+  3: 'rhombic tetrahedra',
+  4: 'tetrahedra-octahedra',
+};
+
+/**
+ * The rotations an assembly's transformation numbers name, for the numbers below 24 (the cube's 24 turns;
+ * the sphere grid numbers 96 more, turns that only flat pieces can make). Brick grid: number 4a + b is
+ * FACES[a] after b quarter turns about the x axis. Sphere grid: the same 24 turns in another order,
+ * given here as indices into the brick grid's list.
+ */
+const QUARTER_TURN_X = [1, 0, 0, 0, 0, -1, 0, 1, 0];
+const FACES: readonly (readonly number[])[] = [
+  [1, 0, 0, 0, 1, 0, 0, 0, 1],
+  [0, 0, -1, 0, 1, 0, 1, 0, 0],
+  [-1, 0, 0, 0, 1, 0, 0, 0, -1],
+  [0, 0, 1, 0, 1, 0, -1, 0, 0],
+  [0, -1, 0, 1, 0, 0, 0, 0, 1],
+  [0, 1, 0, -1, 0, 0, 0, 0, 1],
+];
+const BRICK_TURNS: readonly (readonly number[])[] = FACES.flatMap((face) => {
+  const turns: number[][] = [];
+  let m = [...face];
+  for (let b = 0; b < 4; b++) {
+    turns.push(m);
+    m = multiply(m, QUARTER_TURN_X);
+  }
+  return turns;
+});
+const SPHERE_ORDER = [0, 6, 16, 7, 10, 4, 20, 5, 17, 3, 11, 19, 21, 9, 1, 23, 12, 2, 15, 18, 14, 8, 13, 22];
+const TRANSFORMS: Readonly<Record<0 | 2, readonly (readonly number[])[]>> = {
+  0: BRICK_TURNS,
+  2: SPHERE_ORDER.map((i) => BRICK_TURNS[i]!),
+};
+
+function apply(m: readonly number[], c: Cell): Cell {
+  return [m[0]! * c[0] + m[1]! * c[1] + m[2]! * c[2], m[3]! * c[0] + m[4]! * c[1] + m[5]! * c[2], m[6]! * c[0] + m[7]! * c[1] + m[8]! * c[2]];
+}
+
+/** One shape of the file: its voxels by state. */
+interface Voxels {
+  readonly name: string;
+  readonly size: Cell;
+  readonly filled: Cell[];
+  readonly variable: Cell[];
+  readonly coloured: boolean;
+}
+
+type XmlNode = Record<string, unknown>;
+
+/**
+ * Reads problem `problem` (1-based; default the first) of a BurrTools file into a snug puzzle. `file`
+ * names the file in messages: every problem is a PuzzleError of one line.
+ */
+export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puzzle {
+  const fail = (why: string): never => {
+    throw new PuzzleError(file, undefined, why);
+  };
+  const root = readXml(data, fail);
+  const grid = root.gridType;
+  const problems = list(root.problems, 'problem');
+  if (problems.length === 0) fail('the file has no problems: BurrTools keeps each puzzle as a problem of its shapes');
+  if (!Number.isInteger(problem) || problem < 1 || problem > problems.length) {
+    fail(`there is no problem ${problem}: the file has ${problems.length} problem${problems.length === 1 ? '' : 's'} (--problem 1${problems.length > 1 ? ` to ${problems.length}` : ''})`);
+  }
+  const node = problems[problem - 1]!;
+  const where = problems.length > 1 ? `problem ${problem}: ` : '';
+  const failHere = (why: string): never => fail(`${where}${why}`);
+  const shapes = list(root.shapes, 'voxel');
+  if (shapes.length === 0) fail('the file has no shapes');
+  const shape = (id: string | undefined, what: string): { id: number; voxels: () => Voxels } => {
+    const n = wholeNumber(id);
+    if (n === undefined) failHere(`${what} has no valid shape id`);
+    if (n! >= shapes.length) failHere(`${what} names shape ${n! + 1}, but the file has ${shapes.length} shapes`);
+    return { id: n!, voxels: () => readVoxels(shapes[n!]!, n!, grid, failHere) };
+  };
+
+  for (const feature of ['maxHoles']) {
+    if (attribute(node, feature) !== undefined) failHere(`${feature} (a limit on the variable voxels left empty) is not supported`);
+  }
+  const resultNode = (node.result as XmlNode | undefined) ?? failHere('the problem has no result shape');
+  const result = shape(attribute(resultNode as XmlNode, 'id'), 'the result');
+  const parts = list(node.shapes, 'shape');
+  if (parts.length === 0) failHere('the problem has no pieces');
+  for (const solution of list(node.solutions, 'solution')) {
+    if (solution.separation !== undefined || solution.separationInfo !== undefined) {
+      failHere('its solutions come with disassembly sequences: BurrTools solved it as an interlocking puzzle that must come apart, and snug finds assemblies only');
+    }
+  }
+
+  const board = result.voxels();
+  if (board.filled.length + board.variable.length === 0) failHere(`the result shape ${board.name} is empty`);
+  const pieces: { voxels: Voxels; min: number; max: number }[] = [];
+  let copies = 0;
+  for (const part of parts) {
+    const id = attribute(part, 'id');
+    const { voxels } = shape(id, 'a piece');
+    if (part.group !== undefined || (attribute(part, 'group') ?? '0') !== '0') failHere('piece groups (which pieces may come apart together) are a disassembly requirement: not supported');
+    const count = attribute(part, 'count');
+    let min = 1;
+    let max = 1;
+    if (count !== undefined) min = max = wholeNumber(count) ?? failHere(`a piece count is not a whole number: '${printable(count, 20)}'`);
+    else if (attribute(part, 'min') !== undefined && attribute(part, 'max') !== undefined) {
+      min = wholeNumber(attribute(part, 'min')) ?? failHere('a piece minimum is not a whole number');
+      max = wholeNumber(attribute(part, 'max')) ?? failHere('a piece maximum is not a whole number');
+      if (min > max) failHere(`a piece range goes from ${min} down to ${max}`);
+    }
+    copies += max;
+    if (copies > LIMITS.copies) failHere(`more than ${LIMITS.copies} piece copies in all`);
+    if (max === 0) continue;
+    const v = voxels();
+    if (v.variable.length > 0) failHere(`the piece ${v.name} has variable voxels ('+'): only a result shape may have them`);
+    if (v.filled.length === 0) failHere(`the piece ${v.name} is empty`);
+    pieces.push({ voxels: v, min, max });
+  }
+  if (pieces.length === 0) failHere('the problem has no pieces');
+  if (board.coloured || pieces.some((p) => p.voxels.coloured)) failHere('coloured voxels (colour constraints on where pieces go) are not supported');
+
+  // a puzzle whose shapes are all one layer thick is a flat one: turning a flat piece over in space is its mirror image
+  const flat = grid === 0 && [board, ...pieces.map((p) => p.voxels)].every((v) => extent([...v.filled, ...v.variable])[2] === 1);
+  const dims = flat ? 2 : 3;
+  const snugGrid: Grid = flat ? squareGrid : grid === 2 ? sphereGrid : cubeGrid;
+  const toCell = (c: Cell): Cell => (flat ? [c[0], c[1], 0] : c);
+  const names = new Set<string>();
+  const pieceList: Piece[] = pieces.map(({ voxels, min, max }) => {
+    let name = voxels.name;
+    for (let k = 2; names.has(name); k++) name = `${voxels.name} (${k})`;
+    names.add(name);
+    const cells = snugGrid.normalize(voxels.filled.map(toCell));
+    return { name, shape: cells, count: max, ...(min !== max ? { min } : {}), mirror: dims === 2 || turnsOver(cells, snugGrid) };
+  });
+  const fileName = file.replace(/^.*[\\/]/, '').replace(/\.xmpuzzle$/i, '') || 'puzzle';
+  const problemName = attribute(node, 'name');
+  const name = problemName ? problemName : problems.length > 1 ? `${fileName} (problem ${problem})` : fileName;
+  const badName = nameProblem(name, 'the problem name') ?? pieceList.map((p) => nameProblem(p.name, 'a shape name')).find(Boolean);
+  if (badName) failHere(badName);
+  const comment = typeof root.comment === 'string' ? root.comment : typeof (root.comment as XmlNode | undefined)?.['#text'] === 'string' ? ((root.comment as XmlNode)['#text'] as string) : undefined;
+  const description = comment && !descriptionProblem(comment) ? comment : undefined;
+  const puzzle: Puzzle = {
+    name,
+    dims,
+    ...(grid === 2 ? { grid: 'sphere' as const } : {}),
+    ...(description ? { description } : {}),
+    board: [...board.filled, ...board.variable].map(toCell).sort(compareCells),
+    ...(board.variable.length > 0 ? { optional: board.variable.map(toCell).sort(compareCells) } : {}),
+    pieces: pieceList,
+    mirror: dims === 2,
+  };
+  const problemWithIt = wellFormedProblem(puzzle);
+  if (problemWithIt) failHere(problemWithIt);
+  return puzzle;
+}
+
+/**
+ * True for a piece BurrTools may turn over that snug's rotations do not: a flat piece whose mirror image is
+ * no turn of it (on the sphere grid, one lying in a slanted layer). Other pieces are not mirrored.
+ */
+function turnsOver(cells: readonly Cell[], grid: Grid): boolean {
+  if (!isFlat(cells)) return false;
+  const piece = { name: '', shape: cells, count: 1 };
+  return allowedOrientations({ ...piece, mirror: true }, grid).length !== allowedOrientations({ ...piece, mirror: false }, grid).length;
+}
+
+/** True when the cells lie in one plane (a line or a single cell counts): such a piece is turned over by a turn in space. */
+function isFlat(cells: readonly Cell[]): boolean {
+  const c0 = cells[0]!;
+  const d = cells.map((c) => [c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]] as Cell);
+  const a = d.find((v) => v[0] || v[1] || v[2]);
+  if (!a) return true;
+  const cross = (u: Cell, v: Cell): Cell => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  const normal = d.map((v) => cross(a, v)).find((n) => n[0] || n[1] || n[2]);
+  if (!normal) return true;
+  return d.every((v) => v[0] * normal[0] + v[1] * normal[1] + v[2] * normal[2] === 0);
+}
+
+/** The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug has. */
+function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: 0 | 2; shapes: unknown; problems: unknown; comment: unknown } {
+  if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('not a BurrTools file: it is not gzip-compressed (a .xmpuzzle file is gzip-compressed XML)');
+  let text: string;
+  try {
+    text = gunzipSync(data, { maxOutputLength: MAX_XMPUZZLE_BYTES }).toString('utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) fail(`not a BurrTools file: it unpacks to more than ${MAX_XMPUZZLE_BYTES / 1024 / 1024} MB`);
+    fail(`not a BurrTools file: the gzip data is damaged (${printable((e as Error).message, 80)})`);
+  }
+  // BurrTools writes no document type; one could declare entities that expand without end
+  if (/<!DOCTYPE/i.test(text)) fail('not a BurrTools file: it declares a document type (<!DOCTYPE), which BurrTools never writes');
+  const valid = fxp().XMLValidator.validate(text);
+  if (valid !== true) fail(`not a BurrTools file: the unpacked text is not XML (line ${valid.err.line}: ${printable(valid.err.msg, 100)})`);
+  let doc: XmlNode;
+  try {
+    doc = new (fxp().XMLParser)({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      parseAttributeValue: false,
+      parseTagValue: false,
+      trimValues: true,
+      processEntities: true,
+      htmlEntities: false,
+      isArray: (tag) => ['voxel', 'problem', 'shape', 'solution'].includes(tag),
+    }).parse(text) as XmlNode;
+  } catch (e) {
+    fail(`not a BurrTools file: the unpacked text is not XML (${printable((e as Error).message, 100)})`);
+  }
+  const puzzle = doc!.puzzle as XmlNode | undefined;
+  if (typeof puzzle !== 'object' || puzzle === null) fail('not a BurrTools file: its XML has no <puzzle> element');
+  const version = attribute(puzzle!, 'version');
+  if (version !== '1' && version !== '2') fail(`a BurrTools file of version ${printable(version ?? '(none)', 20)}: snug reads versions 1 and 2`);
+  const gridNode = puzzle!.gridType as XmlNode | undefined;
+  const typeText = gridNode === undefined ? '0' : attribute(gridNode, 'type');
+  const type = wholeNumber(typeText);
+  if (type === undefined || !(type in GRID_TYPES)) fail(`unknown BurrTools grid type '${printable(typeText ?? '(none)', 20)}' (BurrTools has 0 to 4)`);
+  if (type !== 0 && type !== 2) fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the brick (cube) and sphere grids`);
+  if (puzzle!.shapes === undefined || list(puzzle!.shapes, 'voxel').length === 0) fail('the file has no shapes');
+  return { gridType: type as 0 | 2, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment };
+}
+
+function attribute(node: XmlNode, name: string): string | undefined {
+  const v = node[`@${name}`];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The children named `tag` of an element that may be absent, empty (''), or hold one or several. */
+function list(parent: unknown, tag: string): XmlNode[] {
+  if (typeof parent !== 'object' || parent === null) return [];
+  const children = (parent as XmlNode)[tag];
+  if (children === undefined) return [];
+  return (Array.isArray(children) ? children : [children]).map((c) => (typeof c === 'object' && c !== null ? (c as XmlNode) : { '#text': String(c) }));
+}
+
+function wholeNumber(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\s*\d{1,9}\s*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** Reads a <voxel> element, checking its size before anything is allocated. */
+function readVoxels(node: XmlNode, id: number, gridType: 0 | 2, fail: (why: string) => never): Voxels {
+  const given = attribute(node, 'name');
+  const name = given && given.trim() !== '' ? given : `S${id + 1}`;
+  const what = `shape ${name}`;
+  const size = (['x', 'y', 'z'] as const).map((axis) => {
+    const n = wholeNumber(attribute(node, axis));
+    if (n === undefined) fail(`${what} has no valid size ${axis}`);
+    if (n! > LIMITS.side) fail(`${what} is ${n} voxels along ${axis}: more than the limit of ${LIMITS.side}`);
+    return n!;
+  }) as unknown as Cell;
+  if (size[0] * size[1] * size[2] > LIMITS.boardBox) fail(`${what} has a box of ${size[0] * size[1] * size[2]} voxels: more than the limit of ${LIMITS.boardBox}`);
+  const type = attribute(node, 'type');
+  const text = typeof node['#text'] === 'string' ? node['#text'] : '';
+  if (text !== '' && type !== '0') fail(`${what} has voxel type '${printable(type ?? '(none)', 20)}': BurrTools writes type 0`);
+  const filled: Cell[] = [];
+  const variable: Cell[] = [];
+  const total = size[0] * size[1] * size[2];
+  let index = 0;
+  let coloured = false;
+  for (const ch of text) {
+    if (ch >= '0' && ch <= '9') {
+      // a colour after a voxel: 0 is none
+      if (index === 0) fail(`${what}: a colour number before the first voxel`);
+      if (ch !== '0') coloured = true;
+      continue;
+    }
+    if (ch !== '_' && ch !== '#' && ch !== '+') fail(`${what}: '${printable(ch, 4)}' is not a voxel ('_' empty, '#' filled, '+' variable)`);
+    if (index >= total) fail(`${what} has more voxels than its box of ${size.join(' x ')}`);
+    const x = index % size[0];
+    const y = Math.floor(index / size[0]) % size[1];
+    const z = Math.floor(index / (size[0] * size[1]));
+    index++;
+    if (ch === '_') continue;
+    // the sphere grid's box has positions between the spheres: BurrTools leaves them empty
+    if (gridType === 2 && ((x + y + z) & 1) === 1) fail(`${what} fills position ${x}, ${y}, ${z}, which is not a sphere of the grid (x + y + z must be even)`);
+    (ch === '#' ? filled : variable).push([x, y, z]);
+  }
+  if (text !== '' && index < total) fail(`${what} has ${index} voxels, fewer than its box of ${size.join(' x ')} holds`);
+  return { name, size, filled, variable, coloured };
+}
+
+/** A puzzle that cannot be written as a BurrTools file: one line that says why. */
+export class BurrToolsWriteError extends Error {
+  override readonly name = 'BurrToolsWriteError';
+}
+
+/**
+ * The BurrTools file (gzip-compressed XML) of a puzzle: one problem, its board the result shape, and the
+ * given solutions as the problem's assemblies. Throws BurrToolsWriteError for what BurrTools cannot say.
+ */
+export function formatBurrTools(puzzle: Puzzle, solutions: readonly Solution[] = []): Buffer {
+  return gzipSync(Buffer.from(burrToolsXml(puzzle, solutions), 'utf8'));
+}
+
+/** The XML text of formatBurrTools, before compression. */
+export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []): string {
+  const grid = puzzleGrid(puzzle);
+  if (grid.name !== 'square' && grid.name !== 'cube' && grid.name !== 'sphere') {
+    throw new BurrToolsWriteError(`the ${grid.name} grid has no BurrTools counterpart that snug writes: it writes square, cube and sphere puzzles`);
+  }
+  if (puzzle.placed?.length) throw new BurrToolsWriteError('pieces placed on the board before the search cannot be said in a BurrTools file');
+  if (puzzle.use !== undefined) throw new BurrToolsWriteError('use (a number of pieces in all) cannot be said in a BurrTools file');
+  const gridType = grid.name === 'sphere' ? 2 : 0;
+  for (const piece of puzzle.pieces) {
+    const flat = isFlat(piece.shape);
+    const theirs = new Set(allowedOrientations({ name: piece.name, shape: piece.shape, count: 1, mirror: flat }, grid).map((o) => shapeKeyOn(grid, o)));
+    const ours = allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o));
+    if (ours.length === theirs.size && ours.every((k) => theirs.has(k))) continue;
+    const what = `piece '${printable(piece.name, 40)}'`;
+    if (piece.rotate === false || piece.orientations) throw new BurrToolsWriteError(`${what} may only take some of its orientations (${piece.orientations ? 'orientations' : 'rotate: false'}): BurrTools turns every piece every way`);
+    throw new BurrToolsWriteError(flat
+      ? `${what} may not be turned over (mirror: false): BurrTools turns flat pieces over`
+      : `${what} may be mirrored (mirror: true): BurrTools only turns pieces, and this one's mirror image is another shape`);
+  }
+
+  // voxel boxes start at 0; a sphere's box must move by an even step to keep the spheres on the grid
+  const { min } = bounds(puzzle.board);
+  const shift: Cell = [-min[0] + (gridType === 2 && ((min[0] + min[1] + min[2]) & 1) ? 1 : 0), -min[1], -min[2]];
+  const board = puzzle.board.map((c) => add(c, shift));
+  const optional = new Set((puzzle.optional ?? []).map((c) => cellKey(add(c, shift))));
+  const voxel = (cells: readonly Cell[], name: string): string => {
+    const { max } = bounds(cells);
+    const size: Cell = [max[0] + 1, max[1] + 1, max[2] + 1];
+    const on = new Set(cells.map(cellKey));
+    let text = '';
+    for (let z = 0; z < size[2]; z++) {
+      for (let y = 0; y < size[1]; y++) {
+        for (let x = 0; x < size[0]; x++) {
+          const key = cellKey([x, y, z]);
+          text += optional.has(key) && name === '' ? '+' : on.has(key) ? '#' : '_';
+        }
+      }
+    }
+    return `    <voxel x="${size[0]}" y="${size[1]}" z="${size[2]}"${name ? ` name="${escapeXml(name)}"` : ''} type="0">${text}</voxel>\n`;
+  };
+  // the pieces' shapes are normalised: at the origin, and on the sphere grid moved by steps of the grid
+  let xml = `<?xml version="1.0"?>\n<puzzle version="2">\n  <gridType type="${gridType}"/>\n  <colors/>\n  <shapes>\n`;
+  xml += voxel(board, '');
+  for (const piece of puzzle.pieces) xml += voxel(piece.shape, piece.name);
+  xml += '  </shapes>\n  <problems>\n';
+  xml += `    <problem name="${escapeXml(puzzle.name)}" state="${solutions.length > 0 ? 3 : 0}">\n      <shapes>\n`;
+  puzzle.pieces.forEach((piece, i) => {
+    const least = pieceMin(piece);
+    xml += `        <shape id="${i + 1}" ${least === piece.count ? `count="${piece.count}"` : `min="${least}" max="${piece.count}"`}/>\n`;
+  });
+  xml += '      </shapes>\n      <result id="0"/>\n      <bitmap/>\n';
+  if (solutions.length > 0) {
+    xml += '      <solutions>\n';
+    solutions.forEach((solution, i) => {
+      xml += `        <solution${i > 0 ? ` asmNum="${i}"` : ''}>\n          <assembly>${assembly(puzzle, solution, shift, gridType, i)}</assembly>\n        </solution>\n`;
+    });
+    xml += '      </solutions>\n';
+  }
+  xml += '    </problem>\n  </problems>\n';
+  xml += puzzle.description !== undefined ? `  <comment>${escapeXml(puzzle.description)}</comment>\n` : '  <comment/>\n';
+  xml += '</puzzle>\n';
+  return xml;
+}
+
+function add(c: Cell, d: Cell): Cell {
+  return [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+}
+
+/**
+ * One solution as a BurrTools assembly: for every copy of every piece, the position its voxel at the
+ * origin (the hotspot) goes to and the turn that takes it there, or "x" for a copy left out.
+ */
+function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, gridType: 0 | 2, index: number): string {
+  const turns = TRANSFORMS[gridType];
+  const byPiece = new Map<string, Cell[][]>();
+  for (const p of solution.placements) byPiece.set(p.piece, [...(byPiece.get(p.piece) ?? []), p.cells.map((c) => add(c, shift))]);
+  const words: string[] = [];
+  for (const piece of puzzle.pieces) {
+    const placed = byPiece.get(piece.name) ?? [];
+    if (placed.length > piece.count) throw new BurrToolsWriteError(`solution ${index + 1} places piece '${printable(piece.name, 40)}' ${placed.length} times, but it has ${piece.count} copies`);
+    for (const cells of placed) {
+      const target = [...cells].sort(compareCells);
+      const key = target.map(cellKey).join(';');
+      const found = turns.findIndex((m) => {
+        const turned = piece.shape.map((c) => apply(m, c)).sort(compareCells);
+        const d: Cell = [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]];
+        return turned.map((c) => cellKey(add(c, d))).join(';') === key;
+      });
+      if (found < 0) {
+        throw new BurrToolsWriteError(`solution ${index + 1} places piece '${printable(piece.name, 40)}' in an orientation that none of BurrTools' ${turns.length} cube turns gives (a flat piece turned within a slanted layer of spheres): snug does not write those`);
+      }
+      const m = turns[found]!;
+      const turned = piece.shape.map((c) => apply(m, c)).sort(compareCells);
+      // the hotspot is the origin of the piece's box: it lands where the turn takes it, moved as the cells are
+      const position = [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]];
+      words.push(`${position.join(' ')} ${found}`);
+    }
+    for (let k = placed.length; k < piece.count; k++) words.push('x');
+  }
+  return words.join(' ');
+}
+
+/** The cells a BurrTools assembly places, piece copy by piece copy (undefined for "x"): to check assemblies against solutions. */
+export function assemblyCells(puzzle: Puzzle, text: string, gridType: 0 | 2, shift: Cell = [0, 0, 0]): (Cell[] | undefined)[] {
+  const words = text.trim().split(/\s+/);
+  const out: (Cell[] | undefined)[] = [];
+  let i = 0;
+  for (const piece of puzzle.pieces) {
+    for (let k = 0; k < piece.count; k++) {
+      if (words[i] === 'x') {
+        out.push(undefined);
+        i++;
+        continue;
+      }
+      const [x, y, z, t] = words.slice(i, i + 4).map(Number) as [number, number, number, number];
+      i += 4;
+      const m = TRANSFORMS[gridType][t]!;
+      out.push(piece.shape.map((c) => add(add(apply(m, c), [x, y, z]), [-shift[0], -shift[1], -shift[2]])));
+    }
+  }
+  return out;
+}
+
+/** The shift burrToolsXml moves a puzzle's cells by (its board's box to the origin). */
+export function burrToolsShift(puzzle: Puzzle): Cell {
+  const { min } = bounds(puzzle.board);
+  return [-min[0] + (puzzleGrid(puzzle).name === 'sphere' && ((min[0] + min[1] + min[2]) & 1) ? 1 : 0), -min[1], -min[2]];
+}
+
+/** Reads problem `problem` (1-based) of a BurrTools file, with the checks of any file a user names. */
+export function loadBurrToolsFile(path: string, problem = 1): Puzzle {
+  const data = readFileBytes(path, MAX_PUZZLE_FILE_BYTES, (why) => {
+    throw new PuzzleError(path, undefined, why);
+  });
+  return parseBurrTools(data, path, problem);
+}
+
+/** True for a file name BurrTools' own: .xmpuzzle. */
+export function isBurrToolsPath(path: string): boolean {
+  return /\.xmpuzzle$/i.test(path);
+}
