@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRIDS } from '../geometry/grids/index.js';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Cell, Piece, Puzzle } from '../puzzle/model.js';
 import { otherGridClasses, otherGridTilings } from '../test-support/other-grids.js';
 import { allTilings, orbitClasses, shapeClass, tilingKey } from '../test-support/orbits.js';
@@ -200,4 +201,18 @@ describe('sphere puzzles, against plain enumeration', () => {
       }
     }), { numRuns: 25 });
   });
+});
+
+describe('the catalog puzzles on the triangle and hexagon grids, against the enumeration from centres', () => {
+  for (const name of ['calissons-3', 'tetrahexes-7x4']) {
+    it(`${name}: every tiling and the classes, as the catalog says`, async () => {
+      const puzzle = loadCatalogPuzzle(name);
+      const truth = otherGridTilings(puzzle);
+      expect(truth.length).toBe(puzzle.known!.total);
+      expect(otherGridClasses(puzzle, truth)).toBe(puzzle.known!.unique);
+      await nextTurn();
+      const keys = new Set(truth.map(tilingKey));
+      for (const engine of ['bitboard', 'dlx'] as const) expect(new Set(solve(puzzle, { engine, all: true }).found.map(tilingKey)), engine).toEqual(keys);
+    });
+  }
 });

@@ -24,6 +24,8 @@ const CASES: { name: string; total?: number; unique: number; engines: EngineName
   { name: 'kanoodle-challenge', total: 1, unique: 1, engines: ['bitboard', 'dlx'] },
   { name: 'kanoodle', unique: 92755, engines: ['bitboard'] },
   { name: 'a-puzzle-a-day', total: 59787, unique: 59787, engines: ['bitboard'] },
+  { name: 'calissons-3', total: 980, unique: 113, engines: ['bitboard', 'dlx'] },
+  { name: 'tetrahexes-7x4', total: 18, unique: 9, engines: ['bitboard', 'dlx'] },
 ];
 
 // Each check runs on a worker thread (a search of up to seconds, every solution verified, classes counted
