@@ -369,7 +369,7 @@ describe('hint on random small boards, 2-D and 3-D, with copies: every claim hol
         if (result.hint?.why === 'shared') shared++;
         checkAgainstEnumeration(puzzle, result, options);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: 20261123 },
     );
     // the cases cover both kinds of board
     expect(unsolvable).toBeGreaterThan(8);
@@ -385,7 +385,7 @@ describe('hint on random small boards, 2-D and 3-D, with copies: every claim hol
         if (result.hint?.why === 'fewest' && !result.complete && options.explore === 0) fewest++;
         checkAgainstEnumeration(puzzle, result, options);
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: 20261123 },
     );
     // the piece with the fewest places, found by trying placements, not only among the completions counted
     expect(fewest).toBeGreaterThan(5);

@@ -288,7 +288,7 @@ describe('ranges, use and cells that may stay empty, against plain enumeration a
       await nextTurn();
       expect(sumOfExactPackings(puzzle)).toBe(total);
       if (puzzle.optional || puzzle.use !== undefined || puzzle.pieces.some((p) => p.min !== undefined)) general++;
-    }), { numRuns: 40 });
+    }), { numRuns: 40, seed: 20261123 });
     // the property would pass vacuously if the loosening never took
     expect(general).toBeGreaterThan(20);
   });

@@ -9,6 +9,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import { solve } from '../search/solve.js';
 import { createVerifier } from '../search/verify.js';
 import { orbitClasses, tilingKey } from './orbits.js';
+import { otherGridClasses } from './other-grids.js';
 
 export interface CountCheck {
   readonly solutions: number;
@@ -29,7 +30,10 @@ function countVerified(puzzle: Puzzle, options: { engine: EngineName; unique: bo
   const keys = new Set(r.found.map(tilingKey));
   // one solution per class has no symmetry that maps the set onto itself: its classes are told by the
   // symmetries that keep the piece counts
-  const classes = orbitClasses(puzzle, r.found, { representatives: options.unique }).count;
+  // (triangles and hexagons: their own enumeration's symmetries, from the cells' centres)
+  const classes = puzzle.grid === 'triangle' || puzzle.grid === 'hexagon'
+    ? otherGridClasses(puzzle, r.found)
+    : orbitClasses(puzzle, r.found, { representatives: options.unique }).count;
   return { solutions: r.solutions, complete: r.complete, nodes: r.nodes, problems, repeats: r.found.length - keys.size, classes };
 }
 
