@@ -73,4 +73,14 @@ describe('snug and BurrTools files', () => {
     expectOneLine(snug(['convert', oneSided, join(d, 'out.xmpuzzle')]), /cannot be written as a BurrTools file: piece 'L' may not be turned over/);
     expectOneLine(snug(['convert', 'soma', join(d, 'out.txt')]), /convert writes a BurrTools file/);
   });
+
+  it('reads the BurrTools files in examples/: the Soma cube (240 up to symmetry) and the Kanoodle pyramid on spheres', () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const soma = snug(['solve', join(root, 'examples/soma.xmpuzzle'), '--unique', '--count', '--json']);
+    expect(soma.code).toBe(0);
+    expect(JSON.parse(soma.stdout)).toMatchObject({ solutions: 240, complete: true });
+    const pyramid = snug(['show', join(root, 'examples/kanoodle-pyramid.xmpuzzle'), '--no-color']);
+    expect(pyramid.code).toBe(0);
+    expect(pyramid.stdout).toMatch(/55 cells/);
+  });
 });

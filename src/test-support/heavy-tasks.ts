@@ -10,6 +10,7 @@ import { solve } from '../search/solve.js';
 import { createVerifier } from '../search/verify.js';
 import { orbitClasses, tilingKey } from './orbits.js';
 import { otherGridClasses } from './other-grids.js';
+import { wrappedClasses } from './wrapped.js';
 
 export interface CountCheck {
   readonly solutions: number;
@@ -33,8 +34,17 @@ function countVerified(puzzle: Puzzle, options: { engine: EngineName; unique: bo
   // (triangles and hexagons: their own enumeration's symmetries, from the cells' centres)
   const classes = puzzle.grid === 'triangle' || puzzle.grid === 'hexagon'
     ? otherGridClasses(puzzle, r.found)
+    : puzzle.wrap ? wrappedClassesOf(puzzle, r.found)
     : orbitClasses(puzzle, r.found, { representatives: options.unique }).count;
   return { solutions: r.solutions, complete: r.complete, nodes: r.nodes, problems, repeats: r.found.length - keys.size, classes };
+}
+
+/** The classes of solutions of a full rectangle that wraps (see wrapped.ts). */
+function wrappedClassesOf(puzzle: Puzzle, solutions: readonly { placements: readonly { piece: string; cells: readonly (readonly number[])[] }[] }[]): number {
+  const xs = puzzle.board.map((c) => c[0]);
+  const ys = puzzle.board.map((c) => c[1]);
+  const [w, h] = [Math.max(...xs) - Math.min(...xs) + 1, Math.max(...ys) - Math.min(...ys) + 1];
+  return wrappedClasses(w, h, puzzle.wrap!.includes('x'), puzzle.wrap!.includes('y'), solutions as never);
 }
 
 export interface ExpandCheck {
