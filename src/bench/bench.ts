@@ -55,6 +55,8 @@ const CASES: readonly Case[] = [
   { puzzle: 'a-puzzle-a-day', mode: 'count', engines: ['bitboard', 'dlx'], longEngines: ['dlx'] },
   { puzzle: 'calissons-3', mode: 'unique', engines: ['bitboard', 'dlx'] },
   { puzzle: 'tetrahexes-7x4', mode: 'unique', engines: ['bitboard', 'dlx'] },
+  { puzzle: 'hexiamonds-6x6', mode: 'unique', engines: ['bitboard', 'dlx'] },
+  { puzzle: 'pentomino-3x20-loop', mode: 'unique', engines: ['bitboard', 'dlx'] },
   { puzzle: 'kanoodle-pyramid', mode: 'unique', engines: ['dlx', 'bitboard'], longEngines: ['bitboard'] },
   { puzzle: 'calibron', mode: 'first', engines: ['rect'] },
   { puzzle: 'calibron', mode: 'count', engines: ['rect'], target: 0.25 },
