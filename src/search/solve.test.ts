@@ -27,6 +27,7 @@ const CASES: { name: string; total?: number; unique: number; engines: EngineName
   { name: 'calissons-3', total: 980, unique: 113, engines: ['bitboard', 'dlx'] },
   { name: 'tetrahexes-7x4', total: 18, unique: 9, engines: ['bitboard', 'dlx'] },
   { name: 'hexiamonds-6x6', total: 624, unique: 156, engines: ['bitboard', 'dlx'], totalEngines: ['bitboard'] },
+  { name: 'hexiamonds-9x4', total: 148, unique: 74, engines: ['bitboard', 'dlx'], totalEngines: ['bitboard'] },
   { name: 'pentomino-3x20-loop', total: 160, unique: 2, engines: ['bitboard', 'dlx'] },
 ];
 
