@@ -4,7 +4,8 @@
 // (dist/cli/chunks/), loaded when used. The library (dist/index.js) stays unbundled. The bundle sits in
 // dist/cli/ like main.js, so the paths it finds the catalog by (relative to its own location) are the
 // same; the modules that find files that way are all in the entry chunk. yaml stays outside: it is loaded
-// only when a puzzle file must be parsed.
+// only when a puzzle file must be parsed. @resvg/resvg-js (PNG pictures) is a native module: it stays
+// outside, loaded only when a PNG is asked for.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 
@@ -20,7 +21,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  external: ['yaml'],
+  external: ['yaml', '@resvg/resvg-js'],
   // commander is CommonJS and requires Node's modules: give the ESM bundle a require().
   banner: { js: "import { createRequire as snugRequire } from 'node:module'; const require = snugRequire(import.meta.url);" },
   logLevel: 'warning',

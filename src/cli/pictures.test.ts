@@ -82,10 +82,10 @@ describe('--scale', () => {
     }
   });
 
-  it('needs --svg', () => {
+  it('needs --svg or --png', () => {
     const r = snug('solve', 'soma', '--scale', '30');
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('snug: --scale sets the size of the --svg picture: give --svg FILE too');
+    expect(r.stderr.trim()).toBe('snug: --scale sets the size of the --svg or --png picture: give --svg FILE or --png FILE too');
   });
 });
 
@@ -145,5 +145,33 @@ describe('pictures of puzzles with pieces placed, cells that may stay empty and 
     const svg = snug('solve', file, '--svg', '-').stdout;
     expect(svg).toContain('<g class="piece given" data-piece="A"');
     expect(svg).toContain('placed before: A');
+  });
+});
+
+describe('--png', () => {
+  /** Width and height from a PNG's header (the IHDR chunk right after the signature). */
+  const pngSize = (bytes: Buffer): [number, number] => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+  it('writes the SVG picture drawn as a PNG, of the same size, with --svg as well or alone', () => {
+    const d = dir();
+    const r = snug('solve', 'pentomino-6x10', '--png', join(d, 'p.png'), '--svg', join(d, 'p.svg'), '-q', '--scale', '10');
+    expect(r.code).toBe(0);
+    const png = readFileSync(join(d, 'p.png'));
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const svg = readFileSync(join(d, 'p.svg'), 'utf8');
+    const [w, h] = [Number(/width="([\d.]+)"/.exec(svg)![1]), Number(/height="([\d.]+)"/.exec(svg)![1])];
+    expect(pngSize(png)).toEqual([Math.ceil(w), Math.ceil(h)]);
+    // a triangle puzzle draws too
+    expect(snug('solve', 'calissons-3', '--png', join(d, 'c.png'), '-q').code).toBe(0);
+    expect(pngSize(readFileSync(join(d, 'c.png')))[0]).toBeGreaterThan(100);
+  });
+
+  it('refuses what it cannot draw or write, in one line, before solving', () => {
+    for (const args of [['--count'], []]) {
+      const r = snug('solve', 'soma', '--png', args.length ? 'x.png' : '/no/such/folder/x.png', ...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(snug('solve', 'soma', '--png', '-').stderr).toMatch(/--png wants the name of a file to write/);
   });
 });

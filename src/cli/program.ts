@@ -143,7 +143,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
       .option('--svg <file>', 'write the first solution as an SVG picture (- for standard output)')
-      .option('--scale <pixels>', 'pixels per cell of the --svg picture (default 24)', parseScale)
+      .option('--png <file>', 'write the first solution as a PNG picture (the SVG picture, drawn)')
+      .option('--scale <pixels>', 'pixels per cell of the --svg and --png pictures (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard),
   ).action(async (target: string, flags: SolveFlags) => setExit(await solveCommand(target, flags)));

@@ -1,3 +1,4 @@
+import { svgToPng } from '../render/png.js';
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';
@@ -39,6 +40,8 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   /** The problem of a BurrTools file to read (1-based). */
   problem?: number;
   svg?: string;
+  /** The first solution as a PNG picture. */
+  png?: string;
   /** Pixels per cell of the --svg picture. */
   scale?: number;
   limit?: number;
@@ -89,14 +92,21 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.shard && !flags.all && !flags.count) throw new UsageError('--shard needs --all or --count: a shard is a share of a whole enumeration');
   if (flags.shard && !flags.json) throw new UsageError('--shard needs --json: snug merge reads the shards\' --json outputs');
   if (flags.symmetry !== undefined && !flags.unique) throw new UsageError('--symmetry chooses the symmetries of --unique: give --unique too');
-  if (flags.scale !== undefined && !flags.svg) throw new UsageError('--scale sets the size of the --svg picture: give --svg FILE too');
+  if (flags.scale !== undefined && !flags.svg && !flags.png) throw new UsageError('--scale sets the size of the --svg or --png picture: give --svg FILE or --png FILE too');
   if (flags.checkpoint === '') throw new UsageError('--checkpoint wants a file name, not an empty one');
   if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
   if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
+  if (flags.png !== undefined && flags.count) throw new UsageError('--png draws the first solution, and --count keeps none: drop one of them');
   checkPicture(flags.svg, flags);
+  if (flags.png !== undefined) {
+    if (flags.png === '' || flags.png === '-') throw new UsageError('--png wants the name of a file to write');
+    probeWritable(flags.png, '--png');
+  }
   const { puzzle, source } = resolvePuzzle(target, flags.problem);
   const output: OutputFlags = { json: !!flags.json, jsonl: !!flags.jsonl, stats: !!flags.stats };
-  const picture = flags.svg !== undefined ? { file: flags.svg, ...(flags.scale !== undefined ? { scale: flags.scale } : {}) } : undefined;
+  const picture = flags.svg !== undefined || flags.png !== undefined
+    ? { ...(flags.svg !== undefined ? { file: flags.svg } : {}), ...(flags.png !== undefined ? { png: flags.png } : {}), ...(flags.scale !== undefined ? { scale: flags.scale } : {}) }
+    : undefined;
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
   return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, (options) =>
     solveAsync(puzzle, {
@@ -233,7 +243,7 @@ async function run(
   source: string,
   output: OutputFlags,
   /** The --svg picture to write of the first solution. */
-  picture: { readonly file: string; readonly scale?: number } | undefined,
+  picture: { readonly file?: string; readonly png?: string; readonly scale?: number } | undefined,
   flags: RunFlags,
   limit: number | undefined,
   countOnly: boolean,
@@ -289,8 +299,18 @@ async function run(
   }
   if (picture !== undefined) {
     const svg = first ? renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale }) : undefined;
-    if (!svg) writeError(`snug: no solution, so no SVG written to ${printable(picture.file)}\n`);
-    else if (svgOut) process.stdout.write(svg);
+    if (!svg) writeError(`snug: no solution, so no picture written to ${printable([picture.file, picture.png].filter((f) => f !== undefined).join(' or '))}\n`);
+    else if (picture.png !== undefined) {
+      try {
+        writeFileSync(picture.png, await svgToPng(svg));
+      } catch (e) {
+        writeError(`snug: cannot write the PNG picture to ${printable(picture.png)}: ${fileProblem(e)}\n`);
+        return EXIT.badInput;
+      }
+    }
+    if (!svg || picture.file === undefined) {
+      // nothing more to write
+    } else if (svgOut) process.stdout.write(svg);
     else {
       try {
         writeFileSync(picture.file, svg);
