@@ -6,12 +6,8 @@ import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
 import { solutionJson, statsJson } from './format.js';
+import { solutionLine, toSolution } from './solution-lines.js';
 
-/** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
-const solutionLine = z.strictObject({
-  placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)), given: z.literal(true).optional() })),
-});
-type SolutionLine = z.infer<typeof solutionLine>;
 
 const shardJson = z.object({
   puzzle: z.string(),
@@ -39,10 +35,6 @@ const shardJson = z.object({
 /** Largest shard output read: about as large a string as JavaScript can hold. */
 const MAX_SHARD_FILE_BYTES = 400 * 1024 * 1024;
 
-/** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
-function toSolution(line: SolutionLine): Solution {
-  return { placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const), ...(p.given ? { given: true } : {}) })) };
-}
 
 export interface MergeFlags {
   /** The puzzle the shards solve (a catalog name or a file): every solution listed is checked against it. */

@@ -160,6 +160,19 @@ export function buildProgram(setExit: (code: number) => void): Command {
   ).action(async (file: string, flags: ResumeFlags) => setExit(await resumeCommand(file, flags)));
 
   program
+    .command('render')
+    .description('draw solutions saved earlier (snug solve --jsonl), one picture each, every one checked against the puzzle')
+    .argument('<solutions>', 'a file of --jsonl solution lines')
+    .requiredOption('--puzzle <puzzle>', 'the puzzle they solve (a catalog name or a file)')
+    .requiredOption('--out <dir>', 'the folder to write solution-0001.svg, ... in (made when missing)')
+    .option('--png', 'write PNG pictures instead of SVG')
+    .option('--limit <n>', 'draw the first N solutions only', parsePositiveInt('--limit'))
+    .option('--scale <pixels>', 'pixels per cell (default 24)', parseScale)
+    .addOption(problemOption())
+    .action(async (file: string, flags: { puzzle: string; out: string; png?: boolean; limit?: number; scale?: number; problem?: number }) =>
+      setExit(await (await import('./render.js')).renderCommand(file, flags, (target) => resolvePuzzle(target, flags.problem))));
+
+  program
     .command('merge')
     .description('combine the --json outputs of the shards of a run (and --jsonl solution files) into its whole result')
     .argument('<files...>', "every shard's --json output")

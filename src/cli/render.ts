@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { printable } from '../puzzle/printable.js';
+import { readTextFile } from '../puzzle/text-file.js';
+import { renderSolutionSvg } from '../render/index.js';
+import { svgToPng } from '../render/png.js';
+import { createSolutionCheck } from '../runs/solution-check.js';
+import { UsageError } from './errors.js';
+import { formatCount } from './format.js';
+import { solutionLine, toSolution } from './solution-lines.js';
+
+export interface RenderFlags {
+  puzzle: string;
+  out: string;
+  png?: boolean;
+  limit?: number;
+  scale?: number;
+}
+
+/** Largest solutions file read (a --jsonl output of millions of solutions is drawn one by one at most this far). */
+const MAX_SOLUTIONS_FILE_BYTES = 400 * 1024 * 1024;
+
+/**
+ * `snug render SOLUTIONS.jsonl --puzzle PUZZLE --out DIR`: draws solutions saved earlier (`solve --jsonl`),
+ * one picture each (DIR/solution-0001.svg, ...; PNG with --png), each checked against the puzzle first.
+ * Files already there with the names it would write are refused before anything is drawn.
+ */
+export async function renderCommand(
+  file: string,
+  flags: RenderFlags,
+  /** catalog.ts's resolvePuzzle, given by the caller (see merge.ts). */
+  resolvePuzzle: (target: string) => { puzzle: Puzzle },
+): Promise<number> {
+  if (flags.out === '') throw new UsageError('--out wants a folder to write the pictures in');
+  const { puzzle } = resolvePuzzle(flags.puzzle);
+  const text = readTextFile(file, MAX_SOLUTIONS_FILE_BYTES, (problem) => {
+    throw new UsageError(`${file}: ${problem}`);
+  });
+  const check = createSolutionCheck(puzzle);
+  const solutions: Solution[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length && solutions.length < (flags.limit ?? Infinity); i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new UsageError(`${file}:${i + 1}: not a JSON line (truncated?)`);
+    }
+    const parsed = solutionLine.safeParse(value);
+    if (!parsed.success) throw new UsageError(`${file}:${i + 1}: not a solution line of --jsonl output`);
+    const solution = toSolution(parsed.data);
+    const problem = check(solution);
+    if (problem) throw new UsageError(`${file}:${i + 1}: ${problem}`);
+    solutions.push(solution);
+  }
+  if (solutions.length === 0) throw new UsageError(`${file}: no solution lines (write them with snug solve --jsonl)`);
+  if (existsSync(flags.out) && !statSync(flags.out).isDirectory()) throw new UsageError(`--out ${printable(flags.out)}: not a folder`);
+  const ext = flags.png ? 'png' : 'svg';
+  const digits = Math.max(4, String(solutions.length).length);
+  const names = solutions.map((_, i) => join(flags.out, `solution-${String(i + 1).padStart(digits, '0')}.${ext}`));
+  const there = names.find((n) => existsSync(n));
+  if (there) throw new UsageError(`${printable(there)} is there already: render into an empty folder, or move it`);
+  mkdirSync(flags.out, { recursive: true });
+  for (const [i, solution] of solutions.entries()) {
+    const svg = renderSolutionSvg(puzzle, solution, { title: `${puzzle.name}, solution ${i + 1}`, ...(flags.scale !== undefined ? { cellSize: flags.scale } : {}) });
+    writeFileSync(names[i]!, flags.png ? await svgToPng(svg) : svg);
+  }
+  console.log(`drew ${formatCount(solutions.length)} solution${solutions.length === 1 ? '' : 's'} of ${printable(puzzle.name)} into ${printable(flags.out)} (${ext.toUpperCase()})`);
+  return 0;
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import type { Solution } from '../puzzle/model.js';
+
+/** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
+export const solutionLine = z.strictObject({
+  placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)), given: z.literal(true).optional() })),
+});
+export type SolutionLine = z.infer<typeof solutionLine>;
+
+/** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
+export function toSolution(line: SolutionLine): Solution {
+  return { placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const), ...(p.given ? { given: true } : {}) })) };
+}
