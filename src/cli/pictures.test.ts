@@ -175,3 +175,19 @@ describe('--png', () => {
     expect(snug('solve', 'soma', '--png', '-').stderr).toMatch(/--png wants the name of a file to write/);
   });
 });
+
+describe('sheets of solutions', () => {
+  it('--svg with --all or --limit N draws the solutions side by side in one picture, each numbered', () => {
+    const d = dir();
+    expect(snug('solve', 'pentomino-3x20', '--all', '--svg', join(d, 'all.svg'), '-q').code).toBe(0);
+    const all = readFileSync(join(d, 'all.svg'), 'utf8');
+    expect(all.match(/<svg\b/g)).toHaveLength(9);
+    expect(all).toMatch(/<title>Pentominoes 3x20: 8 solutions<\/title>/);
+    for (let i = 1; i <= 8; i++) expect(all).toContain(`<title>${i}</title>`);
+    expect(snug('solve', 'soma', '--limit', '3', '--svg', join(d, 'three.svg'), '-q').code).toBe(0);
+    expect(readFileSync(join(d, 'three.svg'), 'utf8').match(/<svg\b/g)).toHaveLength(4);
+    // one solution asked for: one picture, as before
+    expect(snug('solve', 'soma', '--svg', join(d, 'one.svg'), '-q').code).toBe(0);
+    expect(readFileSync(join(d, 'one.svg'), 'utf8').match(/<svg\b/g)).toHaveLength(1);
+  });
+});

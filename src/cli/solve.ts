@@ -7,7 +7,7 @@ import { InvalidPuzzleError } from '../puzzle/model.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import { printable } from '../puzzle/printable.js';
-import { renderSolutionSvg, renderSolutionText } from '../render/index.js';
+import { MAX_SHEET_SOLUTIONS, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../search/prepare.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
@@ -262,8 +262,11 @@ async function run(
   const svgOut = picture?.file === '-';
   const pictures = !output.json && !output.jsonl && !countOnly && !svgOut;
   let result: RunResult;
-  // the picture's solution: the first one reported (the run keeps them all only for --json)
+  // the picture's solution: the first one reported (the run keeps them all only for --json); with --limit N
+  // or --all, the picture is a sheet of the first ones
   let first: Solution | undefined;
+  const sheet: Solution[] = [];
+  const wantsSheet = picture !== undefined && !countOnly && (limit === undefined || limit > 1);
   try {
     result = await start({
       ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
@@ -272,6 +275,7 @@ async function run(
       keep: !!output.json,
       onSolution: (solution: Solution, index: number) => {
         first ??= solution;
+        if (wantsSheet && sheet.length < MAX_SHEET_SOLUTIONS) sheet.push(solution);
         if (output.jsonl) process.stdout.write(`${JSON.stringify(solutionJson(solution, puzzle.dims))}\n`);
         else if (pictures) {
           reporter.stop();
@@ -298,7 +302,9 @@ async function run(
     writeError(`${summaryLine(result, limit)}\n`);
   }
   if (picture !== undefined) {
-    const svg = first ? renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale }) : undefined;
+    const svg = !first ? undefined
+      : sheet.length > 1 ? renderSolutionSheetSvg(puzzle, sheet, { cellSize: picture.scale })
+      : renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale });
     if (!svg) writeError(`snug: no solution, so no picture written to ${printable([picture.file, picture.png].filter((f) => f !== undefined).join(' or '))}\n`);
     else if (picture.png !== undefined) {
       try {

@@ -5,6 +5,7 @@ export type { SolutionTextOptions, TextOptions } from './text.js';
 export { GIVEN_FILL, renderBoardText, renderShapeText, renderSolutionText } from './text.js';
 export type { SvgOptions } from './svg.js';
 export { DEFAULT_CELL_SIZE, renderSolutionSvg } from './svg.js';
+export { MAX_SHEET_SOLUTIONS, renderSolutionSheetSvg } from './sheet.js';
 export type { PaletteColour } from './palette.js';
 export { colourDifference, colourPlacements, PALETTE } from './palette.js';
 export type { PieceColour } from './piece-colours.js';

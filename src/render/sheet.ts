@@ -1,0 +1,47 @@
+/**
+ * A sheet of solutions: several solution pictures (renderSolutionSvg) side by side in one SVG, in rows,
+ * each picture nested as an <svg> element at its place (nested SVG keeps every picture's own ids apart
+ * only if they have none: the pictures use classes and inline fills, no ids).
+ */
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import type { SvgOptions } from './svg.js';
+import { escapeXml, renderSolutionSvg } from './svg.js';
+
+/** The most solutions one sheet draws. */
+export const MAX_SHEET_SOLUTIONS = 100;
+
+const GAP = 16;
+
+export function renderSolutionSheetSvg(puzzle: Puzzle, solutions: readonly Solution[], options: SvgOptions = {}): string {
+  const shown = solutions.slice(0, MAX_SHEET_SOLUTIONS);
+  const pictures = shown.map((s, i) => {
+    const svg = renderSolutionSvg(puzzle, s, { ...options, title: `${i + 1}` });
+    const root = /<svg\b[^>]*>/.exec(svg)!;
+    const width = Number(/\bwidth="([\d.]+)"/.exec(root[0])![1]);
+    const height = Number(/\bheight="([\d.]+)"/.exec(root[0])![1]);
+    return { svg: svg.slice(root.index), width, height };
+  });
+  const columns = Math.min(pictures.length, Math.max(1, Math.ceil(Math.sqrt(pictures.length))));
+  const cellWidth = Math.max(...pictures.map((p) => p.width));
+  const cellHeight = Math.max(...pictures.map((p) => p.height));
+  const rows = Math.ceil(pictures.length / columns);
+  const heading = 32;
+  const width = columns * cellWidth + (columns + 1) * GAP;
+  const height = heading + rows * cellHeight + (rows + 1) * GAP;
+  const title = `${puzzle.name}: ${shown.length}${solutions.length > shown.length ? ` of ${solutions.length}` : ''} solution${shown.length === 1 ? '' : 's'}`;
+  const body = pictures.map((p, i) => {
+    const x = GAP + (i % columns) * (cellWidth + GAP);
+    const y = heading + GAP + Math.floor(i / columns) * (cellHeight + GAP);
+    return p.svg.replace(/^<svg\b/, `<svg x="${x}" y="${y}"`);
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
+    `<title>${escapeXml(title)}</title>`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    `<text x="${width / 2}" y="${heading - 8}" text-anchor="middle" font-size="18">${escapeXml(title)}</text>`,
+    ...body,
+    '</svg>',
+    '',
+  ].join('\n');
+}
