@@ -191,3 +191,28 @@ describe('sheets of solutions', () => {
     expect(readFileSync(join(d, 'one.svg'), 'utf8').match(/<svg\b/g)).toHaveLength(1);
   });
 });
+
+describe('--view: 3-D solutions drawn in isometric view', () => {
+  it('iso draws the faces a person sees: a full 3x3x3 cube shows 9 top, 9 front and 9 right faces', () => {
+    const d = dir();
+    expect(snug('solve', 'soma', '--svg', join(d, 'iso.svg'), '--view', 'iso', '-q').code).toBe(0);
+    expect(readFileSync(join(d, 'iso.svg'), 'utf8').match(/<polygon /g)).toHaveLength(27);
+  });
+
+  it('steps draws the assembly from the bottom up, one picture per piece; exploded moves the pieces apart', () => {
+    const d = dir();
+    expect(snug('solve', 'soma', '--svg', join(d, 'steps.svg'), '--view', 'steps', '-q').code).toBe(0);
+    const steps = readFileSync(join(d, 'steps.svg'), 'utf8');
+    for (let k = 1; k <= 7; k++) expect(steps).toMatch(new RegExp(`>${k}\\. [ABLPTVZ]<`));
+    expect(snug('solve', 'soma', '--svg', join(d, 'ex.svg'), '--view', 'exploded', '-q').code).toBe(0);
+    // apart, the pieces show more faces than the cube they make
+    expect(readFileSync(join(d, 'ex.svg'), 'utf8').match(/<polygon /g)!.length).toBeGreaterThan(27);
+  });
+
+  it('is refused for flat puzzles and without a picture, in one line', () => {
+    const flat = snug('solve', 'pentomino-6x10', '--svg', join(dir(), 'x.svg'), '--view', 'iso');
+    expect(flat.code).toBe(2);
+    expect(flat.stderr).toMatch(/--view iso draws solutions made of cubes; pentomino-6x10 is flat/);
+    expect(snug('solve', 'soma', '--view', 'iso').stderr).toMatch(/--view says how --svg and --png draw/);
+  });
+});

@@ -3,11 +3,12 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError } from '../puzzle/model.js';
+import { InvalidPuzzleError, puzzleGrid } from '../puzzle/model.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import { printable } from '../puzzle/printable.js';
-import { MAX_SHEET_SOLUTIONS, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
+import type { View } from '../render/index.js';
+import { MAX_SHEET_SOLUTIONS, renderSolutionIso, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../search/prepare.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
@@ -42,6 +43,8 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   svg?: string;
   /** The first solution as a PNG picture. */
   png?: string;
+  /** How a 3-D solution of cubes is drawn. */
+  view?: View;
   /** Pixels per cell of the --svg picture. */
   scale?: number;
   limit?: number;
@@ -96,6 +99,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.checkpoint === '') throw new UsageError('--checkpoint wants a file name, not an empty one');
   if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
   if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
+  if (flags.view !== undefined && flags.svg === undefined && flags.png === undefined) throw new UsageError('--view says how --svg and --png draw: give --svg FILE or --png FILE too');
   if (flags.png !== undefined && flags.count) throw new UsageError('--png draws the first solution, and --count keeps none: drop one of them');
   checkPicture(flags.svg, flags);
   if (flags.png !== undefined) {
@@ -103,9 +107,12 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     probeWritable(flags.png, '--png');
   }
   const { puzzle, source } = resolvePuzzle(target, flags.problem);
+  if (flags.view !== undefined && flags.view !== 'layers' && (puzzle.dims !== 3 || puzzleGrid(puzzle).name !== 'cube')) {
+    throw new UsageError(`--view ${flags.view} draws solutions made of cubes; ${printable(source)} is ${puzzle.dims === 2 ? 'flat' : `on the ${puzzleGrid(puzzle).name} grid`}: leave --view out`);
+  }
   const output: OutputFlags = { json: !!flags.json, jsonl: !!flags.jsonl, stats: !!flags.stats };
   const picture = flags.svg !== undefined || flags.png !== undefined
-    ? { ...(flags.svg !== undefined ? { file: flags.svg } : {}), ...(flags.png !== undefined ? { png: flags.png } : {}), ...(flags.scale !== undefined ? { scale: flags.scale } : {}) }
+    ? { ...(flags.svg !== undefined ? { file: flags.svg } : {}), ...(flags.png !== undefined ? { png: flags.png } : {}), ...(flags.scale !== undefined ? { scale: flags.scale } : {}), ...(flags.view !== undefined && flags.view !== 'layers' ? { view: flags.view } : {}) }
     : undefined;
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
   return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, (options) =>
@@ -243,7 +250,7 @@ async function run(
   source: string,
   output: OutputFlags,
   /** The --svg picture to write of the first solution. */
-  picture: { readonly file?: string; readonly png?: string; readonly scale?: number } | undefined,
+  picture: { readonly file?: string; readonly png?: string; readonly scale?: number; readonly view?: Exclude<View, 'layers'> } | undefined,
   flags: RunFlags,
   limit: number | undefined,
   countOnly: boolean,
@@ -303,6 +310,7 @@ async function run(
   }
   if (picture !== undefined) {
     const svg = !first ? undefined
+      : picture.view ? renderSolutionIso(puzzle, first, picture.view, { title: puzzle.name, ...(picture.scale !== undefined ? { cellSize: picture.scale } : {}) })
       : sheet.length > 1 ? renderSolutionSheetSvg(puzzle, sheet, { cellSize: picture.scale })
       : renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale });
     if (!svg) writeError(`snug: no solution, so no picture written to ${printable([picture.file, picture.png].filter((f) => f !== undefined).join(' or '))}\n`);

@@ -6,6 +6,8 @@ export { GIVEN_FILL, renderBoardText, renderShapeText, renderSolutionText } from
 export type { SvgOptions } from './svg.js';
 export { DEFAULT_CELL_SIZE, renderSolutionSvg } from './svg.js';
 export { MAX_SHEET_SOLUTIONS, renderSolutionSheetSvg } from './sheet.js';
+export type { View } from './iso.js';
+export { VIEWS, renderSolutionIso } from './iso.js';
 export type { PaletteColour } from './palette.js';
 export { colourDifference, colourPlacements, PALETTE } from './palette.js';
 export type { PieceColour } from './piece-colours.js';

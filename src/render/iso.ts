@@ -1,0 +1,114 @@
+/**
+ * 3-D solutions as a person sees them: an isometric picture of cubes (each cube's top and two front
+ * faces, shaded), drawn back to front so nearer faces cover farther ones; exploded (each piece moved out
+ * from the middle, so every piece shows), and as assembly steps (the pieces from the bottom up, one
+ * picture per piece added, each step showing what is already built). Layer z is the height: z = 0 lies
+ * at the bottom. Cube puzzles only (the square grid is drawn flat; spheres by layers).
+ */
+import type { Cell } from '../geometry/cell.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { mixHex } from './css-colour.js';
+import { placementColours } from './piece-colours.js';
+import { escapeXml } from './svg.js';
+
+export type View = 'layers' | 'iso' | 'exploded' | 'steps';
+export const VIEWS: readonly View[] = ['layers', 'iso', 'exploded', 'steps'];
+
+const COS30 = Math.cos(Math.PI / 6);
+const SIN30 = 0.5;
+
+interface Cube {
+  readonly at: readonly [number, number, number];
+  readonly colour: string;
+}
+
+/** The polygons of cubes seen from above, front and right, as SVG (and the picture's box). */
+function cubesSvg(cubes: readonly Cube[], size: number): { body: string; minX: number; minY: number; maxX: number; maxY: number } {
+  // screen position of a point (x right, y toward the viewer, z up)
+  const screen = (x: number, y: number, z: number): [number, number] => [(x - y) * COS30 * size, (x + y) * SIN30 * size - z * size];
+  const occupied = new Set(cubes.map((c) => c.at.join(',')));
+  const has = (x: number, y: number, z: number): boolean => occupied.has(`${x},${y},${z}`);
+  // back to front: farther cubes (smaller x + y, lower z) first
+  const order = [...cubes].sort((a, b) => a.at[0] + a.at[1] + a.at[2] - (b.at[0] + b.at[1] + b.at[2]) || a.at[2] - b.at[2]);
+  const parts: string[] = [];
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  const poly = (points: [number, number][], fill: string): void => {
+    for (const [px, py] of points) {
+      minX = Math.min(minX, px); maxX = Math.max(maxX, px); minY = Math.min(minY, py); maxY = Math.max(maxY, py);
+    }
+    parts.push(`<polygon points="${points.map(([px, py]) => `${px.toFixed(2)},${py.toFixed(2)}`).join(' ')}" fill="${fill}" stroke="#222222" stroke-width="0.8" stroke-linejoin="round"/>`);
+  };
+  for (const { at: [x, y, z], colour } of order) {
+    // faces hidden by a cube of the same picture next to them are not drawn
+    if (!has(x, y, z + 1)) poly([screen(x, y, z + 1), screen(x + 1, y, z + 1), screen(x + 1, y + 1, z + 1), screen(x, y + 1, z + 1)], mixHex(colour, '#ffffff', 0.8));
+    if (!has(x, y + 1, z)) poly([screen(x, y + 1, z), screen(x + 1, y + 1, z), screen(x + 1, y + 1, z + 1), screen(x, y + 1, z + 1)], mixHex(colour, '#000000', 0.85));
+    if (!has(x + 1, y, z)) poly([screen(x + 1, y, z), screen(x + 1, y + 1, z), screen(x + 1, y + 1, z + 1), screen(x + 1, y, z + 1)], mixHex(colour, '#000000', 0.65));
+  }
+  return { body: parts.join('\n'), minX, minY, maxX, maxY };
+}
+
+/** The cubes of a solution's placements (some of them), each piece moved by `shift`. */
+function cubesOf(puzzle: Puzzle, solution: Solution, which: readonly number[], shift: (i: number) => [number, number, number]): Cube[] {
+  const colours = placementColours(puzzle, solution.placements);
+  return which.flatMap((i) => {
+    const [dx, dy, dz] = shift(i);
+    // files count layers from the first listed; the picture stands layer 0 at the bottom
+    return solution.placements[i]!.cells.map((c: Cell) => ({ at: [c[0] + dx, c[1] + dy, c[2] + dz] as const, colour: colours[i]!.hex }));
+  });
+}
+
+function wrap(title: string, pictures: { body: string; minX: number; minY: number; maxX: number; maxY: number; caption?: string }[]): string {
+  const pad = 12;
+  const heading = 30;
+  const widths = pictures.map((p) => p.maxX - p.minX + 2 * pad);
+  const height = Math.max(...pictures.map((p) => p.maxY - p.minY)) + 2 * pad + heading + (pictures.some((p) => p.caption) ? 20 : 0);
+  const columns = Math.min(pictures.length, 4);
+  const rows = Math.ceil(pictures.length / columns);
+  const cellWidth = Math.max(...widths);
+  const width = columns * cellWidth;
+  const total = rows * height;
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width.toFixed(0)}" height="${total.toFixed(0)}" viewBox="0 0 ${width.toFixed(2)} ${total.toFixed(2)}" font-family="sans-serif">`,
+    `<title>${escapeXml(title)}</title>`,
+    '<rect width="100%" height="100%" fill="#ffffff"/>',
+  ];
+  pictures.forEach((p, i) => {
+    const ox = (i % columns) * cellWidth + pad - p.minX;
+    const oy = Math.floor(i / columns) * height + heading + pad - p.minY;
+    const cx = (i % columns) * cellWidth + cellWidth / 2;
+    const top = Math.floor(i / columns) * height;
+    out.push(`<text x="${cx.toFixed(2)}" y="${(top + heading - 10).toFixed(2)}" text-anchor="middle" font-size="14">${escapeXml(p.caption ?? title)}</text>`);
+    out.push(`<g transform="translate(${ox.toFixed(2)} ${oy.toFixed(2)})">`, p.body, '</g>');
+  });
+  out.push('</svg>', '');
+  return out.join('\n');
+}
+
+/** An isometric picture of a 3-D solution: whole, exploded, or as assembly steps. */
+export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Exclude<View, 'layers'>, options: { cellSize?: number; title?: string } = {}): string {
+  const size = options.cellSize ?? 24;
+  const title = options.title ?? puzzle.name;
+  const n = solution.placements.length;
+  const all = Array.from({ length: n }, (_, i) => i);
+  const still = (): [number, number, number] => [0, 0, 0];
+  if (view === 'iso') return wrap(title, [cubesSvg(cubesOf(puzzle, solution, all, still), size)]);
+  if (view === 'exploded') {
+    const cells = solution.placements.flatMap((p) => p.cells);
+    const middle = [0, 1, 2].map((a) => cells.reduce((s, c) => s + c[a]!, 0) / cells.length);
+    const shift = (i: number): [number, number, number] => {
+      const own = solution.placements[i]!.cells;
+      return [0, 1, 2].map((a) => Math.round(1.2 * (own.reduce((s, c) => s + c[a]!, 0) / own.length - middle[a]!))) as [number, number, number];
+    };
+    return wrap(`${title} (exploded)`, [cubesSvg(cubesOf(puzzle, solution, all, shift), size)]);
+  }
+  // steps: the pieces from the bottom up (lowest cell, then the lowest middle), one added per picture
+  const lowest = (i: number): number => Math.min(...solution.placements[i]!.cells.map((c) => c[2]));
+  const mean = (i: number): number => solution.placements[i]!.cells.reduce((s, c) => s + c[2], 0) / solution.placements[i]!.cells.length;
+  const order = [...all].sort((a, b) => lowest(a) - lowest(b) || mean(a) - mean(b) || a - b);
+  const pictures = order.map((_, k) => ({
+    ...cubesSvg(cubesOf(puzzle, solution, order.slice(0, k + 1), still), size),
+    caption: `${k + 1}. ${solution.placements[order[k]!]!.piece}`,
+  }));
+  return wrap(`${title}: assembly`, pictures);
+}
