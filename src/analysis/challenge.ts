@@ -20,6 +20,7 @@
  * the time limit or the signal stops the work early.
  */
 import { BitboardSolver } from '../engines/bitboard.js';
+import { seededRandom } from '../runs/estimate.js';
 import type { Engine } from '../engines/types.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
@@ -105,18 +106,6 @@ export interface ChallengeSet {
   readonly complete: boolean;
   readonly interrupted?: boolean;
   readonly elapsedMs: number;
-}
-
-/** A seeded source of numbers in [0, 1): mulberry32, small and good enough for shuffling. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {

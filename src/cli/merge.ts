@@ -6,7 +6,7 @@ import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
 import { solutionJson, statsJson } from './format.js';
-import { solutionLine, toSolution } from './solution-lines.js';
+import { readSolutionLine, solutionLine, toSolution } from './solution-lines.js';
 
 
 const shardJson = z.object({
@@ -87,15 +87,7 @@ export function mergeCommand(
       throw new UsageError(`${file}: not from a shard (no "shard" field): run each shard with --shard K/N --json`);
     }
     text.split('\n').forEach((line, i) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        throw new UsageError(`${file}:${i + 1}: not a JSON line (truncated?)`);
-      }
-      const parsed = solutionLine.safeParse(value);
-      if (!parsed.success) throw new UsageError(`${file}:${i + 1}: not a solution line of --jsonl output`);
-      extra.push({ solution: toSolution(parsed.data), source: `${file}:${i + 1}` });
+      extra.push({ solution: readSolutionLine(line, `${file}:${i + 1}`), source: `${file}:${i + 1}` });
     });
     listed = true;
   }

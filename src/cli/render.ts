@@ -8,7 +8,7 @@ import { svgToPng } from '../render/png.js';
 import { createSolutionCheck } from '../runs/solution-check.js';
 import { UsageError } from './errors.js';
 import { formatCount } from './format.js';
-import { solutionLine, toSolution } from './solution-lines.js';
+import { readSolutionLine } from './solution-lines.js';
 
 export interface RenderFlags {
   puzzle: string;
@@ -43,15 +43,7 @@ export async function renderCommand(
   for (let i = 0; i < lines.length && solutions.length < (flags.limit ?? Infinity); i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new UsageError(`${file}:${i + 1}: not a JSON line (truncated?)`);
-    }
-    const parsed = solutionLine.safeParse(value);
-    if (!parsed.success) throw new UsageError(`${file}:${i + 1}: not a solution line of --jsonl output`);
-    const solution = toSolution(parsed.data);
+    const solution = readSolutionLine(line, `${file}:${i + 1}`);
     const problem = check(solution);
     if (problem) throw new UsageError(`${file}:${i + 1}: ${problem}`);
     solutions.push(solution);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Solution } from '../puzzle/model.js';
+import { UsageError } from './errors.js';
 
 /** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
 export const solutionLine = z.strictObject({
@@ -10,4 +11,17 @@ export type SolutionLine = z.infer<typeof solutionLine>;
 /** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
 export function toSolution(line: SolutionLine): Solution {
   return { placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const), ...(p.given ? { given: true } : {}) })) };
+}
+
+/** One line of a --jsonl file as a Solution; `where` (file:line) names it in the one-line refusal. */
+export function readSolutionLine(line: string, where: string): Solution {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new UsageError(`${where}: not a JSON line (truncated?)`);
+  }
+  const parsed = solutionLine.safeParse(value);
+  if (!parsed.success) throw new UsageError(`${where}: not a solution line of --jsonl output`);
+  return toSolution(parsed.data);
 }

@@ -322,10 +322,8 @@ async function run(
         return EXIT.badInput;
       }
     }
-    if (!svg || picture.file === undefined) {
-      // nothing more to write
-    } else if (svgOut) process.stdout.write(svg);
-    else {
+    if (svg && svgOut) process.stdout.write(svg);
+    else if (svg && picture.file !== undefined) {
       try {
         writeFileSync(picture.file, svg);
       } catch (e) {
