@@ -1,0 +1,1 @@
+declare const __SNUG_VERSION__: string;

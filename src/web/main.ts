@@ -1,0 +1,2 @@
+const app = document.getElementById('app')!;
+app.textContent = 'snug';
