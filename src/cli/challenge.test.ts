@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadPuzzleFile } from '../puzzle/format.js';
+import { loadPuzzleFile } from '../puzzle/files.js';
 import { solve } from '../search/solve.js';
 
 // The built command, as a user runs it (npm test builds before it tests).

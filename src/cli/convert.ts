@@ -27,7 +27,7 @@ export function convertCommand(input: string, output: string, flags: ConvertFlag
   }
   if (!toBurrTools && flags.solutions !== undefined) throw new UsageError('--solutions writes solutions into a BurrTools file: give an output file ending in .xmpuzzle');
   const { puzzle, source } = resolvePuzzle(input, flags.problem);
-  let data: string | Buffer;
+  let data: string | Uint8Array;
   let found: Solution[] = [];
   if (toBurrTools) {
     if (flags.solutions !== undefined) found = solve(puzzle, { limit: flags.solutions }).found;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
-import { loadPuzzleFile } from '../puzzle/format.js';
+import { loadPuzzleFile } from '../puzzle/files.js';
 import type { PlacedPiece, Puzzle } from '../puzzle/model.js';
 import { solve } from '../search/solve.js';
 import { completionsOf, placeKey, placementCounts } from '../test-support/completions.js';

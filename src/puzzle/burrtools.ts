@@ -33,9 +33,6 @@
  * The sphere grid's voxel space is the lattice itself: positions with an even x + y + z are the spheres, and
  * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
-import type * as Fxp from 'fast-xml-parser';
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
 import type { Grid } from '../geometry/grid.js';
@@ -43,19 +40,12 @@ import { multiply, shapeKeyOn } from '../geometry/grid.js';
 import { cubeGrid, squareGrid } from '../geometry/grids/square.js';
 import { sphereGrid } from '../geometry/grids/sphere.js';
 import { PuzzleError } from './errors.js';
-import { MAX_PUZZLE_FILE_BYTES } from './format.js';
 import type { Piece, Puzzle, Solution } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import { allowedOrientations } from './orientations.js';
 import { printable } from './printable.js';
-import { readFileBytes } from './text-file.js';
+import { gunzipText, gzip, xmlParserModule as fxp } from '../platform/host.js';
 import { LIMITS, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
-
-// the parser is loaded on first use, as yaml is: most runs read no BurrTools file
-let fxpModule: typeof Fxp | undefined;
-function fxp(): typeof Fxp {
-  return (fxpModule ??= createRequire(import.meta.url)('fast-xml-parser') as typeof Fxp);
-}
 
 /** Largest uncompressed file read: far more than any puzzle needs, small enough to hold. */
 export const MAX_XMPUZZLE_BYTES = 64 * 1024 * 1024;
@@ -244,10 +234,9 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: 0 
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('not a BurrTools file: it is not gzip-compressed (a .xmpuzzle file is gzip-compressed XML)');
   let text: string;
   try {
-    text = gunzipSync(data, { maxOutputLength: MAX_XMPUZZLE_BYTES }).toString('utf8');
+    text = gunzipText(data, MAX_XMPUZZLE_BYTES);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) fail(`not a BurrTools file: it unpacks to more than ${MAX_XMPUZZLE_BYTES / 1024 / 1024} MB`);
+    if (e instanceof RangeError) fail(`not a BurrTools file: it unpacks to more than ${MAX_XMPUZZLE_BYTES / 1024 / 1024} MB`);
     fail(`not a BurrTools file: the gzip data is damaged (${printable((e as Error).message, 80)})`);
   }
   // BurrTools writes no document type; one could declare entities that expand without end
@@ -351,8 +340,8 @@ export class BurrToolsWriteError extends Error {
  * The BurrTools file (gzip-compressed XML) of a puzzle: one problem, its board the result shape, and the
  * given solutions as the problem's assemblies. Throws BurrToolsWriteError for what BurrTools cannot say.
  */
-export function formatBurrTools(puzzle: Puzzle, solutions: readonly Solution[] = []): Buffer {
-  return gzipSync(Buffer.from(burrToolsXml(puzzle, solutions), 'utf8'));
+export function formatBurrTools(puzzle: Puzzle, solutions: readonly Solution[] = []): Uint8Array {
+  return gzip(new TextEncoder().encode(burrToolsXml(puzzle, solutions)));
 }
 
 /** The XML text of formatBurrTools, before compression. */
@@ -487,14 +476,6 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: 0 | 2, shi
 export function burrToolsShift(puzzle: Puzzle): Cell {
   const { min } = bounds(puzzle.board);
   return [-min[0] + (puzzleGrid(puzzle).name === 'sphere' && ((min[0] + min[1] + min[2]) & 1) ? 1 : 0), -min[1], -min[2]];
-}
-
-/** Reads problem `problem` (1-based) of a BurrTools file, with the checks of any file a user names. */
-export function loadBurrToolsFile(path: string, problem = 1): Puzzle {
-  const data = readFileBytes(path, MAX_PUZZLE_FILE_BYTES, (why) => {
-    throw new PuzzleError(path, undefined, why);
-  });
-  return parseBurrTools(data, path, problem);
 }
 
 /** True for a file name BurrTools' own: .xmpuzzle. */

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isBurrToolsPath, loadBurrToolsFile } from './burrtools.js';
+import { isBurrToolsPath } from './burrtools.js';
+import { loadBurrToolsFile, loadPuzzleFile } from './files.js';
+import { sha256Hex } from '../platform/host.js';
 import { PuzzleError } from './errors.js';
-import { loadPuzzleFile, parsePuzzle } from './format.js';
+import { parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
 
 /**
@@ -20,7 +21,7 @@ export function compiledCatalogPath(): URL {
 }
 
 export function textHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return sha256Hex(text);
 }
 
 let compiled: Record<string, { hash: string; puzzle: Puzzle }> | undefined;

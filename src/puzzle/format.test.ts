@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PuzzleError } from './errors.js';
-import { formatPuzzle, loadPuzzleFile, parsePuzzle } from './format.js';
+import { formatPuzzle, parsePuzzle } from './format.js';
+import { loadPuzzleFile } from './files.js';
 
 const T = (...lines: string[]) => `${lines.join('\n')}\n`;
 

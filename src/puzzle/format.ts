@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
@@ -13,7 +12,7 @@ import { artOfCell, artPlaceAllowed, cellOfArt } from './grid-art.js';
 import type { Wrap } from '../geometry/wrap.js';
 import { WRAPS } from '../geometry/wrap.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
-import { readTextFile } from './text-file.js';
+import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
 import { LIMITS, descriptionProblem, isColor, nameProblem, wellFormedProblem } from './validate.js';
 
@@ -22,12 +21,8 @@ import { LIMITS, descriptionProblem, isColor, nameProblem, wellFormedProblem } f
  * layers of art, or raw cells. Every problem is reported with the file and the line of the offending node.
  */
 
-// yaml is loaded on first use: it takes longer to load than a small search runs, and most runs read the
-// compiled catalog (see catalog.ts) and never need it.
-let yamlModule: typeof Yaml | undefined;
-function yaml(): typeof Yaml {
-  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
-}
+// yaml is loaded on first use (platform/host.ts): it takes longer to load than a small search runs, and
+// most runs read the compiled catalog (see catalog.ts) and never need it.
 const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
 const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
 const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
@@ -703,14 +698,6 @@ function components(cells: readonly Cell[], grid: Grid): Cell[][] {
 
 /** Largest puzzle file read: a board of a million cells listed one by one fits several times over. */
 export const MAX_PUZZLE_FILE_BYTES = 64 * 1024 * 1024;
-
-/** Reads and parses a puzzle file. */
-export function loadPuzzleFile(path: string): Puzzle {
-  const text = readTextFile(path, MAX_PUZZLE_FILE_BYTES, (problem) => {
-    throw new PuzzleError(path, undefined, problem);
-  });
-  return parsePuzzle(text, path);
-}
 
 /** Art rows of one layer of a shape, relative to the given bounding box; `marks` draws some cells with another character. */
 function artRows(cells: readonly Cell[], min: Cell, size: Cell, z: number, marks: ReadonlyMap<string, string> = new Map()): string[] {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/host.js';
 
 /**
  * The checksum of a checkpoint or a shard's output: SHA-256 (hex) of the JSON text of the object without
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
  * checked on its own (solutions, plans, puzzles) is checked too.
  */
 export function checksumOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return sha256Hex(text);
 }
 
 /** `value` as JSON with its checksum as the last field. */

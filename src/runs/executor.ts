@@ -1,6 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { SearchThread } from '../platform/host.js';
+import { startSearchThread } from '../platform/host.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
+import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
 
 /**
@@ -12,9 +14,10 @@ import { runPrepared } from '../search/solve.js';
  * as one of thousands of pieces, may run for hours). The threads start when the executor is made and get
  * ready (about a tenth of a second, to load snug and prepare the puzzle) while this thread plans.
  *
- * Protocol with a worker thread (worker.ts): it is started with a WorkerSetup, answers 'ready' once it
- * has prepared the puzzle, then for each {index, prefix} it is sent posts 'solution' and 'progress'
- * messages and one 'done', handling them in the order sent. Each thread is kept two subproblems ahead,
+ * The threads are the platform's (platform/host.ts: Node worker threads, or Web Workers in the web app);
+ * each runs serveSearchThread below. Protocol: a thread's first message is a WorkerSetup; it answers
+ * 'ready' once it has prepared the puzzle, then for each {index, prefix} it is sent posts 'solution' and
+ * 'progress' messages and one 'done', handling them in the order sent. Each thread is kept two subproblems ahead,
  * so that it never waits for this thread to read its 'done' before it has more to do. Stopping a thread
  * is terminating it: what it was solving is lost and solved again by a later run.
  */
@@ -50,30 +53,31 @@ export interface ExecutorEvents {
 }
 
 export class Executor {
-  private readonly threads: Worker[] = [];
+  private readonly threads: SearchThread[] = [];
   /** Threads that have prepared the puzzle before run() was called: they get work as it starts. */
-  private readonly ready: Worker[] = [];
+  private readonly ready: SearchThread[] = [];
   /** What to do with a thread's messages once run() has started. */
-  private onMessage: ((thread: Worker, m: ToMain) => void) | undefined;
+  private onMessage: ((thread: SearchThread, m: ToMain) => void) | undefined;
   /** Resolves run()'s wait for the threads' subproblems. */
   private wake: (() => void) | undefined;
   private stopped = false;
   private failure: unknown;
 
   /** Starts the N threads at once: they load snug and prepare the puzzle while this thread goes on. */
-  constructor(workers: number, setup: WorkerSetup, script: URL = workerScript()) {
+  constructor(workers: number, setup: WorkerSetup) {
     for (let t = 0; t < workers; t++) {
-      const thread = new Worker(script, { workerData: setup });
+      const thread = startSearchThread();
       this.threads.push(thread);
-      thread.on('message', (m: ToMain) => this.receive(thread, m));
-      thread.on('error', (e) => {
+      thread.post(setup);
+      thread.onMessage((m) => this.receive(thread, m as ToMain));
+      thread.onError((e) => {
         this.failure ??= e;
         void this.stop();
       });
     }
   }
 
-  private receive(thread: Worker, m: ToMain): void {
+  private receive(thread: SearchThread, m: ToMain): void {
     if (this.stopped) return;
     if (this.onMessage) this.onMessage(thread, m);
     else if (m.type === 'ready') this.ready.push(thread);
@@ -84,13 +88,13 @@ export class Executor {
     let next = 0;
     const take = (): number | undefined => (next < indices.length ? indices[next++] : undefined);
     let outstanding = 0; // subproblems sent to threads and not yet done
-    const send = (thread: Worker): void => {
+    const send = (thread: SearchThread): void => {
       const index = this.stopped ? undefined : take();
       if (index === undefined) return;
       outstanding++;
-      thread.postMessage({ index, prefix: subproblems[index]! } satisfies ToWorker);
+      thread.post({ index, prefix: subproblems[index]! } satisfies ToWorker);
     };
-    const start = (thread: Worker): void => {
+    const start = (thread: SearchThread): void => {
       send(thread);
       send(thread);
     };
@@ -146,12 +150,25 @@ export function solveSubproblem(
 }
 
 /**
- * The worker's module, dist/runs/worker.js: the same relative path from the built library (dist/runs/)
- * and from the bundled command line tool (dist/cli/). Run from the TypeScript sources (the
- * tests), it is the built one, which `npm test` builds first.
+ * The body of a search thread, on any platform: give it every message the thread receives. The first is
+ * the WorkerSetup: the puzzle is prepared as the calling thread prepared it (preparation is deterministic,
+ * so the choice codes of the plan mean the same here). Then each subproblem is solved as it comes.
  */
-function workerScript(): URL {
-  const fromSources = import.meta.url.endsWith('.ts');
-  return new URL(fromSources ? '../../dist/runs/worker.js' : '../runs/worker.js', import.meta.url);
+export function serveSearchThread(post: (message: ToMain) => void): (message: unknown) => void {
+  let setup: WorkerSetup | undefined;
+  let prepared: PreparedSearch | undefined;
+  return (message) => {
+    if (!setup) {
+      setup = message as WorkerSetup;
+      prepared = prepareSearch(setup.puzzle, setup.prepare);
+      post({ type: 'ready' });
+      return;
+    }
+    const { index, prefix } = message as ToWorker;
+    const r = solveSubproblem(prepared!, setup, index, prefix, {
+      onSolution: (i, solution) => post({ type: 'solution', index: i, solution }),
+      onProgress: (i, nodes) => post({ type: 'progress', index: i, nodes }),
+    });
+    post({ type: 'done', ...r });
+  };
 }
-

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/host.js';
 import type { Engine } from '../engines/types.js';
 import type { WalkSums } from './estimate.js';
 import { addWalks, noWalks, seededRandom } from './estimate.js';
@@ -243,5 +243,5 @@ class MaxHeap<T> {
 }
 
 export function planHash(subproblems: readonly (readonly number[])[]): string {
-  return createHash('sha256').update(JSON.stringify(subproblems)).digest('hex').slice(0, 16);
+  return sha256Hex(JSON.stringify(subproblems)).slice(0, 16);
 }

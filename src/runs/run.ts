@@ -1,10 +1,11 @@
-import { availableParallelism } from 'node:os';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint, CheckpointPlan, DoneSubproblem } from './checkpoint.js';
-import { CHECKPOINT_FORMAT, CheckpointError, CheckpointStore, puzzleHash } from './checkpoint.js';
+import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
+import type { CheckpointStore } from './checkpoint-store.js';
+import { checkpointReader, checkpointStores, cores } from '../platform/host.js';
 import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
 import { planProblem, planSubproblemsAsync } from './plan.js';
@@ -110,7 +111,7 @@ export async function resumeAsync(
 ): Promise<RunResult> {
   if (typeof path !== 'string' || path === '') throw new InvalidOptionError('resumeAsync needs the name of a checkpoint file');
   checkRunOptions(options);
-  const checkpoint = loaded ?? (await import('./checkpoint-file.js')).loadCheckpoint(path);
+  const checkpoint = loaded ?? (await checkpointReader()).loadCheckpoint(path);
   const o = checkpoint.options;
   const { checkpointIntervalMs, onCheckpointWarning, ...rest } = options;
   return execute(checkpoint.puzzle, {
@@ -146,18 +147,19 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
   if (options.shard && !every) throw new RangeError('a shard is a share of a whole enumeration: give it all or countOnly, not a limit');
   const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
   if (problem) throw new InvalidPuzzleError(problem);
-  const workers = Math.max(1, Math.floor(options.workers ?? availableParallelism()));
+  const workers = Math.max(1, Math.floor(options.workers ?? cores()));
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
   const settings: Settings = { countOnly, limit, keep, workers, deadline, prepareOptions, start };
 
   // The checkpoint exists from the start, before anything is solved (or even prepared).
   const target = options.checkpoint;
   const record = target ? checkpointRecord(puzzle, options, settings, target.meta) : undefined;
+  const stores = target && record ? (await checkpointStores()).CheckpointStore : undefined;
   const store =
-    target && record
+    target && record && stores
       ? resumed
-        ? CheckpointStore.reopen(target.path, resumed.checkpoint, warner(target))
-        : CheckpointStore.create(target.path, record(null, [], 0), warner(target))
+        ? stores.reopen(target.path, resumed.checkpoint, warner(target))
+        : stores.create(target.path, record(null, [], 0), warner(target))
       : undefined;
   try {
     let prepared: PreparedSearch;

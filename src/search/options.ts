@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { cores } from '../platform/host.js';
 import { ENGINE_CHOICES } from './prepare.js';
 
 /**
@@ -15,7 +15,7 @@ export class InvalidOptionError extends Error {
  * the prepared puzzle: a thousand of them took 6 GB), and never more than 256.
  */
 export function maxWorkers(): number {
-  return Math.min(256, 4 * availableParallelism());
+  return Math.min(256, 4 * cores());
 }
 
 /** Random walks of one estimate at most (a walk costs about as much as a few hundred search nodes). */

@@ -1,0 +1,76 @@
+/**
+ * platform/host.ts for the browser: the web app's build (vite.config.ts) puts this module in its place, so
+ * that the app runs the library's own modules. The names and types are host.ts's (both are checked against types.ts's Host).
+ * Search threads are Web Workers (search-worker.browser.ts); there are no checkpoint files.
+ */
+import * as yaml from 'yaml';
+import * as xmlParser from 'fast-xml-parser';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { gunzipSync, gzipSync } from 'fflate';
+import type { Host, SearchThread } from './types.js';
+
+export type { SearchThread } from './types.js';
+
+declare const __SNUG_VERSION__: string;
+
+export function cores(): number {
+  return Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1);
+}
+
+const utf8 = new TextEncoder();
+
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8.encode(text)));
+}
+
+export function packageVersion(): string {
+  return __SNUG_VERSION__;
+}
+
+export function yamlModule(): typeof yaml {
+  return yaml;
+}
+
+export function xmlParserModule(): typeof xmlParser {
+  return xmlParser;
+}
+
+/** gzip's trailer gives the unpacked size (modulo 2^32): a file that would be too large is refused unread. */
+export function gunzipText(data: Uint8Array, maxBytes: number): string {
+  const n = data.length;
+  const size = n >= 4 ? (data[n - 4]! | (data[n - 3]! << 8) | (data[n - 2]! << 16) | (data[n - 1]! << 24)) >>> 0 : 0;
+  if (size > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
+  const out = gunzipSync(data);
+  if (out.length > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
+  return new TextDecoder().decode(out);
+}
+
+export function gzip(data: Uint8Array): Uint8Array {
+  return gzipSync(data);
+}
+
+export function startSearchThread(): SearchThread {
+  const worker = new Worker(new URL('./search-worker.browser.ts', import.meta.url), { type: 'module', name: 'snug search' });
+  return {
+    post: (message) => worker.postMessage(message),
+    onMessage: (listener) => worker.addEventListener('message', (e) => listener(e.data)),
+    onError: (listener) => worker.addEventListener('error', (e) => listener(e.error ?? new Error(e.message || 'a search worker failed'))),
+    terminate: async () => worker.terminate(),
+  };
+}
+
+function noFiles(): never {
+  throw new Error('checkpoints are files: the web app has none (solve without one)');
+}
+
+export async function checkpointStores(): Promise<never> {
+  noFiles();
+}
+
+export async function checkpointReader(): Promise<never> {
+  noFiles();
+}
+
+// the same names as host.ts
+({ cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, checkpointStores, checkpointReader }) satisfies Host;
