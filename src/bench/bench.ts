@@ -22,7 +22,7 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
 import { solveAsync } from '../runs/run.js';
-import { formatDuration } from '../cli/format.js';
+import { formatDuration } from '../render/report.js';
 
 type Mode = 'first' | 'count' | 'unique';
 

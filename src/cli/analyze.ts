@@ -9,7 +9,7 @@ import { printable } from '../puzzle/printable.js';
 import { renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../search/prepare.js';
 import { EXIT } from './errors.js';
-import { formatCount, formatDuration } from './format.js';
+import { formatCount, formatDuration } from '../render/report.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
 import { pictureWidth, quietOnFailure, useColor } from './solve.js';

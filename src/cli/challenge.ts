@@ -9,7 +9,7 @@ import { InvalidPuzzleError } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import type { ProgressMode } from './progress.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
-import { formatCount, formatDuration } from './format.js';
+import { formatCount, formatDuration } from '../render/report.js';
 
 export interface ChallengeFlags {
   /** The problem of a BurrTools file to read (1-based). */

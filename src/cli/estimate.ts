@@ -3,7 +3,7 @@ import { resolvePuzzle } from '../puzzle/catalog.js';
 import type { EngineChoice } from '../search/prepare.js';
 import type { RunEstimate } from '../runs/estimate.js';
 import { estimateRun } from '../runs/estimate.js';
-import { formatCount, formatDuration } from './format.js';
+import { formatCount, formatDuration } from '../render/report.js';
 
 export interface EstimateFlags {
   /** The problem of a BurrTools file to read (1-based). */

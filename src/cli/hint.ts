@@ -11,7 +11,7 @@ import type { TextOptions } from '../render/index.js';
 import { renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../search/prepare.js';
 import { EXIT, UsageError } from './errors.js';
-import { formatCount } from './format.js';
+import { formatCount } from '../render/report.js';
 import { pictureWidth, useColor } from './solve.js';
 
 export interface HintFlags {

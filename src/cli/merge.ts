@@ -5,7 +5,7 @@ import { checkSigned } from '../runs/checksum.js';
 import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
-import { solutionJson, statsJson } from './format.js';
+import { solutionJson, statsJson } from '../render/report.js';
 import { readSolutionLine, solutionLine, toSolution } from './solution-lines.js';
 
 

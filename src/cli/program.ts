@@ -26,7 +26,7 @@ import type { EstimateFlags } from './estimate.js';
 import type { HintFlags } from './hint.js';
 import { hintCommand } from './hint.js';
 import { estimateCommand } from './estimate.js';
-import { formatCount } from './format.js';
+import { formatCount } from '../render/report.js';
 import type { ResumeFlags, SolveFlags } from './solve.js';
 import { parseScale, parseShard, pictureWidth, resumeCommand, solveCommand, useColor } from './solve.js';
 

@@ -7,7 +7,7 @@ import { renderSolutionSvg } from '../render/index.js';
 import { svgToPng } from '../render/png.js';
 import { createSolutionCheck } from '../runs/solution-check.js';
 import { UsageError } from './errors.js';
-import { formatCount } from './format.js';
+import { formatCount } from '../render/report.js';
 import { readSolutionLine } from './solution-lines.js';
 
 export interface RenderFlags {

@@ -17,7 +17,7 @@ import { signedJson } from '../runs/checksum.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
-import { formatCount, solutionJson, statsJson, summaryLine } from './format.js';
+import { formatCount, solutionJson, statsJson, summaryLine } from '../render/report.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
 

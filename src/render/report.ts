@@ -1,3 +1,4 @@
+/** Results in words and as JSON: counts, durations, the summary line, solutions and statistics for --json. */
 import type { Solution } from '../puzzle/model.js';
 import type { SolveStats } from '../search/solve.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './format.js';
+import { formatDuration } from './report.js';
 
 describe('formatDuration', () => {
   it('has one style from milliseconds to days', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '../runs/progress.js';
-import { barFields, SETTLE_FRACTION, SETTLE_WINDOW_MS, SettledEta } from './progress.js';
+import { barFields, SETTLE_FRACTION, SETTLE_WINDOW_MS, SettledEta } from './progress-fields.js';
 
 /** A progress event at `elapsedMs`, `fraction` done, predicting the whole run to take `totalMs`. */
 function event(elapsedMs: number, fraction: number, totalMs: number | undefined): Progress {
