@@ -27,6 +27,7 @@ import { solveAsync } from '../runs/run.js';
 import { check, InvalidOptionError } from '../search/options.js';
 import type { EngineChoice } from '../search/prepare.js';
 import { withoutPlaced } from '../search/prepare.js';
+import { nextTurn } from '../platform/host.js';
 
 /** How the difficulty figure is counted, in words (the CLI and the JSON say it). */
 export const DIFFICULTY_METHOD =
@@ -234,8 +235,17 @@ export class PlainSearch {
   /** The same count as countTree, with a turn of the event loop every `slice` moves (Ctrl-C gets through). */
   async treeSize(start: readonly number[], options: TreeCountOptions = {}, slice = 1 << 20): Promise<TreeCount> {
     const run = this.treeRun(start, options);
-    while (!run.step(slice)) await new Promise((resolve) => setImmediate(resolve));
+    while (!run.step(slice)) await nextTurn();
     return run.result();
+  }
+
+  /**
+   * The plain search for people to watch (the web app shows it): step(moves) makes that many moves (a
+   * move puts a piece down, or leaves a cell empty; the pieces taken off on the way back come with it) and
+   * says whether the search is over; board() is the placements on the board now, in the order put down.
+   */
+  watch(start: readonly number[] = [], options: TreeCountOptions = {}): { step: (moves: number) => boolean; board: () => number[]; result: () => TreeCount } {
+    return this.treeRun(start, { maxNodes: Infinity, ...options });
   }
 
   /**
@@ -243,7 +253,7 @@ export class PlainSearch {
    * whether the run is over. Iterative, with one level per piece put down: level d enumerates the moves
    * at cell `at[d]`, `next[d]` the next candidate to try there, `chosen[d]` the move in place.
    */
-  private treeRun(start: readonly number[], options: TreeCountOptions): { step: (moves: number) => boolean; result: () => TreeCount } {
+  private treeRun(start: readonly number[], options: TreeCountOptions): { step: (moves: number) => boolean; board: () => number[]; result: () => TreeCount } {
     const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
     const deadline = options.deadline ?? Infinity;
     const signal = options.signal;
@@ -325,7 +335,8 @@ export class PlainSearch {
       over = true;
       return true;
     };
-    return { step, result: () => ({ nodes, solutions, complete: !stopped }) };
+    const board = (): number[] => [...start, ...Array.from(chosen.subarray(0, depth + 1)).filter((k) => k >= 0)];
+    return { step, board, result: () => ({ nodes, solutions, complete: !stopped }) };
   }
 
   /**

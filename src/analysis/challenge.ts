@@ -29,6 +29,7 @@ import { withoutPlaced } from '../search/prepare.js';
 import { solve } from '../search/solve.js';
 import type { Difficulty } from './analyze.js';
 import { checkPuzzle, DIFFICULTY_METHOD, PlainSearch } from './analyze.js';
+import { nextTurn } from '../platform/host.js';
 
 /** Defaults: how much work a call does unless told otherwise. */
 export const CHALLENGE_DEFAULTS = {
@@ -276,7 +277,7 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
       }
       if (best) found.get(k)!.push(best);
       // a turn for the event loop (Ctrl-C) between levels: a level of a big puzzle can take a while
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     done++;
     options.onProgress?.({ solutionsDone: done, solutions: order.length, positions, candidates, elapsedMs: performance.now() - began });

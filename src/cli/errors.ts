@@ -66,3 +66,9 @@ export function parsePositiveNumber(flag: string) {
     return n;
   };
 }
+
+/** A TCP port: 0 (any free one) to 65535. */
+export function parsePort(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port wants a port number from 0 to 65535, not '${printable(value, 40)}'`);
+  return Number(value);
+}

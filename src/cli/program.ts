@@ -15,7 +15,7 @@ import { printable } from '../puzzle/printable.js';
 import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js';
 import { ENGINE_CHOICES } from '../search/prepare.js';
 import { snugVersion } from '../version.js';
-import { EXIT, OutputError, UsageError, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
+import { EXIT, OutputError, UsageError, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { AnalyzeFlags } from './analyze.js';
 import { analyzeCommand } from './analyze.js';
 import type { ChallengeFlags } from './challenge.js';
@@ -172,6 +172,14 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(problemOption())
     .action(async (file: string, flags: { puzzle: string; out: string; png?: boolean; limit?: number; scale?: number; problem?: number }) =>
       setExit(await (await import('./render.js')).renderCommand(file, flags, (target) => resolvePuzzle(target, flags.problem))));
+
+  program
+    .command('web')
+    .description('serve the web app on a local port (it prints the address), or copy it into a folder with --out for any static host')
+    .option('-p, --port <port>', 'the port (default 8080; 0 picks a free one)', parsePort)
+    .option('--host <address>', 'the address to listen on (default 127.0.0.1, this machine only)')
+    .option('--out <dir>', 'write the app as static files into this new or empty folder instead of serving it')
+    .action(async (flags: { port?: number; host?: string; out?: string }) => setExit(await (await import('./web.js')).webCommand(flags)));
 
   program
     .command('merge')

@@ -18,7 +18,8 @@ import { Worker } from 'node:worker_threads';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type * as Yaml from 'yaml';
 import type * as Fxp from 'fast-xml-parser';
-import type { Host, SearchThread } from './types.js';
+import type { CheckpointStores, Host, SearchThread } from './types.js';
+import type { Checkpoint } from '../runs/checkpoint.js';
 
 export type { SearchThread } from './types.js';
 
@@ -100,14 +101,18 @@ export function startSearchThread(): SearchThread {
   };
 }
 
-export function checkpointStores(): Promise<typeof import('../runs/checkpoint-store.js')> {
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export function checkpointStores(): Promise<{ readonly CheckpointStore: CheckpointStores }> {
   return import('../runs/checkpoint-store.js');
 }
 
 /** Reading a checkpoint back, to resume (loaded apart from the stores: its schema library is large). */
-export function checkpointReader(): Promise<typeof import('../runs/checkpoint-file.js')> {
+export function checkpointReader(): Promise<{ loadCheckpoint(path: string): Checkpoint }> {
   return import('../runs/checkpoint-file.js');
 }
 
 // the names host.browser.ts must export too
-({ cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, checkpointStores, checkpointReader }) satisfies Host;
+({ cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn, checkpointStores, checkpointReader }) satisfies Host;

@@ -1,5 +1,6 @@
 import type * as Yaml from 'yaml';
 import type * as Fxp from 'fast-xml-parser';
+import type { Checkpoint } from '../runs/checkpoint.js';
 
 /** A thread that searches, as the platform makes one (a Node worker thread, a Web Worker). */
 export interface SearchThread {
@@ -21,6 +22,20 @@ export interface Host {
   gunzipText(data: Uint8Array, maxBytes: number): string;
   gzip(data: Uint8Array): Uint8Array;
   startSearchThread(): SearchThread;
-  checkpointStores(): Promise<unknown>;
-  checkpointReader(): Promise<unknown>;
+  /** A turn of the event loop for what is waiting (messages, timers, Ctrl-C), as soon as it can be. */
+  nextTurn(): Promise<void>;
+  checkpointStores(): Promise<{ readonly CheckpointStore: CheckpointStores }>;
+  checkpointReader(): Promise<{ loadCheckpoint(path: string): Checkpoint }>;
+}
+
+/** The checkpoint file of a run (runs/checkpoint-store.ts). */
+export interface CheckpointSaver {
+  save(checkpoint: Checkpoint, last?: boolean): void;
+  close(): void;
+  discard(): void;
+}
+
+export interface CheckpointStores {
+  create(path: string, first: Checkpoint, warn: (message: string) => void): CheckpointSaver;
+  reopen(path: string, loaded: Checkpoint, warn: (message: string) => void): CheckpointSaver;
 }

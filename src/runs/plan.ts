@@ -2,6 +2,7 @@ import { sha256Hex } from '../platform/host.js';
 import type { Engine } from '../engines/types.js';
 import type { WalkSums } from './estimate.js';
 import { addWalks, noWalks, seededRandom } from './estimate.js';
+import { nextTurn } from '../platform/host.js';
 
 /**
  * A long search cut into subproblems: subtrees of the search tree, each named by the prefix of choices
@@ -84,7 +85,7 @@ export async function planSubproblemsAsync(engine: Engine, depth: number, option
     const step = steps.next();
     if (step.done) return { plan: step.value, nodes: sums.steps };
     if (Date.now() - turned >= TURN_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       turned = Date.now();
     }
   }

@@ -4,7 +4,7 @@ import { wellFormedProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint, CheckpointPlan, DoneSubproblem } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
-import type { CheckpointStore } from './checkpoint-store.js';
+import type { CheckpointSaver } from '../platform/types.js';
 import { checkpointReader, checkpointStores, cores } from '../platform/host.js';
 import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
@@ -203,7 +203,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
 }
 
 function warner(target: CheckpointTarget): (message: string) => void {
-  return target.onWarning ?? ((message) => process.emitWarning(message, 'SnugCheckpointWarning'));
+  return target.onWarning ?? ((message) => console.warn(`snug checkpoint: ${message}`));
 }
 
 /** The checkpoint of this run, at a given point: its plan (once made), the subproblems done, the time spent. */
@@ -274,7 +274,7 @@ interface Settings {
 }
 
 interface Saving {
-  readonly store: CheckpointStore | undefined;
+  readonly store: CheckpointSaver | undefined;
   readonly record: CheckpointRecord | undefined;
   readonly trial: Trial | undefined;
 }
