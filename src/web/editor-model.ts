@@ -266,7 +266,9 @@ export function setGrid(state: EditorState, grid: EditorGridName): void {
   state.optional = move(state.optional, frameSize, state.frame.origin);
   state.frame = { origin, size: frameSize };
   for (const p of state.pieces) {
-    p.frame = resize(p.frame);
+    // a flat piece frame gains the layers a new cube piece has, to draw in
+    const size = resize(p.frame);
+    p.frame = [size[0], size[1], Math.max(size[2], DEFAULT_PIECE_FRAME[grid][2])];
     p.cells = move(p.cells, p.frame);
     p.orientations = undefined;
   }
