@@ -46,6 +46,8 @@ interface DrawnCell {
   readonly group: SVGGElement;
   readonly shape: SVGPolygonElement;
   readonly text: SVGTextElement;
+  /** The look last drawn, so that a redraw touches only the cells that changed. */
+  drawn: string;
 }
 
 function outline(grid: EditorGridName, place: Place): [number, number][] {
@@ -134,13 +136,16 @@ export class CellCanvas {
       text.setAttribute('aria-hidden', 'true');
       group.append(shape, text);
       row!.append(group);
-      this.cells.push({ place, group, shape, text });
+      this.cells.push({ place, group, shape, text, drawn: '' });
     });
     const again = focusedArt ? this.cells.findIndex((c) => cellKey(c.place.art) === cellKey(focusedArt)) : -1;
     this.setFocus(again >= 0 ? again : 0, hadFocus);
   }
 
   private paint(drawn: DrawnCell, look: CellLook): void {
+    const signature = `${look.fill}|${look.stroke}|${look.dashed}|${look.text}|${look.ink}|${look.state}|${look.on}|${look.picked}`;
+    if (signature === drawn.drawn) return;
+    drawn.drawn = signature;
     const { shape, text, group, place } = drawn;
     shape.setAttribute('fill', look.fill);
     shape.setAttribute('stroke', look.stroke);

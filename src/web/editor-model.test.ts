@@ -130,6 +130,7 @@ describe('building a puzzle', () => {
     const state = twoTrominoes();
     setGrid(state, 'cube');
     expect(buildPuzzle(state)).toHaveProperty('puzzle.dims', 3);
+    expect(state.pieces[0]!.frame[2]).toBe(2); // layers to draw the piece in
     setGrid(state, 'square');
     expect(buildPuzzle(state)).toEqual(buildPuzzle(twoTrominoes()));
   });

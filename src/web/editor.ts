@@ -200,6 +200,12 @@ export class PuzzleEditor {
       onPaint: (cell, phase) => this.paintBoard(cell, phase),
       onStrokeEnd: () => this.changed(),
     });
+    this.boardCanvas.element.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || this.placing.cells.length === 0) return;
+      this.placing.cells = [];
+      this.setMessage('Unpicked the cells.');
+      this.redraw();
+    });
     this.message = el('p', { class: 'snug-message', 'aria-live': 'polite', 'data-testid': 'editor-place-message' });
     const boardFields = el('fieldset', { class: 'snug-board' },
       el('legend', {}, 'Board'),
@@ -299,25 +305,32 @@ export class PuzzleEditor {
     this.setMessage(`Placed a copy of ${piece.name}.`);
   }
 
-  private boardLook(place: Place, belowKeys: Set<string>): CellLook {
+  /** Looks up what covers each board cell once per redraw: large boards (Calibron's 3136 cells) stay quick. */
+  private boardLooks(belowKeys: Set<string>): (place: Place) => CellLook {
     const state = this.state;
-    const cell = place.cell;
-    const picked = this.placing.cells.some((c) => cellKey(c) === cellKey(cell));
-    if (picked) {
+    const board = new Set(state.board.map(cellKey));
+    const optional = new Set(state.optional.map(cellKey));
+    const picked = new Set(this.placing.cells.map(cellKey));
+    const placedBy = new Map(state.placed.flatMap((p) => p.cells.map((c) => [cellKey(c), p.piece] as const)));
+    return (place) => this.boardLook(place, belowKeys, { board, optional, picked, placedBy });
+  }
+
+  private boardLook(place: Place, belowKeys: Set<string>, lookup: { board: Set<string>; optional: Set<string>; picked: Set<string>; placedBy: Map<string, string> }): CellLook {
+    const key = cellKey(place.cell);
+    if (lookup.picked.has(key)) {
       const colour = this.colourOf(this.placing.piece);
       return { ...pieceLook(colour), text: this.placing.piece.slice(0, 1), state: `picked for ${this.placing.piece}`, on: true, picked: true };
     }
-    if (!isBoardCell(state, cell)) {
-      const below = belowKeys.has(cellKey(cell));
+    if (!lookup.board.has(key)) {
+      const below = belowKeys.has(key);
       return { ...HOLE_LOOK, fill: below ? BELOW_FILL : HOLE_LOOK.fill, state: below ? 'not on the board (the layer below has a cell here)' : 'not on the board', on: false };
     }
-    const placed = placedAt(state, cell);
-    if (placed >= 0) {
-      const name = state.placed[placed]!.piece;
+    const name = lookup.placedBy.get(key);
+    if (name !== undefined) {
       const faded = fadedColour(this.colourOf(name));
       return { fill: faded.hex, stroke: LINE, ink: '#333', text: name.slice(0, 1), state: `covered by ${name}`, on: true };
     }
-    if (isOptionalCell(state, cell)) return { fill: OPTIONAL_FILL, stroke: LINE, text: '+', ink: '#555', state: 'may stay empty', on: true };
+    if (lookup.optional.has(key)) return { fill: OPTIONAL_FILL, stroke: LINE, text: '+', ink: '#555', state: 'may stay empty', on: true };
     return { fill: BOARD_FILL, stroke: LINE, state: 'board cell', on: true };
   }
 
@@ -351,7 +364,7 @@ export class PuzzleEditor {
     this.boardLayer.setLayers(state.frame.size[2]);
     const z = first + this.boardLayer.layer;
     const below = new Set(state.board.filter((c) => c[2] === z - 1).map((c) => cellKey([c[0], c[1], z])));
-    this.boardCanvas.show(state.grid, layerPlaces(places, z), (p) => this.boardLook(p, below));
+    this.boardCanvas.show(state.grid, layerPlaces(places, z), this.boardLooks(below));
     for (const card of this.cards) card.redraw();
     this.summaryLine.textContent = summary(state);
   }
@@ -366,7 +379,9 @@ export class PuzzleEditor {
     this.depthField.hidden = dimsOf(state.grid) === 2;
     const names = state.pieces.map((p) => p.name);
     if (!names.includes(this.placing.piece)) this.placing = { piece: names[0] ?? '', cells: [] };
-    this.placeSelect.replaceChildren(...names.map((n) => el('option', { value: n }, n || '(no name)')));
+    if ([...this.placeSelect.options].map((o) => o.value).join('\n') !== names.join('\n')) {
+      this.placeSelect.replaceChildren(...names.map((n) => el('option', { value: n }, n || '(no name)')));
+    }
     this.placeSelect.value = this.placing.piece;
     this.placeSelect.disabled = this.tool !== 'place';
     this.built = buildPuzzle(state);
