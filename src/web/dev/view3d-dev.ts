@@ -4,6 +4,7 @@
  * `window.view3dDev` lets a browser test read the canvas (see colourCensus).
  */
 import type { Puzzle, Solution } from '../../puzzle/model.js';
+import { placementColours } from '../../render/piece-colours.js';
 import { SolutionView3d } from '../view3d.js';
 
 interface Fixture {
@@ -26,9 +27,13 @@ const view = new SolutionView3d(element('view'), { grid: 'cube' });
 
 for (const name of byName.keys()) select.append(new Option(name, name));
 
+let shown: Fixture | undefined;
+
 function showFixture(name: string): void {
   const fixture = byName.get(name);
   if (!fixture) return;
+  shown = fixture;
+  select.value = name;
   view.show(fixture.puzzle, fixture.solution);
   step.max = String(view.steps);
   step.value = String(view.steps);
@@ -62,29 +67,46 @@ png.addEventListener('click', () => {
   link.click();
 });
 
-/**
- * What the canvas shows: how many pixels differ from the background (the corner pixel), and how many
- * distinct colours (each channel in steps of 32) cover at least `minShare` of those pixels.
- */
-function colourCensus(minShare = 0.005): { drawn: number; total: number; colours: number } {
+/** The canvas as pixels, drawn afresh (snapshot) and copied through a 2-D canvas. */
+function canvasPixels(): Uint8ClampedArray {
   const canvas = view.snapshot();
   const copy = document.createElement('canvas');
   copy.width = canvas.width;
   copy.height = canvas.height;
   const context = copy.getContext('2d')!;
   context.drawImage(canvas, 0, 0);
-  const { data } = context.getImageData(0, 0, copy.width, copy.height);
-  const background = [data[0], data[1], data[2]];
+  return context.getImageData(0, 0, copy.width, copy.height).data;
+}
+
+const near = (data: Uint8ClampedArray, i: number, rgb: readonly number[], tolerance: number): boolean =>
+  Math.abs(data[i]! - rgb[0]!) + Math.abs(data[i + 1]! - rgb[1]!) + Math.abs(data[i + 2]! - rgb[2]!) <= tolerance;
+
+/**
+ * What the canvas shows: how many pixels differ from the background (the corner pixel), how many distinct
+ * colours (each channel in steps of 32) cover at least `minShare` of those, and how many of the shown
+ * solution's piece colours (render/piece-colours.ts) appear as such on at least 20 pixels: top faces are lit
+ * to their full colour, so every piece whose top can be seen counts.
+ */
+function colourCensus(minShare = 0.005): { drawn: number; total: number; colours: number; pieceColoursSeen: number; pieces: number } {
+  const data = canvasPixels();
+  const background = [data[0]!, data[1]!, data[2]!];
   const counts = new Map<number, number>();
   let drawn = 0;
   for (let i = 0; i < data.length; i += 4) {
-    if (Math.abs(data[i]! - background[0]!) + Math.abs(data[i + 1]! - background[1]!) + Math.abs(data[i + 2]! - background[2]!) < 12) continue;
+    if (near(data, i, background, 12)) continue;
     drawn += 1;
     const bucket = ((data[i]! >> 5) << 6) | ((data[i + 1]! >> 5) << 3) | (data[i + 2]! >> 5);
     counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
   }
   const colours = [...counts.values()].filter((n) => n >= drawn * minShare).length;
-  return { drawn, total: data.length / 4, colours };
+  const hexes = shown ? [...new Set(placementColours(shown.puzzle, shown.solution.placements).map((c) => c.hex))] : [];
+  const pieceColoursSeen = hexes.filter((hex) => {
+    const rgb = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+    let hits = 0;
+    for (let i = 0; i < data.length && hits < 20; i += 4) if (near(data, i, rgb, 24)) hits += 1;
+    return hits >= 20;
+  }).length;
+  return { drawn, total: data.length / 4, colours, pieceColoursSeen, pieces: hexes.length };
 }
 
 (window as unknown as { view3dDev: unknown }).view3dDev = { view, showFixture, colourCensus };
