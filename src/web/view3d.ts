@@ -37,6 +37,7 @@ import {
 import type { Object3D } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Cell } from '../geometry/cell.js';
+import { bounds } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { assemblyOrder } from '../render/iso.js';
 import { fadedColour, placementColours } from '../render/piece-colours.js';
@@ -168,7 +169,8 @@ export class SolutionView3d {
     this.canvas.tabIndex = 0;
     this.canvas.setAttribute('role', 'img');
     this.tooltip = document.createElement('div');
-    this.tooltip.setAttribute('role', 'status');
+    // the names show under a pointer only; the canvas's label speaks for the view
+    this.tooltip.setAttribute('aria-hidden', 'true');
     this.tooltip.style.cssText =
       'position:absolute;pointer-events:none;padding:2px 7px;border-radius:4px;background:rgba(20,20,20,0.85);color:#fff;font:13px/1.4 system-ui,sans-serif;white-space:nowrap;display:none;';
     this.frame.append(this.canvas, this.tooltip);
@@ -225,10 +227,11 @@ export class SolutionView3d {
    * where it is when the board is the same as before; the explode amount stays, and every piece shows.
    */
   show(puzzle: Puzzle, solution: Solution): void {
+    // before anything is cleared: a puzzle the view cannot draw leaves the last picture standing
+    const lattice = latticeOf(puzzle, this.options.grid);
     this.stopAssembly();
     this.hideTooltip();
     this.clearContent();
-    const lattice = latticeOf(puzzle, this.options.grid);
     this.lattice = lattice;
     const colours = placementColours(puzzle, solution.placements);
     const offsets = explodeOffsets(solution, EXPLODE_SPREAD);
@@ -254,14 +257,13 @@ export class SolutionView3d {
     this.addEmptyCells(uncoveredCells(puzzle, solution), lattice);
 
     // the middle of the board's box at the origin, where the camera looks
-    const all = [...puzzle.board, ...solution.placements.flatMap((p) => p.cells)].map(cellToScene);
-    const low = [0, 1, 2].map((a) => Math.min(...all.map((p) => p[a]!)));
-    const high = [0, 1, 2].map((a) => Math.max(...all.map((p) => p[a]!)));
-    const middle = new Vector3(...[0, 1, 2].map((a) => (low[a]! + high[a]!) / 2));
+    const all: Cell[] = [...puzzle.board, ...solution.placements.flatMap((p) => p.cells)].map(cellToScene);
+    const { min: low, max: high } = all.length > 0 ? bounds(all) : { min: [0, 0, 0], max: [0, 0, 0] };
+    const middle = new Vector3((low[0] + high[0]) / 2, (low[1] + high[1]) / 2, (low[2] + high[2]) / 2);
     this.content.position.copy(middle).negate();
     const cellRadius = lattice === 'cube' ? Math.sqrt(3) / 2 : BALL_RADIUS;
-    this.radius = Math.max(...all.map((p) => middle.distanceTo(new Vector3(...p)))) + cellRadius;
-    this.dropHeight = high[1]! - low[1]! + 2;
+    this.radius = all.reduce((r, p) => Math.max(r, middle.distanceTo(new Vector3(...p))), 0) + cellRadius;
+    this.dropHeight = high[1] - low[1] + 2;
 
     this.order = assemblyOrder(solution);
     this.step = this.order.length;
@@ -280,6 +282,7 @@ export class SolutionView3d {
   /** 0 = assembled, 1 = fully exploded (each piece moved out from the middle along its own middle). */
   setExplode(amount: number): void {
     this.explode = Math.min(1, Math.max(0, Number.isFinite(amount) ? amount : 0));
+    this.hideTooltip();
     this.placePieces();
     this.requestRender();
   }
@@ -379,6 +382,7 @@ export class SolutionView3d {
   }
 
   private showSteps(k: number): void {
+    this.hideTooltip();
     this.step = Math.min(this.order.length, Math.max(0, Math.round(Number.isFinite(k) ? k : this.order.length)));
     const shown = new Set(this.order.slice(0, this.step));
     this.pieces.forEach((piece, i) => {
