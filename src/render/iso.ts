@@ -85,6 +85,18 @@ function wrap(title: string, pictures: { body: string; minX: number; minY: numbe
   return out.join('\n');
 }
 
+/**
+ * The order a person builds a solution in, as indices into its placements: from the bottom up (the piece
+ * whose lowest cell is lowest first; on a tie, the lower middle; then the order of the solution). The CLI's
+ * `--view steps` and the web app's assembly show the same order.
+ */
+export function assemblyOrder(solution: Solution): number[] {
+  const { placements } = solution;
+  const lowest = placements.map((p) => Math.min(...p.cells.map((c) => c[2])));
+  const middle = placements.map((p) => p.cells.reduce((s, c) => s + c[2], 0) / p.cells.length);
+  return placements.map((_, i) => i).sort((a, b) => lowest[a]! - lowest[b]! || middle[a]! - middle[b]! || a - b);
+}
+
 /** An isometric picture of a 3-D solution: whole, exploded, or as assembly steps. */
 export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Exclude<View, 'layers'>, options: { cellSize?: number; title?: string } = {}): string {
   const size = options.cellSize ?? 24;
@@ -102,10 +114,8 @@ export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Excl
     };
     return wrap(`${title} (exploded)`, [cubesSvg(cubesOf(puzzle, solution, all, shift), size)]);
   }
-  // steps: the pieces from the bottom up (lowest cell, then the lowest middle), one added per picture
-  const lowest = (i: number): number => Math.min(...solution.placements[i]!.cells.map((c) => c[2]));
-  const mean = (i: number): number => solution.placements[i]!.cells.reduce((s, c) => s + c[2], 0) / solution.placements[i]!.cells.length;
-  const order = [...all].sort((a, b) => lowest(a) - lowest(b) || mean(a) - mean(b) || a - b);
+  // steps: one piece added per picture, in the assembly order
+  const order = assemblyOrder(solution);
   const pictures = order.map((_, k) => ({
     ...cubesSvg(cubesOf(puzzle, solution, order.slice(0, k + 1), still), size),
     caption: `${k + 1}. ${solution.placements[order[k]!]!.piece}`,

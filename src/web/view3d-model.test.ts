@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Cell } from '../geometry/cell.js';
+import type { Solution } from '../puzzle/model.js';
+import type { Vec3 } from './view3d-model.js';
+import { cellOfArt } from '../puzzle/grid-art.js';
+import { boardKey, cellToScene, explodeOffsets, exposedFaces, latticeOf, uncoveredCells, viewDirection } from './view3d-model.js';
+
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+describe('cellToScene and viewDirection', () => {
+  /** Where a scene point appears from a three.js camera looking along -direction with y up: [across, down]. */
+  function projector(direction: Vec3): (p: Vec3) => [number, number] {
+    const forward: Vec3 = [-direction[0], -direction[1], -direction[2]];
+    const right = cross(forward, [0, 1, 0]);
+    const up = cross(right, forward);
+    return (p) => [dot(p, right) / Math.hypot(...right), -dot(p, up) / Math.hypot(...up)];
+  }
+
+  it("shows cubes from viewDirection('cube') as render/iso.ts draws them", () => {
+    const seen = projector(viewDirection('cube'));
+    // iso.ts: across (x - y) cos 30, down the page (x + y) sin 30 - z, in units of a cube's edge
+    const iso = ([x, y, z]: Cell): [number, number] => [(x - y) * Math.cos(Math.PI / 6), (x + y) / 2 - z];
+    const cells: Cell[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [2, 3, 1], [-1, 4, 2]];
+    // one scale for every cell and both directions
+    const scale = seen(cellToScene([1, 0, 0]))[0] / iso([1, 0, 0])[0];
+    expect(scale).toBeGreaterThan(0);
+    for (const c of cells) {
+      const [across, down] = seen(cellToScene(c));
+      expect(across).toBeCloseTo(scale * iso(c)[0]);
+      expect(down).toBeCloseTo(scale * iso(c)[1]);
+    }
+  });
+
+  it('shows the columns of sphere art to the lower right and its rows to the lower left', () => {
+    const seen = projector(viewDirection('sphere'));
+    const [columnAcross, columnDown] = seen(cellToScene(cellOfArt('sphere', [1, 0, 0])));
+    const [rowAcross, rowDown] = seen(cellToScene(cellOfArt('sphere', [0, 1, 0])));
+    expect(columnAcross).toBeGreaterThan(0);
+    expect(rowAcross).toBeCloseTo(-columnAcross);
+    expect(columnDown).toBeGreaterThan(0);
+    expect(rowDown).toBeCloseTo(columnDown);
+    // a layer up is up the picture
+    expect(seen(cellToScene([0, 0, 1]))[1]).toBeLessThan(0);
+  });
+
+  it('puts layer 0 at the bottom and reads rows down toward the viewer', () => {
+    expect(cellToScene([0, 0, 2])[1]).toBeGreaterThan(cellToScene([0, 0, 0])[1]);
+    expect(cellToScene([0, 1, 0])[2]).toBeGreaterThan(cellToScene([0, 0, 0])[2]);
+  });
+});
+
+describe('exposedFaces', () => {
+  it('gives a lone cube its six faces, turned outward', () => {
+    const faces = exposedFaces([[3, 1, 2]]);
+    expect(faces).toHaveLength(6);
+    const centre = cellToScene([3, 1, 2]);
+    for (const { corners, normal } of faces) {
+      // counter-clockwise from outside: the corners' winding agrees with the normal, which points away
+      const winding = cross(sub(corners[1], corners[0]), sub(corners[2], corners[0]));
+      expect(dot(winding, normal)).toBeGreaterThan(0);
+      expect(dot(sub(corners[0], centre), normal)).toBeCloseTo(0.5);
+    }
+  });
+
+  it('leaves out the faces between cubes of the set', () => {
+    // a 2x2x2 block: 4 faces on each of its 6 sides
+    const block: Cell[] = [];
+    for (let z = 0; z < 2; z++) for (let y = 0; y < 2; y++) for (let x = 0; x < 2; x++) block.push([x, y, z]);
+    expect(exposedFaces(block)).toHaveLength(24);
+    // Soma's L: four cubes, three seams
+    expect(exposedFaces([[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]])).toHaveLength(4 * 6 - 2 * 3);
+  });
+});
+
+describe('explodeOffsets', () => {
+  const solution: Solution = {
+    placements: [
+      { piece: 'Low', cells: [[0, 0, 0], [1, 0, 0]] },
+      { piece: 'High', cells: [[0, 0, 1], [1, 0, 1]] },
+      { piece: 'Ends', cells: [[0, 0, 2], [1, 0, 2], [0, 0, -1], [1, 0, -1]] },
+    ],
+  };
+
+  it('moves pieces out from the middle along their own middle, spread times as far', () => {
+    // the middle of all eight cells is at height 0.5 (scene y)
+    const [low, high, ends] = explodeOffsets(solution, 2);
+    expect(low![1]).toBeCloseTo(-1);
+    expect(high![1]).toBeCloseTo(1);
+    // a piece whose middle is the middle stays
+    expect(ends![1]).toBeCloseTo(0);
+    expect(low![0]).toBeCloseTo(0);
+    expect(low![2]).toBeCloseTo(0);
+  });
+});
+
+describe('uncoveredCells and boardKey', () => {
+  it('finds the board cells no piece covers', () => {
+    const board: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
+    expect(uncoveredCells({ board }, { placements: [{ piece: 'D', cells: [[0, 0, 0], [1, 0, 0]] }] })).toEqual([[2, 0, 0]]);
+  });
+
+  it('knows a board in any order, and tells boards and lattices apart', () => {
+    const board: Cell[] = [[0, 0, 0], [1, 0, 0]];
+    expect(boardKey({ board }, 'cube')).toBe(boardKey({ board: [...board].reverse() }, 'cube'));
+    expect(boardKey({ board }, 'cube')).not.toBe(boardKey({ board }, 'sphere'));
+    expect(boardKey({ board }, 'cube')).not.toBe(boardKey({ board: board.slice(1) }, 'cube'));
+  });
+});
+
+describe('latticeOf', () => {
+  it("follows the puzzle's grid, and the fallback when it names none", () => {
+    expect(latticeOf({ grid: 'sphere' }, 'cube')).toBe('sphere');
+    expect(latticeOf({ grid: 'cube' }, 'sphere')).toBe('cube');
+    expect(latticeOf({}, 'sphere')).toBe('sphere');
+    expect(latticeOf({})).toBe('cube');
+    expect(() => latticeOf({ grid: 'hexagon' })).toThrow(/hexagon/);
+  });
+});

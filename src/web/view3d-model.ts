@@ -1,0 +1,130 @@
+/**
+ * The arithmetic of the 3-D view (view3d.ts), kept free of three.js and the DOM so that it runs and is
+ * tested under Node: where a cell sits in the scene, which cube faces a piece shows, how far each piece
+ * moves out when the view explodes, and which board cells no piece covers.
+ *
+ * The scene is three.js's: x to the right, y up, z toward the viewer. A cell [x, y, z] of a puzzle sits at
+ * [x, z, y]: its layer z is the height (layer 0 at the bottom, as render/iso.ts draws it) and its row y comes
+ * toward the viewer, so that seen from above the layers read like the file's art (x to the right, y down the
+ * page) and seen from viewDirection('cube') the picture is the CLI's isometric one (x to the lower right, y
+ * to the lower left).
+ */
+import type { Cell } from '../geometry/cell.js';
+import { cellKey } from '../geometry/cell.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+
+/** A point or direction of the scene. */
+export type Vec3 = readonly [number, number, number];
+
+/** How cells are drawn: unit cubes at integer points, or balls at the points with an even sum of coordinates. */
+export type Lattice = 'cube' | 'sphere';
+
+/** The distance between the centres of touching balls of the sphere grid (neighbours differ by (1, 1, 0)). */
+export const SPHERE_SPACING = Math.SQRT2;
+
+/**
+ * From the middle of the puzzle toward the camera at first: the viewpoint of render/iso.ts, from which a
+ * layer's columns of art run to the lower right and its rows to the lower left, seen from 35 degrees above.
+ * For cubes the columns are the x axis and the rows the y axis; the sphere grid's layers are squares turned
+ * 45 degrees (puzzle/grid-art.ts: a column step is the cell step [1, -1, 0], a row step [1, 1, 0]).
+ */
+export function viewDirection(lattice: Lattice): Vec3 {
+  // a pyramid of balls reads better from lower down: 25 degrees above for spheres
+  return lattice === 'cube' ? [1, 1, 1] : [1, Math.tan((25 * Math.PI) / 180), 0];
+}
+
+/** The scene position of a cell's centre (or of a step between cells). */
+export function cellToScene(c: Cell): Vec3 {
+  return [c[0], c[2], c[1]];
+}
+
+/**
+ * The lattice a puzzle is drawn on: the puzzle's own grid when it names cubes or spheres, else `fallback`
+ * (square boards are drawn as one layer of cubes). Triangles and hexagons have no 3-D view.
+ */
+export function latticeOf(puzzle: Pick<Puzzle, 'grid'>, fallback: Lattice = 'cube'): Lattice {
+  switch (puzzle.grid) {
+    case 'sphere':
+      return 'sphere';
+    case 'cube':
+    case 'square':
+      return 'cube';
+    case undefined:
+      return fallback;
+    default:
+      throw new Error(`the 3-D view draws cubes and spheres, not the ${puzzle.grid} grid`);
+  }
+}
+
+/** The six face directions of a cube, as steps between cells. */
+const FACE_STEPS: readonly Cell[] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+
+/** One square face of a cube: its corners in the scene, counter-clockwise seen from outside, and its normal. */
+export interface Face {
+  readonly corners: readonly [Vec3, Vec3, Vec3, Vec3];
+  readonly normal: Vec3;
+}
+
+function cross(a: Vec3, b: Vec3): Vec3 {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+/**
+ * The faces of a set of cubes that do not lie against another cube of the set: the outside of a piece.
+ * Drawn as one surface, the piece's own seams vanish and only its creases show edges.
+ */
+export function exposedFaces(cells: readonly Cell[]): Face[] {
+  const own = new Set(cells.map(cellKey));
+  const faces: Face[] = [];
+  for (const cell of cells) {
+    const [px, py, pz] = cellToScene(cell);
+    for (const step of FACE_STEPS) {
+      if (own.has(cellKey([cell[0] + step[0], cell[1] + step[1], cell[2] + step[2]]))) continue;
+      const normal = cellToScene(step);
+      // u and v span the face with u x v = normal, so the corners run counter-clockwise seen from outside
+      const axis = normal.findIndex((n) => n !== 0);
+      const u: Vec3 = [0, 0, 0].map((_, i) => (i === (axis + 1) % 3 ? 1 : 0)) as unknown as Vec3;
+      const v = cross(normal, u);
+      const corner = (su: number, sv: number): Vec3 => [
+        px + normal[0] / 2 + (su * u[0] + sv * v[0]) / 2,
+        py + normal[1] / 2 + (su * u[1] + sv * v[1]) / 2,
+        pz + normal[2] / 2 + (su * u[2] + sv * v[2]) / 2,
+      ];
+      faces.push({ corners: [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)], normal });
+    }
+  }
+  return faces;
+}
+
+/** The mean scene position of some cells. */
+export function centreOf(cells: readonly Cell[]): Vec3 {
+  const sum = [0, 0, 0];
+  for (const c of cells) {
+    const p = cellToScene(c);
+    for (let i = 0; i < 3; i++) sum[i]! += p[i]!;
+  }
+  return sum.map((s) => s / Math.max(1, cells.length)) as unknown as Vec3;
+}
+
+/**
+ * How far each placement moves when the view is fully exploded: out from the middle of the solution along
+ * the line through its own middle, as far again times `spread` (render/iso.ts spreads by 1.2 too).
+ */
+export function explodeOffsets(solution: Solution, spread: number): Vec3[] {
+  const middle = centreOf(solution.placements.flatMap((p) => p.cells));
+  return solution.placements.map((p) => {
+    const own = centreOf(p.cells);
+    return [0, 1, 2].map((i) => spread * (own[i]! - middle[i]!)) as unknown as Vec3;
+  });
+}
+
+/** The board cells no placement covers (those that may stay empty), in the board's order. */
+export function uncoveredCells(puzzle: Pick<Puzzle, 'board'>, solution: Solution): Cell[] {
+  const covered = new Set(solution.placements.flatMap((p) => p.cells.map(cellKey)));
+  return puzzle.board.filter((c) => !covered.has(cellKey(c)));
+}
+
+/** Equal for puzzles whose boards and lattices are the same: the camera may stay where it is. */
+export function boardKey(puzzle: Pick<Puzzle, 'board'>, lattice: Lattice): string {
+  return `${lattice}:${puzzle.board.map(cellKey).sort().join(';')}`;
+}
