@@ -207,10 +207,19 @@ function showSolution(): void {
   const solution: Solution = state.solutions[state.index] ?? { placements: state.puzzle.placed?.map((p) => ({ ...p, given: true })) ?? [] };
   const threeD = is3d(state.puzzle);
   $('view3d-controls').hidden = !threeD;
+  container.classList.toggle('three-d', threeD);
   if (threeD) {
     if (!view3d) {
       container.replaceChildren();
-      view3d = new SolutionView3d(container, { grid: puzzleGrid(state.puzzle).name as 'cube' | 'sphere' });
+      try {
+        view3d = new SolutionView3d(container, { grid: puzzleGrid(state.puzzle).name as 'cube' | 'sphere' });
+      } catch {
+        // no WebGL here: the command line's pictures (isometric cubes, spheres by layers)
+        container.classList.remove('three-d');
+        $('view3d-controls').hidden = true;
+        container.innerHTML = solutionSvg(state.puzzle, solution).replace(/^<\?xml[^>]*>\s*/, '');
+        return;
+      }
     }
     view3d.show(state.puzzle, solution);
     const step = $('step') as HTMLInputElement;
@@ -221,6 +230,11 @@ function showSolution(): void {
     view3d?.dispose();
     view3d = undefined;
     container.innerHTML = renderSolutionSvg(state.puzzle, solution).replace(/^<\?xml[^>]*>\s*/, '');
+    // drawn to the width of the page: the picture scales by its viewBox
+    const svg = container.querySelector('svg');
+    if (svg && !svg.hasAttribute('viewBox')) svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
+    svg?.setAttribute('role', 'img');
+    svg?.setAttribute('aria-label', `${state.puzzle.name}: ${state.solutions.length ? `solution ${state.index + 1}` : 'the board'}`);
   }
 }
 
@@ -341,10 +355,10 @@ function selectTab(tab: HTMLElement): void {
 
 function wire(): void {
   const select = $('catalog') as HTMLSelectElement;
-  const edited = document.createElement('option');
-  edited.value = '';
-  edited.textContent = '(your own puzzle)';
-  select.append(edited, ...[...CATALOG.keys()].map((name) => Object.assign(document.createElement('option'), { value: name, textContent: name })));
+  const own = document.createElement('option');
+  own.value = '';
+  own.textContent = '(your own puzzle)';
+  select.append(own, ...[...CATALOG.keys()].map((name) => Object.assign(document.createElement('option'), { value: name, textContent: name })));
   select.addEventListener('change', () => {
     if (select.value) setPuzzle(catalogPuzzle(select.value), select.value);
   });

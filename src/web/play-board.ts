@@ -206,7 +206,10 @@ export class PlayBoard {
   private paint(): void {
     if (!this.puzzle) return;
     const all = [...(this.puzzle.placed ?? []), ...this.placed];
-    const colours = placementColours(this.puzzle, all, this.grid);
+    // one colour per piece, the tray's: a piece looks the same in the tray and wherever it goes down
+    const list = pieceListColours(this.puzzle.pieces);
+    const byName = new Map(this.puzzle.pieces.map((p, i) => [p.name, list[i]!] as const));
+    const colours = all.map((p) => byName.get(p.piece) ?? placementColours(this.puzzle!, [p], this.grid)[0]!);
     const owners = this.owners();
     const picked = new Set(this.picked.map(cellKey));
     const marked = new Set((this.highlighted?.cells ?? []).map(cellKey));
