@@ -7,7 +7,7 @@
  */
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { pieceArea, pieceMin, puzzleGrid } from '../puzzle/model.js';
-import { parsePuzzle } from '../puzzle/format.js';
+import { formatPuzzle, parsePuzzle } from '../puzzle/format.js';
 import { parseBurrTools } from '../puzzle/burrtools.js';
 import { MAX_PUZZLE_FILE_BYTES } from '../puzzle/format.js';
 import { renderSolutionSvg } from '../render/svg.js';
@@ -326,6 +326,15 @@ function toggleWatch(): void {
 
 // ---- the editor -------------------------------------------------------------------------------------
 
+/** Where a new puzzle starts: a small board and one piece, to redraw. */
+const NEW_PUZZLE: Puzzle = {
+  name: 'My puzzle',
+  dims: 2,
+  board: Array.from({ length: 4 * 3 }, (_, i) => [i % 4, Math.floor(i / 4), 0] as const),
+  pieces: [{ name: 'A', shape: [[0, 0, 0], [1, 0, 0]], count: 6, mirror: true }],
+  mirror: true,
+};
+
 let edited: Puzzle | undefined;
 const editor = new PuzzleEditor($('editor'), (result) => {
   const status = $('edit-status');
@@ -444,6 +453,7 @@ function wire(): void {
     watching?.setSpeed(watchSpeed());
   });
 
+  $('new-puzzle').addEventListener('click', () => editor.load(NEW_PUZZLE));
   $('use-edited').addEventListener('click', () => {
     if (edited) setPuzzle(edited, undefined, { toEditor: false });
   });
@@ -480,4 +490,13 @@ if (!loadFragment()) setPuzzle(state.puzzle, DEFAULT_PUZZLE);
 if ('serviceWorker' in navigator && location.protocol !== 'file:' && !import.meta.env.DEV) {
   void navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
+// for scripts and tests that drive the page: what it shows, as the library's own data
+Object.assign(globalThis, {
+  snugApp: {
+    puzzleYaml: (): string => formatPuzzle(state.puzzle),
+    puzzle: (): Puzzle => state.puzzle,
+    solution: (): Solution | undefined => state.solutions[state.index],
+    solutionsShown: (): number => state.solutions.length,
+  },
+});
 document.body.dataset.ready = 'true';

@@ -1,0 +1,280 @@
+/**
+ * The web app end to end, as a user gets it: `snug web` serves the build, and real Chromium (Debian's
+ * package, driven by playwright-core) loads it, solves, looks, edits, shares, asks for hints and cancels.
+ * Every count is checked against a published one or against the library's Dancing Links engine run here,
+ * in Node, on the very puzzle the page shows; every solution the page shows goes through the verifier.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startWebServer } from '../bench/chromium.js';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { parsePuzzle } from '../puzzle/format.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { placementColours } from '../render/piece-colours.js';
+import { solve } from '../search/solve.js';
+import { verifySolution } from '../search/verify.js';
+
+// The page's own globals, for the functions that run in the page (this file is type-checked without the
+// DOM's types, as all of the Node side is).
+declare const document: any;
+declare const navigator: any;
+
+const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
+
+let browser: Browser;
+let server: { url: string; stop: () => Promise<void> };
+
+beforeAll(async () => {
+  server = await startWebServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openApp(options: { viewport?: { width: number; height: number }; fragment?: string } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1100, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}${options.fragment ?? ''}`);
+  await page.waitForSelector('body[data-ready=true]');
+  expect(errors).toEqual([]);
+  return page;
+}
+
+/** Solves what the page has open; resolves with the summary's solutions once the run is over. */
+async function solveOnPage(page: Page, mode: 'first' | 'all' | 'count', unique = false): Promise<{ solutions: number; text: string }> {
+  await page.check(`input[name=mode][value=${mode}]`);
+  await page.setChecked('[data-testid=unique]', unique);
+  await page.evaluate(() => { delete document.getElementById('summary')!.dataset.solutions; });
+  await page.click('[data-testid=solve]');
+  await page.waitForFunction(() => (document.getElementById('summary')!.dataset.solutions ?? '') !== '', null, { timeout: 90_000 });
+  const text = (await page.textContent('[data-testid=summary]'))!;
+  return { solutions: Number(await page.getAttribute('[data-testid=summary]', 'data-solutions')), text };
+}
+
+const pagePuzzle = async (page: Page): Promise<Puzzle> => parsePuzzle(await page.evaluate(() => (globalThis as unknown as { snugApp: { puzzleYaml(): string } }).snugApp.puzzleYaml()), 'the page');
+const pageSolution = (page: Page): Promise<Solution | undefined> => page.evaluate(() => (globalThis as unknown as { snugApp: { solution(): Solution | undefined } }).snugApp.solution());
+
+describe('snug web', () => {
+  it('serves the app, and refuses what is not its files', async () => {
+    const index = await fetch(server.url);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await fetch(`${server.url}sw.js`)).status).toBe(200);
+    expect((await fetch(`${server.url}..%2f..%2fpackage.json`)).status).toBe(403);
+    expect((await fetch(`${server.url}nothing-here.js`)).status).toBe(404);
+    expect((await fetch(server.url, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('copies the app into an empty folder with --out, and refuses a folder with files in it', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'snug-web-')), 'site');
+    const r = spawnSync(process.execPath, [bin, 'web', '--out', out], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(readdirSync(out)).toEqual(expect.arrayContaining(['index.html', 'sw.js', 'assets']));
+    // relative paths: the copy works from any folder of any host
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toMatch(/(src|href)="\/assets/);
+    const again = spawnSync(process.execPath, [bin, 'web', '--out', out], { encoding: 'utf8' });
+    expect(again.status).toBe(2);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    expect(again.stderr).toMatch(/not an empty folder/);
+  });
+
+  it('says in one line when the port is taken or not a port', async () => {
+    const port = new URL(server.url).port;
+    const taken = spawnSync(process.execPath, [bin, 'web', '--port', port], { encoding: 'utf8', timeout: 10_000 });
+    expect(taken.status).toBe(2);
+    expect(taken.stderr).toMatch(new RegExp(`port ${port} is in use`));
+    const bad = spawnSync(process.execPath, [bin, 'web', '--port', '70000'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--port wants a port number/);
+  });
+});
+
+describe('the web app in Chromium', () => {
+  it('loads with the catalog, and counts pentomino-6x10 as published: all and unique', async () => {
+    const page = await openApp();
+    const known = loadCatalogPuzzle('pentomino-6x10').known!;
+    const names = await page.$$eval('[data-testid=catalog] option', (options) => options.map((o) => (o as unknown as { value: string }).value).filter(Boolean));
+    expect(names).toContain('pentomino-6x10');
+    expect(names.length).toBeGreaterThanOrEqual(20);
+    expect((await solveOnPage(page, 'count')).solutions).toBe(known.total);
+    expect((await solveOnPage(page, 'count', true)).solutions).toBe(known.unique);
+    await page.close();
+  });
+
+  it('lists solutions to step through, each one valid', async () => {
+    const page = await openApp({ fragment: '#catalog=pentomino-3x20' });
+    const puzzle = loadCatalogPuzzle('pentomino-3x20');
+    expect((await solveOnPage(page, 'all')).solutions).toBe(puzzle.known!.total);
+    expect(await page.textContent('[data-testid=solution-count]')).toBe(`of ${puzzle.known!.total}`);
+    const seen = new Set<string>();
+    for (let i = 0; i < puzzle.known!.total!; i++) {
+      const s = (await pageSolution(page))!;
+      expect(verifySolution(puzzle, s)).toEqual([]);
+      seen.add(JSON.stringify(s));
+      await page.click('#next-solution');
+    }
+    expect(seen.size).toBe(puzzle.known!.total);
+    // the picture of a flat solution is the library's SVG, a shape per piece
+    expect(await page.locator('[data-testid=solution-view] svg').count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows a 3-D solution in 3-D: the canvas has the pieces\' colours', async () => {
+    const page = await openApp({ fragment: '#catalog=soma' });
+    expect((await solveOnPage(page, 'first')).solutions).toBe(1);
+    const solution = (await pageSolution(page))!;
+    const puzzle = loadCatalogPuzzle('soma');
+    expect(verifySolution(puzzle, solution)).toEqual([]);
+    const colours = placementColours(puzzle, solution.placements).map((c) => c.hex);
+    await page.waitForTimeout(300);
+    const census = await page.evaluate((hexes) => {
+      const canvas = document.querySelector('[data-testid=solution-view] canvas');
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(canvas, 0, 0);
+      const { data } = context.getImageData(0, 0, copy.width, copy.height);
+      const rgb = hexes.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+      const seen = new Array<number>(rgb.length).fill(0);
+      let drawn = 0;
+      const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+        if (Math.abs(r - r0) + Math.abs(g - g0) + Math.abs(b - b0) > 12) drawn++;
+        rgb.forEach(([cr, cg, cb], k) => {
+          if (Math.abs(r - cr!) + Math.abs(g - cg!) + Math.abs(b - cb!) <= 24) seen[k]!++;
+        });
+      }
+      return { drawn, total: data.length / 4, piecesSeen: seen.filter((n) => n >= 20).length };
+    }, colours);
+    expect(census.drawn).toBeGreaterThan(census.total * 0.05);
+    expect(census.piecesSeen).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+
+  it('solves a puzzle drawn in the editor, and its link opens the same puzzle', async () => {
+    const page = await openApp();
+    await page.click('[data-testid=tab-edit]');
+    await page.click('[data-testid=new-puzzle]');
+    await page.fill('[data-testid=editor-board-width]', '3');
+    await page.press('[data-testid=editor-board-width]', 'Tab');
+    await page.fill('[data-testid=editor-board-height]', '4');
+    await page.press('[data-testid=editor-board-height]', 'Tab');
+    // piece A: an L-tromino, 4 copies
+    const piece = page.locator('[data-testid=editor-piece-0]');
+    await piece.locator('[data-testid=piece-width]').fill('2');
+    await piece.locator('[data-testid=piece-width]').press('Tab');
+    await piece.locator('[data-testid=piece-height]').fill('2');
+    await piece.locator('[data-testid=piece-height]').press('Tab');
+    // the new puzzle's piece is a domino at (0, 0) and (1, 0): one more cell makes it an L
+    await piece.locator('[data-testid=piece-grid] [data-cell="0,1,0"]').click();
+    await piece.locator('[data-testid=piece-count]').fill('4');
+    await piece.locator('[data-testid=piece-count]').press('Tab');
+    await expect.poll(() => page.textContent('[data-testid=editor-problem]')).toBe('Ready to solve.');
+    await page.click('[data-testid=use-edited]');
+    const puzzle = await pagePuzzle(page);
+    expect(puzzle.board).toHaveLength(12);
+    expect(puzzle.pieces.map((p) => [p.shape.length, p.count])).toEqual([[3, 4]]);
+    const onPage = (await solveOnPage(page, 'count')).solutions;
+    expect(onPage).toBe(solve(puzzle, { countOnly: true, engine: 'dlx' }).solutions);
+    expect(onPage).toBeGreaterThan(0);
+
+    await page.click('[data-testid=share]');
+    const url = (await page.getAttribute('#share-status', 'data-url'))!;
+    expect(url).toMatch(/#puzzle=/);
+    const friend = await browser.newPage();
+    await friend.goto(url);
+    await friend.waitForSelector('body[data-ready=true]');
+    expect(await pagePuzzle(friend)).toEqual(puzzle);
+    expect((await solveOnPage(friend, 'count')).solutions).toBe(onPage);
+    await friend.close();
+    await page.close();
+  });
+
+  it('gives a hint on a half-done board that is a piece of some completion', async () => {
+    const page = await openApp();
+    await page.click('[data-testid=tab-play]');
+    await page.click('#play-board [data-piece=I]');
+    for (let x = 0; x < 5; x++) await page.click(`#play-board [data-cell="${x},0,0"]`);
+    await page.click('#play-board [data-piece=L]');
+    for (const cell of ['5,0,0', '6,0,0', '7,0,0', '8,0,0', '8,1,0']) await page.click(`#play-board [data-cell="${cell}"]`);
+    await page.click('[data-testid=hint]');
+    await page.waitForFunction(() => document.getElementById('play-status')!.dataset.hintPiece !== undefined, null, { timeout: 60_000 });
+    const piece = (await page.getAttribute('[data-testid=play-status]', 'data-hint-piece'))!;
+    const cells = JSON.parse((await page.getAttribute('[data-testid=play-status]', 'data-hint-cells'))!);
+    const board = loadCatalogPuzzle('pentomino-6x10');
+    const placed = [
+      { piece: 'I', cells: [0, 1, 2, 3, 4].map((x) => [x, 0, 0] as const) },
+      { piece: 'L', cells: [[5, 0, 0], [6, 0, 0], [7, 0, 0], [8, 0, 0], [8, 1, 0]] as const },
+    ];
+    // with the hinted piece down too, the board can still be completed (Dancing Links, here)
+    const withHint = solve({ ...board, placed: [...placed, { piece, cells }] }, { engine: 'dlx' });
+    expect(withHint.solutions).toBe(1);
+    expect(verifySolution({ ...board, placed: [...placed, { piece, cells }] }, withHint.found[0]!)).toEqual([]);
+    await page.click('[data-testid=place-hint]');
+    expect(await page.locator('#play-board .cell.covered').count()).toBe(15);
+    await page.close();
+  });
+
+  it('cancel stops the run and its search workers', async () => {
+    const page = await openApp({ fragment: '#catalog=tetris-cube' });
+    await page.check('[data-testid=mode-count]');
+    await page.fill('[data-testid=workers]', '2');
+    await page.click('[data-testid=solve]');
+    // the trial, then the plan, then two search workers beside the solver worker
+    await expect.poll(() => page.workers().length, { timeout: 30_000 }).toBe(3);
+    await page.click('[data-testid=cancel]');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=solve]').disabled, null, { timeout: 10_000 });
+    expect(await page.textContent('[data-testid=summary]')).toMatch(/^Cancelled: .*search stopped before the end/);
+    await expect.poll(() => page.workers().length, { timeout: 5_000 }).toBe(1);
+    await page.close();
+  });
+
+  it('shows the search filling and emptying the board', async () => {
+    const page = await openApp({ fragment: '#catalog=pentomino-3x20' });
+    await page.click('[data-testid=tab-watch]');
+    await page.click('[data-testid=watch]');
+    await expect.poll(async () => Number(/([\d,]+) moves/.exec((await page.textContent('[data-testid=watch-status]')) ?? '')?.[1]?.replace(/,/g, '') ?? 0), { timeout: 10_000 }).toBeGreaterThan(3);
+    expect(await page.locator('#watch-board .cell.covered').count()).toBeGreaterThan(0);
+    await page.click('[data-testid=watch]');
+    await page.close();
+  });
+
+  it('works offline once loaded, and fits a phone screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}#catalog=soma`);
+    await page.waitForSelector('body[data-ready=true]');
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    expect((await solveOnPage(page, 'first')).solutions).toBe(1);
+    await context.close();
+  });
+
+  it('can be used from the keyboard alone', async () => {
+    const page = await openApp({ fragment: '#catalog=pentomino-3x20' });
+    let focused = '';
+    for (let i = 0; i < 40 && focused !== 'solve-button'; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.id ?? '');
+    }
+    expect(focused).toBe('solve-button');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (document.getElementById('summary')!.dataset.solutions ?? '') !== '');
+    expect(await pageSolution(page)).toBeDefined();
+    await page.close();
+  });
+});
