@@ -260,6 +260,64 @@ async function main(): Promise<void> {
   }
   await parallel(long, runs, only);
   optionalCells(runs, only);
+  if (!only || only === 'browser' || only === 'pentomino-6x10') await browserRow(runs);
+}
+
+/**
+ * The web app against the command line, alternated run by run on the same machine: counting pentomino-6x10
+ * in real Chromium (a fresh page each run: click Solve, wait for the answer; the default workers, one per
+ * core, as the command line's default) against the whole `snug solve pentomino-6x10 --count` process. Also
+ * each one's own search time (the summary's elapsed time: the run in the solver worker, and in process).
+ */
+async function browserRow(runs: number): Promise<void> {
+  const { launchChromium, startWebServer } = await import('./chromium.js');
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  try {
+    browser = await launchChromium();
+  } catch (e) {
+    console.log(`
+Browser: not measured (${(e as Error).message})`);
+    return;
+  }
+  const server = await startWebServer();
+  const cli: number[] = [];
+  const cliSearch: number[] = [];
+  const page: number[] = [];
+  const pageSearch: number[] = [];
+  const counts = new Set<number>();
+  try {
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      const r = spawnSync(process.execPath, [cliPath, 'solve', 'pentomino-6x10', '--count', '--json'], { encoding: 'utf8' });
+      cli.push(performance.now() - start);
+      const json = JSON.parse(r.stdout) as { solutions: number; elapsedMs: number };
+      cliSearch.push(json.elapsedMs);
+      counts.add(json.solutions);
+
+      const tab = await browser.newPage();
+      await tab.goto(`${server.url}#catalog=pentomino-6x10`);
+      await tab.waitForSelector('body[data-ready=true]');
+      await tab.check('input[name=mode][value=count]');
+      await tab.click('[data-testid=solve]');
+      await tab.waitForSelector('[data-testid=summary][data-solutions]:not([data-solutions=""])', { timeout: 120_000 });
+      const summary = await tab.$eval('[data-testid=summary]', (e) => ({ ...(e as unknown as { dataset: Record<string, string> }).dataset }));
+      page.push(Number(summary.ms));
+      pageSearch.push(Number(summary.elapsed));
+      counts.add(Number(summary.solutions));
+      await tab.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const ratio = median(page) / median(cli);
+  console.log(`
+Browser (Chromium ${browser.version()}, headless) against the command line, alternated, median of ${runs}: pentomino-6x10 count, default workers
+`);
+  console.log('| where | solutions | what a user waits for | the search itself | ratio to the CLI | target |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log(`| cli: snug solve --count (whole process) | ${[...counts].join(' / ')} | ${fmt(median(cli))} | ${fmt(median(cliSearch))} | 1 | |`);
+  console.log(`| browser: the web app (click to answer) | ${[...counts].join(' / ')} | ${fmt(median(page))} | ${fmt(median(pageSearch))} | **${ratio.toFixed(2)}x** (search ${(median(pageSearch) / median(cliSearch)).toFixed(2)}x) | 1.5x ${ratio <= 1.5 ? 'met' : 'MISSED'} |`);
 }
 
 await main();

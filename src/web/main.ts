@@ -171,6 +171,7 @@ async function startSolve(): Promise<void> {
     summary.dataset.solutions = String(s.solutions);
     summary.dataset.complete = String(s.complete);
     summary.dataset.ms = String(Math.round(performance.now() - started));
+    summary.dataset.elapsed = String(Math.round(s.elapsedMs));
     if (s.solutions > state.solutions.length && state.solutions.length > 0) summary.textContent += ` (the first ${formatCount(state.solutions.length)} kept to look at)`;
     updateBrowser();
     if (state.solutions.length > 0 && state.index === 0) showSolution();
