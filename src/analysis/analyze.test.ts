@@ -85,6 +85,32 @@ describe('the plain search (the difficulty figure)', () => {
   });
 });
 
+describe('the plain search watched move by move', () => {
+  it('shows every tiling once as a full board, pieces never overlapping, and ends with the count of countTree', () => {
+    // 4x3 with dominoes and two L-trominoes: pieces of two kinds, and dead ends to back out of
+    const puzzle = puzzleOf('mixed', rect(4, 3), { D: DOMINO, L: art('##/#.') }, { counts: { D: 3, L: 2 } });
+    const search = new PlainSearch(puzzle);
+    const run = search.watch();
+    const { placements, board } = search.table;
+    const full = new Set<string>();
+    let steps = 0;
+    let over = false;
+    while (!over) {
+      over = run.step(1);
+      steps++;
+      const cells = run.board().flatMap((k) => Array.from(placements[k]!.cells));
+      expect(new Set(cells).size).toBe(cells.length);
+      if (cells.length === board.cells.length) full.add([...run.board()].sort((a, b) => a - b).join());
+    }
+    const tree = search.countTree([]);
+    expect(run.result()).toEqual(tree);
+    // one move a step: as many steps as moves (and the last, which finds none)
+    expect(steps).toBe(tree.nodes + 1);
+    // every tiling, as plain backtracking finds them (test-support/orbits.ts)
+    expect(full.size).toBe(allTilings(puzzle).length);
+  });
+});
+
 describe('forced moves', () => {
   it('fills a row of cells with dominoes without a guess', () => {
     const puzzle = puzzleOf('row', rect(4, 1), { D: DOMINO }, { counts: { D: 2 } });

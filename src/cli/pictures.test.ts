@@ -3,7 +3,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { placementColours } from '../render/piece-colours.js';
+import { solve } from '../search/solve.js';
 
 // The built command, as a user runs it (npm test builds before it tests).
 const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
@@ -145,6 +149,65 @@ describe('pictures of puzzles with pieces placed, cells that may stay empty and 
     const svg = snug('solve', file, '--svg', '-').stdout;
     expect(svg).toContain('<g class="piece given" data-piece="A"');
     expect(svg).toContain('placed before: A');
+  });
+});
+
+/** The pixels of a PNG file, decoded by pngjs (no code of snug's). */
+function pixels(file: string): { width: number; height: number; at: (x: number, y: number) => [number, number, number] } {
+  const png = PNG.sync.read(readFileSync(file));
+  return { width: png.width, height: png.height, at: (x, y) => { const i = 4 * (y * png.width + x); return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!]; } };
+}
+
+/** How many pixels are within `tolerance` (sum of channel differences) of each colour. */
+function colourCensus(file: string, colours: readonly (readonly [number, number, number])[], tolerance: number): number[] {
+  const p = pixels(file);
+  const counts = colours.map(() => 0);
+  for (let y = 0; y < p.height; y++) {
+    for (let x = 0; x < p.width; x++) {
+      const [r, g, b] = p.at(x, y);
+      colours.forEach(([cr, cg, cb], k) => { if (Math.abs(r - cr) + Math.abs(g - cg) + Math.abs(b - cb) <= tolerance) counts[k]!++; });
+    }
+  }
+  return counts;
+}
+
+const rgb = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+
+describe('pictures read back as pixels', () => {
+  it('--png draws every piece of the solution in its colour, at the size asked for', () => {
+    const d = dir();
+    const file = join(d, 'p.png');
+    expect(snug('solve', 'pentomino-6x10', '--png', file, '-q', '--scale', '10').code).toBe(0);
+    const { width, height } = pixels(file);
+    // 10 columns of 10 pixels, 6 rows, within the picture's margins and title
+    expect(width).toBeGreaterThanOrEqual(100);
+    expect(width).toBeLessThan(100 + 80);
+    expect(height).toBeGreaterThanOrEqual(60);
+    const puzzle = loadCatalogPuzzle('pentomino-6x10');
+    const first = solve(puzzle).found[0]!;
+    const colours = placementColours(puzzle, first.placements).map((c) => rgb(c.hex));
+    // each pentomino covers 5 cells of 10x10 pixels: most of those pixels are its colour
+    for (const n of colourCensus(file, colours, 6)) expect(n).toBeGreaterThan(5 * 50);
+  });
+
+  it('--view iso shows the pieces as lit cubes: the faces of several pieces in their shades of the piece colours', () => {
+    const d = dir();
+    const file = join(d, 'iso.png');
+    expect(snug('solve', 'soma', '--png', file, '--view', 'iso', '-q').code).toBe(0);
+    const puzzle = loadCatalogPuzzle('soma');
+    const first = solve(puzzle).found[0]!;
+    // a face lit from above is the colour mixed a fifth with white; the two sides darker (85% and 65%)
+    const shades = placementColours(puzzle, first.placements).map((c) => {
+      const [r, g, b] = rgb(c.hex);
+      return [[0.8 * r + 51, 0.8 * g + 51, 0.8 * b + 51], [0.85 * r, 0.85 * g, 0.85 * b], [0.65 * r, 0.65 * g, 0.65 * b]] as [number, number, number][];
+    });
+    const counts = colourCensus(file, shades.flat(), 6);
+    const piecesSeen = shades.filter((_, k) => counts.slice(3 * k, 3 * k + 3).some((n) => n > 100)).length;
+    // a 3x3x3 cube shows three sides: some pieces are hidden inside, most are not
+    expect(piecesSeen).toBeGreaterThanOrEqual(4);
+    const { width, height } = pixels(file);
+    expect(width).toBeGreaterThan(100);
+    expect(height).toBeGreaterThan(100);
   });
 });
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startWebServer } from '../bench/chromium.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
@@ -223,6 +224,30 @@ describe('the web app in Chromium', () => {
     expect(verifySolution({ ...board, placed: [...placed, { piece, cells }] }, withHint.found[0]!)).toEqual([]);
     await page.click('[data-testid=place-hint]');
     expect(await page.locator('#play-board .cell.covered').count()).toBe(15);
+    await page.close();
+  });
+
+  it('saves the puzzle as YAML and the solution shown as SVG and PNG', async () => {
+    const page = await openApp({ fragment: '#catalog=pentomino-3x20' });
+    await solveOnPage(page, 'first');
+    const saved = async (button: string): Promise<Buffer> => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+      return readFileSync((await download.path())!);
+    };
+    const puzzle = loadCatalogPuzzle('pentomino-3x20');
+    expect(parsePuzzle((await saved('#export-yaml')).toString('utf8'), 'saved.yaml')).toEqual(puzzle);
+    expect((await saved('#export-svg')).toString('utf8')).toMatch(/<svg[^>]*>[\s\S]*<\/svg>/);
+    const png = PNG.sync.read(await saved('#export-png'));
+    const solution = (await pageSolution(page))!;
+    const colours = placementColours(puzzle, solution.placements).map((c) => [1, 3, 5].map((i) => parseInt(c.hex.slice(i, i + 2), 16)));
+    const seen = colours.map(([r, g, b]) => {
+      let n = 0;
+      for (let i = 0; i < png.data.length; i += 4) if (Math.abs(png.data[i]! - r!) + Math.abs(png.data[i + 1]! - g!) + Math.abs(png.data[i + 2]! - b!) <= 6) n++;
+      return n;
+    });
+    // drawn at twice the SVG's size: every piece's five cells are there in its colour
+    expect(png.width).toBeGreaterThan(20 * 24 * 2 - 1);
+    for (const n of seen) expect(n).toBeGreaterThan(5 * 24 * 24);
     await page.close();
   });
 
