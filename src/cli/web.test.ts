@@ -14,6 +14,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startWebServer } from '../bench/chromium.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { loadBurrToolsFile } from '../puzzle/files.js';
 import { parsePuzzle } from '../puzzle/format.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { placementColours } from '../render/piece-colours.js';
@@ -24,6 +25,9 @@ import { verifySolution } from '../search/verify.js';
 // DOM's types, as all of the Node side is).
 declare const document: any;
 declare const navigator: any;
+declare const DataTransfer: any;
+declare const File: any;
+declare const DragEvent: any;
 
 const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
 
@@ -248,6 +252,29 @@ describe('the web app in Chromium', () => {
     // drawn at twice the SVG's size: every piece's five cells are there in its colour
     expect(png.width).toBeGreaterThan(20 * 24 * 2 - 1);
     for (const n of seen) expect(n).toBeGreaterThan(5 * 24 * 24);
+    await page.close();
+  });
+
+  it('opens a BurrTools file picked, and a YAML file dropped on the page', async () => {
+    const page = await openApp();
+    const file = fileURLToPath(new URL('../../examples/soma.xmpuzzle', import.meta.url));
+    await page.setInputFiles('[data-testid=file]', file);
+    await expect.poll(() => page.textContent('#share-status')).toBe('Opened soma.xmpuzzle.');
+    const burr = await pagePuzzle(page);
+    expect(burr).toEqual(loadBurrToolsFile(file));
+    expect((await solveOnPage(page, 'count', true)).solutions).toBe(solve(burr, { countOnly: true, unique: true, engine: 'dlx' }).solutions);
+
+    const yaml = 'name: Three dominoes\nboard: {rect: [3, 2]}\npieces:\n  D: {rect: [2, 1], count: 3}\n';
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'dominoes.yaml'));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, yaml);
+    await expect.poll(() => page.textContent('[data-testid=puzzle-name]')).toBe('Three dominoes');
+    expect((await solveOnPage(page, 'count')).solutions).toBe(3);
+    // a damaged file: one line naming the file and the line
+    await page.setInputFiles('[data-testid=file]', { name: 'bad.yaml', mimeType: 'application/yaml', buffer: Buffer.from('name: x\nboard: {rect: [3, 2]}\npieces:\n  D: {rect: [2, -1]}\n') });
+    await expect.poll(() => page.textContent('#share-status')).toMatch(/^bad\.yaml:\d+: /);
     await page.close();
   });
 

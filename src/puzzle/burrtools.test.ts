@@ -4,7 +4,7 @@ import type { Cell } from '../geometry/cell.js';
 import { cellKey, compareCells } from '../geometry/cell.js';
 import { sphereGrid } from '../geometry/grids/sphere.js';
 import { solve } from '../search/solve.js';
-import { BurrToolsWriteError, assemblyCells, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools } from './burrtools.js';
+import { BurrToolsWriteError, assemblyCells, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools } from './burrtools.js';
 import { loadCatalogPuzzle } from './catalog.js';
 import { PuzzleError } from './errors.js';
 import type { Puzzle } from './model.js';
@@ -172,6 +172,11 @@ describe('reading BurrTools files', () => {
     expect(flat.dims).toBe(2);
     expect(flat.pieces[0]!.name).toBe('S4');
     expect(count(flat)).toBe(2);
+  });
+
+  it('says how many problems a file holds, for a choice among them', () => {
+    expect(burrToolsProblemCount(handFile(DOMINO_CUBE), 'hand.xmpuzzle')).toBe(2);
+    expect(() => burrToolsProblemCount(new Uint8Array([1, 2, 3]), 'junk.xmpuzzle')).toThrow(/junk\.xmpuzzle: not a BurrTools file/);
   });
 
   it('reads variable voxels as cells that may stay empty, ranges as min and count, and the sphere grid as spheres', () => {

@@ -104,6 +104,14 @@ interface Voxels {
 
 type XmlNode = Record<string, unknown>;
 
+/** How many problems a BurrTools file holds (each is a puzzle: parseBurrTools reads one). */
+export function burrToolsProblemCount(data: Uint8Array, file: string): number {
+  const root = readXml(data, (why: string): never => {
+    throw new PuzzleError(file, undefined, why);
+  });
+  return list(root.problems, 'problem').length;
+}
+
 /**
  * Reads problem `problem` (1-based; default the first) of a BurrTools file into a snug puzzle. `file`
  * names the file in messages: every problem is a PuzzleError of one line.

@@ -8,7 +8,7 @@
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { pieceArea, pieceMin, puzzleGrid } from '../puzzle/model.js';
 import { formatPuzzle, parsePuzzle } from '../puzzle/format.js';
-import { parseBurrTools } from '../puzzle/burrtools.js';
+import { burrToolsProblemCount, parseBurrTools } from '../puzzle/burrtools.js';
 import { MAX_PUZZLE_FILE_BYTES } from '../puzzle/format.js';
 import { renderSolutionSvg } from '../render/svg.js';
 import { barFields, SettledEta } from '../render/progress-fields.js';
@@ -80,6 +80,7 @@ function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { t
   state.total = 0;
   state.index = 0;
   ($('catalog') as HTMLSelectElement).value = catalogName ?? '';
+  $('problem-choice').hidden = true;
   describePuzzle(puzzle);
   $('summary').textContent = '';
   $('progress-text').textContent = '';
@@ -88,7 +89,9 @@ function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { t
   watchBoard.setPuzzle(puzzle);
   $('play-status').textContent = '';
   $('watch-status').textContent = '';
-  if (options.toEditor !== false) editor.load(puzzle);
+  // the editor takes the puzzle when its tab is opened: drawing a large board takes a moment
+  if (options.toEditor !== false) editorHas = undefined;
+  if (options.toEditor !== false && !$('panel-edit').hidden) editorShows(puzzle);
   showSolution();
   history.replaceState(null, '', shareFragment(puzzle, catalogName));
 }
@@ -104,8 +107,22 @@ async function openFile(file: File): Promise<void> {
   try {
     if (file.size > MAX_PUZZLE_FILE_BYTES) throw new Error(`${file.name}: larger than ${MAX_PUZZLE_FILE_BYTES / 1024 / 1024} MB, too large for a puzzle file`);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const puzzle = /\.xmpuzzle$/i.test(file.name) ? parseBurrTools(bytes, file.name) : parsePuzzle(new TextDecoder().decode(bytes), file.name);
+    const burrTools = /\.xmpuzzle$/i.test(file.name);
+    const puzzle = burrTools ? parseBurrTools(bytes, file.name) : parsePuzzle(new TextDecoder().decode(bytes), file.name);
     setPuzzle(puzzle, undefined);
+    // a BurrTools file may hold several problems (puzzles): the first is open, the others a choice away
+    const problems = burrTools ? burrToolsProblemCount(bytes, file.name) : 1;
+    const choice = $('problem') as HTMLSelectElement;
+    choice.replaceChildren(...Array.from({ length: problems }, (_, i) => Object.assign(document.createElement('option'), { value: String(i + 1), textContent: `problem ${i + 1} of ${problems}` })));
+    $('problem-choice').hidden = problems < 2;
+    choice.onchange = () => {
+      try {
+        setPuzzle(parseBurrTools(bytes, file.name, Number(choice.value)), undefined);
+        $('problem-choice').hidden = false;
+      } catch (e) {
+        showError(status, e);
+      }
+    };
     status.textContent = `Opened ${file.name}.`;
   } catch (e) {
     showError(status, e);
@@ -337,6 +354,13 @@ const NEW_PUZZLE: Puzzle = {
 };
 
 let edited: Puzzle | undefined;
+/** The puzzle the editor was last given (undefined: not the one open). */
+let editorHas: Puzzle | undefined;
+function editorShows(puzzle: Puzzle): void {
+  if (editorHas === puzzle) return;
+  editorHas = puzzle;
+  editor.load(puzzle);
+}
 const editor = new PuzzleEditor($('editor'), (result) => {
   const status = $('edit-status');
   if ('puzzle' in result) {
@@ -361,6 +385,7 @@ function selectTab(tab: HTMLElement): void {
     $(t.getAttribute('aria-controls')!).hidden = !selected;
   }
   if (tab.id !== 'tab-watch') stopWatching();
+  if (tab.id === 'tab-edit') editorShows(state.puzzle);
 }
 
 function wire(): void {
@@ -456,7 +481,10 @@ function wire(): void {
 
   $('new-puzzle').addEventListener('click', () => editor.load(NEW_PUZZLE));
   $('use-edited').addEventListener('click', () => {
-    if (edited) setPuzzle(edited, undefined, { toEditor: false });
+    if (edited) {
+      setPuzzle(edited, undefined, { toEditor: false });
+      editorHas = edited;
+    }
   });
 
   const tabs = [...document.querySelectorAll<HTMLElement>('[role=tab]')];
