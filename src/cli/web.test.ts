@@ -140,6 +140,7 @@ describe('the web app in Chromium', () => {
     const puzzle = loadCatalogPuzzle('soma');
     expect(verifySolution(puzzle, solution)).toEqual([]);
     const colours = placementColours(puzzle, solution.placements).map((c) => c.hex);
+    await page.waitForSelector('[data-testid=solution-view] canvas');
     await page.waitForTimeout(300);
     const census = await page.evaluate((hexes) => {
       const canvas = document.querySelector('[data-testid=solution-view] canvas');
@@ -313,6 +314,8 @@ describe('the web app in Chromium', () => {
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     expect((await solveOnPage(page, 'first')).solutions).toBe(1);
+    // the 3-D view's module too came from the service worker's cache
+    await page.waitForSelector('[data-testid=solution-view] canvas');
     await context.close();
   });
 

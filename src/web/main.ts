@@ -20,7 +20,7 @@ import { canvasPng, download, fileStem, puzzleYaml, solutionSvg, svgToPng } from
 import { PlayBoard } from './play-board.js';
 import type { RunningSolve } from './solver-client.js';
 import { SolverClient } from './solver-client.js';
-import { SolutionView3d } from './view3d.js';
+import type { SolutionView3d } from './view3d.js';
 import { PuzzleEditor } from './editor.js';
 
 const DEFAULT_PUZZLE = 'pentomino-6x10';
@@ -204,6 +204,10 @@ async function startSolve(): Promise<void> {
 // ---- looking at solutions ---------------------------------------------------------------------------
 
 let view3d: SolutionView3d | undefined;
+/** The 3-D view's module (three.js): loaded with the first 3-D puzzle, so that flat ones never wait for it. */
+let view3dModule: Promise<typeof import('./view3d.js')> | undefined;
+/** Counts the pictures asked for: a 3-D one whose module arrives after a newer request is dropped. */
+let pictureRequest = 0;
 
 function is3d(puzzle: Puzzle): boolean {
   const grid = puzzleGrid(puzzle).name;
@@ -226,24 +230,29 @@ function showSolution(): void {
   const threeD = is3d(state.puzzle);
   $('view3d-controls').hidden = !threeD;
   container.classList.toggle('three-d', threeD);
+  const request = ++pictureRequest;
   if (threeD) {
-    if (!view3d) {
-      container.replaceChildren();
-      try {
-        view3d = new SolutionView3d(container, { grid: puzzleGrid(state.puzzle).name as 'cube' | 'sphere' });
-      } catch {
-        // no WebGL here: the command line's pictures (isometric cubes, spheres by layers)
-        container.classList.remove('three-d');
-        $('view3d-controls').hidden = true;
-        container.innerHTML = solutionSvg(state.puzzle, solution).replace(/^<\?xml[^>]*>\s*/, '');
-        return;
+    void (view3dModule ??= import('./view3d.js')).then(({ SolutionView3d }) => {
+      if (request !== pictureRequest) return;
+      if (!view3d) {
+        container.replaceChildren();
+        try {
+          view3d = new SolutionView3d(container, { grid: puzzleGrid(state.puzzle).name as 'cube' | 'sphere' });
+        } catch {
+          // no WebGL here: the command line's pictures (isometric cubes, spheres by layers)
+          container.classList.remove('three-d');
+          $('view3d-controls').hidden = true;
+          container.innerHTML = solutionSvg(state.puzzle, solution).replace(/^<\?xml[^>]*>\s*/, '');
+          return;
+        }
       }
-    }
-    view3d.show(state.puzzle, solution);
-    const step = $('step') as HTMLInputElement;
-    step.max = String(view3d.steps);
-    step.value = String(view3d.steps);
-    view3d.setExplode(Number(($('explode') as HTMLInputElement).value));
+      view3d.show(state.puzzle, solution);
+      const step = $('step') as HTMLInputElement;
+      step.max = String(view3d.steps);
+      step.value = String(view3d.steps);
+      view3d.setExplode(Number(($('explode') as HTMLInputElement).value));
+      container.dataset.shown = String(request);
+    });
   } else {
     view3d?.dispose();
     view3d = undefined;
@@ -253,6 +262,7 @@ function showSolution(): void {
     if (svg && !svg.hasAttribute('viewBox')) svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
     svg?.setAttribute('role', 'img');
     svg?.setAttribute('aria-label', `${state.puzzle.name}: ${state.solutions.length ? `solution ${state.index + 1}` : 'the board'}`);
+    container.dataset.shown = String(request);
   }
 }
 
