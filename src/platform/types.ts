@@ -36,6 +36,6 @@ export interface CheckpointSaver {
 }
 
 export interface CheckpointStores {
-  create(path: string, first: Checkpoint, warn: (message: string) => void): CheckpointSaver;
-  reopen(path: string, loaded: Checkpoint, warn: (message: string) => void): CheckpointSaver;
+  create(path: string, first: Checkpoint, warn?: (message: string) => void): CheckpointSaver;
+  reopen(path: string, loaded: Checkpoint, warn?: (message: string) => void): CheckpointSaver;
 }

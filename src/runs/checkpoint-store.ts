@@ -6,6 +6,11 @@ import { CheckpointError, checkpointHolds } from './checkpoint.js';
 import { signedJson } from './checksum.js';
 import { describeFileError, removeQuietly, writeWhole } from './durable-file.js';
 
+/** Where a save that failed is said when the caller says nowhere: a process warning. */
+function processWarning(message: string): void {
+  process.emitWarning(message, 'SnugCheckpointWarning');
+}
+
 /**
  * The checkpoint file of a run: created (new runs) or taken over (resumed runs) under its lock, saved as
  * the run goes. A save that fails does not stop the run: `warn` says so in one line (and again when a
@@ -29,7 +34,7 @@ export class CheckpointStore {
    * A new run's checkpoint: refused where anything already is (a file, a folder, a device), or where it
    * cannot be written; otherwise written whole before the run solves anything.
    */
-  static create(path: string, first: Checkpoint, warn: (message: string) => void): CheckpointStore {
+  static create(path: string, first: Checkpoint, warn: (message: string) => void = processWarning): CheckpointStore {
     assertNewCheckpoint(path);
     const unlock = lock(path, false);
     try {
@@ -43,7 +48,7 @@ export class CheckpointStore {
   }
 
   /** A resumed run's checkpoint (as loaded from `path`): its lock is taken, so no other run uses it meanwhile. */
-  static reopen(path: string, loaded: Checkpoint, warn: (message: string) => void): CheckpointStore {
+  static reopen(path: string, loaded: Checkpoint, warn: (message: string) => void = processWarning): CheckpointStore {
     return new CheckpointStore(path, loaded, warn, lock(path, true));
   }
 

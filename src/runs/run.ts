@@ -158,8 +158,8 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
   const store =
     target && record && stores
       ? resumed
-        ? stores.reopen(target.path, resumed.checkpoint, warner(target))
-        : stores.create(target.path, record(null, [], 0), warner(target))
+        ? stores.reopen(target.path, resumed.checkpoint, target.onWarning)
+        : stores.create(target.path, record(null, [], 0), target.onWarning)
       : undefined;
   try {
     let prepared: PreparedSearch;
@@ -200,10 +200,6 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
   } finally {
     store?.close();
   }
-}
-
-function warner(target: CheckpointTarget): (message: string) => void {
-  return target.onWarning ?? ((message) => console.warn(`snug checkpoint: ${message}`));
 }
 
 /** The checkpoint of this run, at a given point: its plan (once made), the subproblems done, the time spent. */

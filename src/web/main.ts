@@ -141,8 +141,11 @@ function setRunning(running: boolean): void {
   document.body.classList.toggle('running', running);
 }
 
+/** Stops the run under way: what it still reports is not shown (a new run or a new puzzle has the page). */
 function cancelRun(): void {
   state.run?.cancel();
+  state.run = undefined;
+  setRunning(false);
 }
 
 async function startSolve(): Promise<void> {
@@ -167,6 +170,7 @@ async function startSolve(): Promise<void> {
   const started = performance.now();
   const run = solver.solve(state.puzzle, { mode, n: Number(($('n') as HTMLInputElement).value), unique, workers }, {
     onSolutions(found) {
+      if (state.run !== run) return;
       const first = state.solutions.length === 0;
       state.solutions.push(...found);
       state.total = Math.max(state.total, state.solutions.length);
@@ -174,6 +178,7 @@ async function startSolve(): Promise<void> {
       else updateBrowser();
     },
     onProgress(p) {
+      if (state.run !== run) return;
       progressBar.value = Math.round(p.fraction * 1000);
       const f = barFields(p, what, eta.update(p));
       progressText.textContent = `${Math.floor(p.fraction * 100)}% · ${f.solutions} · ${f.speed} · ${f.elapsed} elapsed · ${f.left}`;
@@ -182,6 +187,7 @@ async function startSolve(): Promise<void> {
   state.run = run;
   try {
     const s = await run.done;
+    if (state.run !== run) return;
     state.total = s.solutions;
     progressBar.value = s.complete ? 1000 : progressBar.value;
     summary.textContent = `${s.interrupted ? 'Cancelled: ' : ''}${s.line} · ${s.workers} worker${s.workers === 1 ? '' : 's'}`;
@@ -193,11 +199,14 @@ async function startSolve(): Promise<void> {
     updateBrowser();
     if (state.solutions.length > 0 && state.index === 0) showSolution();
   } catch (e) {
+    if (state.run !== run) return;
     showError(summary, e);
     summary.dataset.solutions = '';
   } finally {
-    if (state.run === run) state.run = undefined;
-    setRunning(false);
+    if (state.run === run) {
+      state.run = undefined;
+      setRunning(false);
+    }
   }
 }
 
@@ -448,7 +457,8 @@ function wire(): void {
 
   ($('workers') as HTMLInputElement).value = String(navigator.hardwareConcurrency || 1);
   $('solve-button').addEventListener('click', () => void startSolve());
-  $('cancel-button').addEventListener('click', () => cancelRun());
+  // Cancel lets the run say where it stopped (the summary of a run cut short), then ends it
+  $('cancel-button').addEventListener('click', () => state.run?.cancel());
 
   $('first-solution').addEventListener('click', () => goTo(0));
   $('previous-solution').addEventListener('click', () => goTo(state.index - 1));
