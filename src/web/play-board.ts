@@ -77,6 +77,8 @@ export class PlayBoard {
   private picking: string | undefined;
   private picked: Cell[] = [];
   private highlighted: { cells: readonly Cell[]; kind: 'hint' | 'remove' } | undefined;
+  /** The outline of every piece on the board, over the cells: copies of one piece are told apart by it. */
+  private outlines: SVGPathElement = document.createElementNS(SVG, 'path');
 
   constructor(
     private readonly interactive: boolean,
@@ -117,6 +119,8 @@ export class PlayBoard {
     this.svg.style.maxWidth = `${Math.max(width * 1.6, 240)}px`;
     this.svg.replaceChildren();
     this.cellElements.clear();
+    this.outlines = document.createElementNS(SVG, 'path');
+    this.outlines.classList.add('outlines');
     const optional = new Set((puzzle.optional ?? []).map(cellKey));
     shapes.forEach((s, i) => {
       const el = document.createElementNS(SVG, s.tag);
@@ -133,6 +137,7 @@ export class PlayBoard {
       this.svg.append(el);
       this.cellElements.set(key, el);
     });
+    this.svg.append(this.outlines);
     this.drawTray();
     this.paint();
   }
@@ -211,6 +216,7 @@ export class PlayBoard {
     const byName = new Map(this.puzzle.pieces.map((p, i) => [p.name, list[i]!] as const));
     const colours = all.map((p) => byName.get(p.piece) ?? placementColours(this.puzzle!, [p], this.grid)[0]!);
     const owners = this.owners();
+    this.outlines.setAttribute('d', this.outlinePath(owners));
     const picked = new Set(this.picked.map(cellKey));
     const marked = new Set((this.highlighted?.cells ?? []).map(cellKey));
     for (const [key, el] of this.cellElements) {
@@ -226,6 +232,32 @@ export class PlayBoard {
         el.setAttribute('aria-label', `cell ${key.split(',').slice(0, this.puzzle.dims).join(', ')}: ${what}`);
       }
     }
+  }
+
+  /**
+   * The edges of the pieces' outlines: a cell's edge is drawn unless the cell across it belongs to the same
+   * piece on the board (edges are matched by their end points, which neighbouring cells share exactly).
+   */
+  private outlinePath(owners: ReadonlyMap<string, { index: number }>): string {
+    const edges = new Map<string, { from: string; to: string; owners: number[] }>();
+    for (const s of this.shapes) {
+      const owner = owners.get(cellKey(s.cell));
+      if (!owner || s.tag !== 'polygon') continue;
+      const points = s.attributes.points!.trim().split(/\s+/).map((p) => p.split(',').map((v) => Math.round(Number(v) * 100) / 100).join(','));
+      points.forEach((from, i) => {
+        const to = points[(i + 1) % points.length]!;
+        const key = from < to ? `${from} ${to}` : `${to} ${from}`;
+        const edge = edges.get(key);
+        if (edge) edge.owners.push(owner.index);
+        else edges.set(key, { from, to, owners: [owner.index] });
+      });
+    }
+    let path = '';
+    for (const { from, to, owners: by } of edges.values()) {
+      if (by.length === 2 && by[0] === by[1]) continue;
+      path += `M${from}L${to}`;
+    }
+    return path;
   }
 
   private press(key: string): void {
