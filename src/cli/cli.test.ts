@@ -83,6 +83,19 @@ describe('snug solve', () => {
     const r = snug('solve', 'calibron', '--stats');
     expect(r.stdout).toMatch(/engine: rect \(/);
   });
+
+  it('says where the time went with --stats: Node, loading, the puzzle, preparing, the search, the output', () => {
+    const r = snug('solve', 'soma', '--unique', '--count', '--stats');
+    expect(r.stdout).toMatch(/^time: Node's start [\d.]+ m?s · loading snug [\d.]+ m?s · reading the puzzle [\d.]+ m?s · preparing [\d.]+ m?s · search [\d.]+ m?s · output [\d.]+ m?s · in all [\d.]+ m?s$/m);
+    const { phases, elapsedMs } = JSON.parse(snug('solve', 'soma', '--unique', '--count', '--stats', '--json').stdout);
+    expect(Object.keys(phases)).toEqual(['node', 'loading', 'puzzle', 'prepare', 'search', 'output', 'total']);
+    for (const ms of Object.values(phases) as number[]) expect(ms).toBeGreaterThanOrEqual(0);
+    // the run's own time is preparing plus searching; the parts add up to no more than the whole
+    expect(phases.prepare + phases.search).toBeCloseTo(elapsedMs, 0);
+    expect(phases.node + phases.loading + phases.puzzle + phases.prepare + phases.search).toBeLessThanOrEqual(phases.total);
+    // without --stats, the JSON stays as it was
+    expect(JSON.parse(snug('solve', 'soma', '--count', '--json').stdout).phases).toBeUndefined();
+  });
 });
 
 describe('bad input: one line, exit code 2, no stack trace', () => {

@@ -17,7 +17,7 @@ import { signedJson } from '../runs/checksum.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
-import { formatCount, solutionJson, statsJson, summaryLine } from '../render/report.js';
+import { formatCount, formatDuration, solutionJson, statsJson, summaryLine } from '../render/report.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
 
@@ -90,6 +90,7 @@ export function parseShard(value: string): { index: number; count: number } {
 }
 
 export async function solveCommand(target: string, flags: SolveFlags): Promise<number> {
+  const commandAt = performance.now();
   if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
   if (flags.limit !== undefined && (flags.all || flags.count)) throw new UsageError('--limit cannot be combined with --all or --count');
   if (flags.shard && !flags.all && !flags.count) throw new UsageError('--shard needs --all or --count: a shard is a share of a whole enumeration');
@@ -106,7 +107,9 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     if (flags.png === '' || flags.png === '-') throw new UsageError('--png wants the name of a file to write');
     probeWritable(flags.png, '--png');
   }
+  const reading = performance.now();
   const { puzzle, source } = resolvePuzzle(target, flags.problem);
+  const clock: CommandClock = { commandAt, puzzleMs: performance.now() - reading };
   if (flags.view !== undefined && flags.view !== 'layers' && (puzzle.dims !== 3 || puzzleGrid(puzzle).name !== 'cube')) {
     throw new UsageError(`--view ${flags.view} draws solutions made of cubes; ${printable(source)} is ${puzzle.dims === 2 ? 'flat' : `on the ${puzzleGrid(puzzle).name} grid`}: leave --view out`);
   }
@@ -115,7 +118,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     ? { ...(flags.svg !== undefined ? { file: flags.svg } : {}), ...(flags.png !== undefined ? { png: flags.png } : {}), ...(flags.scale !== undefined ? { scale: flags.scale } : {}), ...(flags.view !== undefined && flags.view !== 'layers' ? { view: flags.view } : {}) }
     : undefined;
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
-  return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, (options) =>
+  return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, clock, (options) =>
     solveAsync(puzzle, {
       ...options,
       engine: flags.engine,
@@ -156,6 +159,7 @@ function runMeta(checkpoint: Checkpoint, file: string): RunMeta {
 }
 
 export async function resumeCommand(file: string, flags: ResumeFlags): Promise<number> {
+  const commandAt = performance.now();
   if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
   // loaded only here: its schema library is large, and most runs start without it
   const { loadCheckpoint } = await import('../runs/checkpoint-file.js');
@@ -171,7 +175,7 @@ export async function resumeCommand(file: string, flags: ResumeFlags): Promise<n
     stats: !!meta.output.stats || !!flags.stats,
   };
   const limit = checkpoint.options.limit ?? undefined;
-  return run(checkpoint.puzzle, meta.source, output, undefined, flags, limit, countOnly, checkpoint.options.unique, file, (options) =>
+  return run(checkpoint.puzzle, meta.source, output, undefined, flags, limit, countOnly, checkpoint.options.unique, file, { commandAt, puzzleMs: 0 }, (options) =>
     resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs'), onCheckpointWarning: onWarning }, checkpoint),
   );
 }
@@ -256,6 +260,7 @@ async function run(
   countOnly: boolean,
   unique: boolean,
   checkpointFile: string | undefined,
+  clock: CommandClock,
   start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
 ): Promise<number> {
   const color = useColor(flags.color);
@@ -297,14 +302,15 @@ async function run(
     reporter.stop();
     process.removeListener('SIGINT', onSigint);
   }
+  const searched = performance.now();
   if (output.json) {
     const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
-    const json = { ...statsJson(result), ...runJson(result), ...found };
+    const json = { ...statsJson(result), ...runJson(result), ...(output.stats ? { phases: phasesOf(clock, result, searched) } : {}), ...found };
     // a shard's output ends with a checksum, which snug merge checks: an edited count or list is refused
     console.log(result.shard ? signedJson(json) : JSON.stringify(json));
   } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
-    if (output.stats) printStats(result);
+    if (output.stats) printStats(result, phasesOf(clock, result, searched));
   } else if (output.stats || svgOut) {
     writeError(`${summaryLine(result, limit)}\n`);
   }
@@ -368,7 +374,33 @@ function runJson(result: RunResult): Record<string, unknown> {
   };
 }
 
-function printStats(result: RunResult): void {
+/** When the command started (performance.now(): snug's modules loaded), and how long reading the puzzle took. */
+interface CommandClock {
+  readonly commandAt: number;
+  readonly puzzleMs: number;
+}
+
+/**
+ * Where the time of a run went, in milliseconds from the start of the process: Node's own start (to the
+ * end of its bootstrap), loading snug's modules, reading the puzzle, preparing the search, the search, and
+ * the output (measured to the moment the statistics are written, so a picture written after is left out).
+ */
+function phasesOf(clock: CommandClock, result: RunResult, searched: number): Record<string, number> {
+  const node = performance.nodeTiming.bootstrapComplete;
+  const prepare = result.prepareMs ?? 0;
+  const round = (ms: number): number => Math.round(ms * 10) / 10;
+  return {
+    node: round(node),
+    loading: round(clock.commandAt - node),
+    puzzle: round(clock.puzzleMs),
+    prepare: round(prepare),
+    search: round(result.elapsedMs - prepare),
+    output: round(performance.now() - searched),
+    total: round(performance.now()),
+  };
+}
+
+function printStats(result: RunResult, phases: Record<string, number>): void {
   console.log(`engine: ${result.engine} (${result.engineReason})`);
   if (result.symmetryNote) console.log(`symmetry: ${result.symmetryNote}`);
   console.log(`updates: ${formatCount(result.updates)}`);
@@ -377,4 +409,6 @@ function printStats(result: RunResult): void {
       ? `workers: ${result.workers}; ${formatCount(result.plan.done)} of ${formatCount(result.plan.subproblems)} subproblems done (plan ${result.plan.hash})`
       : 'workers: none needed (finished in the first moments, on this thread)',
   );
+  const names: Record<string, string> = { node: "Node's start", loading: 'loading snug', puzzle: 'reading the puzzle', prepare: 'preparing', search: 'search', output: 'output', total: 'in all' };
+  console.log(`time: ${Object.entries(phases).map(([k, ms]) => `${names[k]} ${formatDuration(ms)}`).join(' · ')}`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './report.js';
+import fc from 'fast-check';
+import { formatCount, formatDuration } from './report.js';
 
 describe('formatDuration', () => {
   it('has one style from milliseconds to days', () => {
@@ -29,5 +30,17 @@ describe('formatDuration', () => {
   it('says so when a time cannot be told', () => {
     expect(formatDuration(Infinity)).toBe('unknown');
     expect(formatDuration(NaN)).toBe('unknown');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes counts as en-US does, without ICU: integers, and thousandths', () => {
+    const asIcu = (n: number): string => n.toLocaleString('en-US');
+    fc.assert(fc.property(fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }), (n) => formatCount(n) === asIcu(n)), { seed: 20261123 });
+    fc.assert(fc.property(fc.integer({ min: -(10 ** 12), max: 10 ** 12 }), (k) => k === 0 || formatCount(k / 1000) === asIcu(k / 1000)), { seed: 20261123 });
+    expect(formatCount(12_988_816)).toBe('12,988,816');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(2.5e17)).toBe('2.5e+17');
   });
 });

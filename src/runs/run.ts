@@ -80,6 +80,8 @@ export interface RunResult extends SolveResult {
   readonly shard?: ShardStamp;
   /** True when the signal stopped the run (a checkpoint, if any, was saved). */
   readonly interrupted?: boolean;
+  /** Of elapsedMs, the time spent preparing the search (placements, symmetry, the engine's tables). */
+  readonly prepareMs?: number;
 }
 
 /** A run to resume: its checkpoint, as loaded. */
@@ -163,6 +165,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
       : undefined;
   try {
     let prepared: PreparedSearch;
+    const preparing = performance.now();
     try {
       prepared = prepareSearch(puzzle, prepareOptions);
     } catch (e) {
@@ -175,8 +178,9 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
       if (wrong) throw new CheckpointError(`${target!.path}: corrupt checkpoint: the plan does not fit the puzzle: ${wrong}`);
     }
 
+    const prepareMs = performance.now() - preparing;
     // No solution can exist: the search says why, at once.
-    if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 1 };
+    if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 1, prepareMs };
     // The trial: the whole search in-process, for a moment. Its solutions are held back, so that if it does
     // not finish, the planned run (which finds them again) reports each one once.
     const trialMs = store ? 0 : options.trialMs ?? (options.shard ? 0 : 300);
@@ -193,10 +197,10 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
       });
       trial = { result, held };
       if (result.complete || result.solutions >= limit || Date.now() >= deadline || options.signal?.aborted) {
-        return reportTrial(trial, options, settings, 0);
+        return { ...reportTrial(trial, options, settings, 0), prepareMs };
       }
     }
-    return await runPlanned(puzzle, prepared, options, settings, { store, record, trial }, resumed);
+    return { ...(await runPlanned(puzzle, prepared, options, settings, { store, record, trial }, resumed)), prepareMs };
   } finally {
     store?.close();
   }

@@ -43,15 +43,30 @@ export type SymmetryChoice = 'all' | 'rotations';
 export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: SymmetryChoice = 'all'): SolutionSymmetry[] {
   const grid = puzzleGrid(puzzle);
   const boardKey = shapeKeyOn(grid, board.cells);
-  const allowed = puzzle.pieces.map((p) => new Set(allowedOrientations(p, grid).map((o) => shapeKeyOn(grid, o))));
+  // each piece's orientations, worked out once: every symmetry of the grid is tried against them all
+  const orientations = puzzle.pieces.map((p) => allowedOrientations(p, grid));
+  const allowed = orientations.map((list) => new Set(list.map((o) => shapeKeyOn(grid, o))));
   /**
    * The piece that piece i becomes under t: itself when t maps its allowed orientations onto themselves,
    * else the one other piece whose allowed orientations they become, with the same range of copies. None,
    * or two (one shape under two names), and t is no symmetry (-1).
+   *
+   * A piece free to turn has as orientations an orbit of the grid's symmetries (or of its rotations, a
+   * normal subgroup): t maps such an orbit onto the orbit of the image of any one member, so one image
+   * decides whether it lands on another such piece's orientations. Pieces with orientations of their own
+   * (a list, or no turning) are compared orientation by orientation.
    */
+  const free = puzzle.pieces.map((p) => !p.orientations && p.rotate !== false);
   const imageOf = (t: Transform, i: number): number => {
-    const images = new Set(allowedOrientations(puzzle.pieces[i]!, grid).map((o) => shapeKeyOn(grid, applyToShape(t, o))));
-    const same = (j: number): boolean => allowed[j]!.size === images.size && [...images].every((k) => allowed[j]!.has(k));
+    let same: (j: number) => boolean;
+    if (free[i]) {
+      const key = shapeKeyOn(grid, applyToShape(t, orientations[i]![0]!));
+      const images = free.some((f) => !f) ? new Set(orientations[i]!.map((o) => shapeKeyOn(grid, applyToShape(t, o)))) : undefined;
+      same = (j) => allowed[j]!.size === allowed[i]!.size && (free[j] ? allowed[j]!.has(key) : [...images!].every((k) => allowed[j]!.has(k)));
+    } else {
+      const images = new Set(orientations[i]!.map((o) => shapeKeyOn(grid, applyToShape(t, o))));
+      same = (j) => allowed[j]!.size === images.size && [...images].every((k) => allowed[j]!.has(k));
+    }
     if (same(i)) return i;
     const p = puzzle.pieces[i]!;
     const partners = puzzle.pieces.map((_, j) => j).filter((j) => j !== i && same(j));
