@@ -143,11 +143,11 @@ export function planFrontier(spec: CountingSpec): FrontierPlan {
   const stateBound = product * 2 ** (width - 1);
   const tracked = counterPieces.filter((p) => p >= 0).length;
   const counted = [tracked > 0 ? `the copies used of ${tracked} piece${tracked === 1 ? '' : 's'}` : '', total ? 'the pieces placed in all' : ''].filter(Boolean).join(' and ');
-  const states = stateBound >= 1e15 ? 'more than a million billion' : `up to ${stateBound.toLocaleString('en-US')}`;
+  const states = (): string => (stateBound >= 1e15 ? 'more than a million billion' : `up to ${stateBound.toLocaleString('en-US')}`);
   const unsupported = width > MAX_FRONTIER_WIDTH
     ? `the counting engine scans the board with a frontier of at most ${MAX_FRONTIER_WIDTH} cells, and this puzzle's pieces need ${width}`
     : stateBound > MAX_FRONTIER_STATES
-      ? `the counting engine would keep ${states} states (a frontier of ${width} cells${counted ? `, with ${counted}` : ''}), more than its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')}`
+      ? `the counting engine would keep ${states()} states (a frontier of ${width} cells${counted ? `, with ${counted}` : ''}), more than its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')}`
       : undefined;
   return { rank, width, radices, counterPieces, stateBound, ...(unsupported ? { unsupported } : {}) };
 }

@@ -253,7 +253,7 @@ function prepareCounting(puzzle: Puzzle, forced: boolean): PreparedSearch | unde
     engineReason: reason,
     unique: false,
     groupSize: 1,
-    symmetryNote: `not used: the counting engine counts every solution at once (a frontier of ${plan.width} cells, at most ${plan.stateBound.toLocaleString('en-US')} states)`,
+    symmetryNote: `not used: the counting engine counts every solution at once (a frontier of ${plan.width} cells, at most ${plan.stateBound} states)`,
     needsFilter: false,
     expand: false,
     depth: undefined,
@@ -267,7 +267,7 @@ function prepareCounting(puzzle: Puzzle, forced: boolean): PreparedSearch | unde
 }
 
 function countingReason(plan: FrontierPlan): string {
-  return `many copies of few pieces: dynamic programming over the frontier of a scan (${plan.width} cells wide, at most ${plan.stateBound.toLocaleString('en-US')} states)`;
+  return `many copies of few pieces: dynamic programming over the frontier of a scan (${plan.width} cells wide, at most ${plan.stateBound} states)`;
 }
 
 /**
