@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './report.js';
+import { formatCount, formatDuration, jsonText } from './report.js';
 
 describe('formatDuration', () => {
   it('has one style from milliseconds to days', () => {
@@ -29,5 +29,24 @@ describe('formatDuration', () => {
   it('says so when a time cannot be told', () => {
     expect(formatDuration(Infinity)).toBe('unknown');
     expect(formatDuration(NaN)).toBe('unknown');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups the digits of whole numbers as toLocaleString does, and of BigInts with every digit', () => {
+    for (const n of [0, 7, 999, 1000, 12_988_816, -4321, 123_456_789_012_345]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    expect(formatCount(1234.5678)).toBe('1,234.568');
+    expect(formatCount(2.5e20)).toBe('2.5e+20');
+    expect(formatCount(2444888770250892795802079170816n)).toBe('2,444,888,770,250,892,795,802,079,170,816');
+    expect(formatCount(-1000n)).toBe('-1,000');
+  });
+});
+
+describe('jsonText', () => {
+  it('writes what JSON.stringify writes, and BigInts as number literals with every digit', () => {
+    const plain = { a: 1, b: 'x"y', c: [1, undefined, { d: null }], e: undefined };
+    expect(jsonText(plain)).toBe(JSON.stringify(plain));
+    const exact = { puzzle: 'd', solutions: 2444888770250892795802079170816n, found: [{ n: 3n }], skip: undefined };
+    expect(jsonText(exact)).toBe('{"puzzle":"d","solutions":2444888770250892795802079170816,"found":[{"n":3}]}');
   });
 });
