@@ -3,7 +3,7 @@ import { cellKey, extent, isBox } from '../geometry/cell.js';
 import { BitboardSolver } from '../engines/bitboard.js';
 import { DancingLinks } from '../engines/dlx.js';
 import type { FrontierPlan } from '../engines/frontier-count.js';
-import { FrontierCounter, MAX_FRONTIER_STATES, frontierCounters, planFrontier } from '../engines/frontier-count.js';
+import { FrontierCounter, MAX_FRONTIER_STATES, MAX_FRONTIER_WIDTH, frontierCounters, planFrontier } from '../engines/frontier-count.js';
 import { RectanglePacker } from '../engines/rect.js';
 import type { Engine, EngineName } from '../engines/types.js';
 import type { BoardIndex } from '../placements/board.js';
@@ -83,17 +83,19 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
       ? 'the count engine counts every solution, not one per symmetry class: drop --unique, or use another engine'
       : 'the count engine only counts (--count, or countOnly): it finds no solution to show; use another engine');
   }
-  const impossibleNow = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
-  if ((choice === 'count' || (choice === 'auto' && options.countOnly && !unique)) && reduced.board.length > 0 && !impossibleNow) {
-    const counting = prepareCounting(reduced, choice === 'count');
-    if (counting) return given.length > 0 ? withGiven(counting, puzzle, given) : counting;
-  }
-  const useSymmetry = unique || !!options.expandSymmetry;
+  const impossible = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
   const fullBoard = indexBoard(puzzle.board, puzzle.dims, puzzleGrid(puzzle));
   const board = given.length > 0 ? indexBoard(reduced.board, reduced.dims, puzzleGrid(reduced)) : fullBoard;
+  // counting first: it needs no symmetry; the placements it made serve the cell engines when it declines
+  let table: PlacementTable | undefined;
+  if ((choice === 'count' || (choice === 'auto' && options.countOnly && !unique)) && reduced.board.length > 0 && !impossible) {
+    const counting = prepareCounting(reduced, board, choice === 'count');
+    if (counting.prepared) return given.length > 0 ? withGiven(counting.prepared, puzzle, given) : counting.prepared;
+    table = counting.table;
+  }
+  const useSymmetry = unique || !!options.expandSymmetry;
   const fullSyms = useSymmetry ? solutionSymmetries(puzzle, fullBoard, options.symmetry ?? 'all') : [];
   const syms = given.length > 0 ? restrictSymmetries(fullSyms, puzzle, fullBoard, reduced, board) : fullSyms;
-  const impossible = impossibleNow;
   // the skyline search knows flat square boards with edges that stay edges
   const rectangles = puzzleGrid(reduced).name === 'square' && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
     reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
@@ -115,7 +117,7 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
       : spheres ? 'spheres (12 neighbours each): Dancing Links, branching on the most constrained cell or piece'
       : isExactPacking(reduced) ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning'
       : 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning, leaving cells empty or pieces out within budgets';
-    prepared = prepareCells(reduced, board, syms, engineName, reason, unique);
+    prepared = prepareCells(reduced, board, syms, engineName, reason, unique, table);
   }
   if (options.symmetry === 'rotations' && prepared.symmetryNote) prepared = { ...prepared, symmetryNote: `${prepared.symmetryNote} (rotations only: mirror images told apart)` };
   return given.length > 0 ? withGiven(prepared, puzzle, given) : prepared;
@@ -215,10 +217,10 @@ function prepareSettled(puzzle: Puzzle, impossible: string | undefined): Prepare
  * reason when it cannot count this puzzle), or when `auto` finds that it wins (countingWins); else
  * undefined. It counts every solution and lists none: no symmetry, no decoding.
  */
-function prepareCounting(puzzle: Puzzle, forced: boolean): PreparedSearch | undefined {
-  const refuse = (why: string): undefined => {
+function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { prepared?: PreparedSearch; table?: PlacementTable } {
+  const refuse = (why: string, table?: PlacementTable): { table?: PlacementTable } => {
     if (forced) throw new InvalidOptionError(`${why}; use another engine`);
-    return undefined;
+    return table ? { table } : {};
   };
   const spec = {
     cellCount: puzzle.board.length,
@@ -232,22 +234,27 @@ function prepareCounting(puzzle: Puzzle, forced: boolean): PreparedSearch | unde
   if (counters.product > MAX_FRONTIER_STATES) {
     return refuse(`the counting engine keeps count of the copies used of each piece, and this puzzle's ${puzzle.pieces.length} pieces need more than ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states for that alone`);
   }
-  const board = indexBoard(puzzle.board, puzzle.dims, puzzleGrid(puzzle));
+  // a piece of k cells spans at least k ranks in any scan: big pieces (Calibron's rectangles) are
+  // refused here, before their placements are made
+  const largest = Math.max(...spec.pieceSizes);
+  if (largest > MAX_FRONTIER_WIDTH || counters.product * 2 ** (largest - 1) > MAX_FRONTIER_STATES) {
+    return refuse(`the counting engine scans the board with a frontier at least as long as the largest piece (${largest} cells): too wide for its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states`);
+  }
   let table: PlacementTable;
   try {
     table = generatePlacements(puzzle, board);
   } catch (e) {
-    if (!forced && e instanceof TooManyPlacementsError) return undefined;
+    if (!forced && e instanceof TooManyPlacementsError) return {};
     throw e;
   }
   const optionalCells = (puzzle.optional ?? []).map((c) => board.indexOf(c)).filter((i) => i >= 0);
   const full = { ...spec, coords: board.cells, placements: table.placements, ...(optionalCells.length > 0 ? { optionalCells } : {}) };
   const plan = planFrontier(full);
-  if (plan.unsupported) return refuse(plan.unsupported);
-  if (!forced && !countingWins(puzzle, plan)) return undefined;
+  if (plan.unsupported) return refuse(plan.unsupported, table);
+  if (!forced && !countingWins(puzzle, plan)) return { table };
   const engine = new FrontierCounter(full, plan);
   const reason = forced ? 'chosen with --engine' : `${countingReason(plan)}: counted without listing the solutions`;
-  return {
+  const prepared: PreparedSearch = {
     puzzle,
     engine,
     engineReason: reason,
@@ -264,6 +271,7 @@ function prepareCounting(puzzle: Puzzle, forced: boolean): PreparedSearch | unde
     images: () => [],
     weight: () => 1,
   };
+  return { prepared };
 }
 
 function countingReason(plan: FrontierPlan): string {
@@ -340,8 +348,8 @@ function withSymmetry(
   };
 }
 
-function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineName: EngineName, engineReason: string, unique: boolean): PreparedSearch {
-  const table = generatePlacements(puzzle, board);
+function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineName: EngineName, engineReason: string, unique: boolean, made?: PlacementTable): PreparedSearch {
+  const table = made ?? generatePlacements(puzzle, board);
   // The restricted piece goes first, then the other constrained pieces. The work is then about the kept
   // placements of the restricted piece times the placements of the others: restricting a constrained
   // piece saves its own factor.
