@@ -22,7 +22,7 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../search/prepare.js';
 import { runPrepared } from '../search/solve.js';
 import { solveAsync } from '../runs/run.js';
-import { formatDuration } from '../render/report.js';
+import { formatCount, formatDuration } from '../render/report.js';
 
 type Mode = 'first' | 'count' | 'unique';
 
@@ -76,7 +76,7 @@ function median(xs: number[]): number {
 function timeEngine(c: Case, engine: EngineName) {
   const puzzle = loadCatalogPuzzle(c.puzzle);
   const start = performance.now();
-  const prepared = prepareSearch(puzzle, { engine, unique: c.mode === 'unique', expandSymmetry: c.mode === 'count' });
+  const prepared = prepareSearch(puzzle, { engine, unique: c.mode === 'unique', expandSymmetry: c.mode === 'count', countOnly: c.mode === 'count' });
   const r = runPrepared(prepared, c.mode === 'first' ? { limit: 1, keep: false } : { countOnly: true });
   const known = c.mode === 'unique' ? puzzle.known?.unique : c.mode === 'count' ? puzzle.known?.total : undefined;
   return { ms: performance.now() - start, solutions: r.solutions, nodes: r.nodes, known };
@@ -94,6 +94,42 @@ function timeCli(c: Case): number {
 
 /** Durations as every output of snug writes them. */
 const fmt = formatDuration;
+
+/**
+ * The counting engine (issue 11): domino tilings counted, the whole `snug solve NAME --count` process
+ * against `node -e 0` (alternated run by run, both on one core), and in process against the bitboard
+ * engine where that finishes (8x8 lists its 12,988,816 tilings in some 40 s: with --long only).
+ */
+function counting(long: boolean, runs: number): void {
+  const rows: readonly { puzzle: string; target: string; meets: (cliMs: number, nodeMs: number) => boolean; bitboard: boolean }[] = [
+    { puzzle: 'dominoes-8x8', target: 'at most 1.3x node -e 0', meets: (cli, node) => cli <= 1.3 * node, bitboard: long },
+    { puzzle: 'dominoes-16x16', target: 'under 2 s', meets: (cli) => cli < 2000, bitboard: false },
+  ];
+  console.log(`\nCounting engine: domino tilings, median of ${runs}; whole process alternated with node -e 0\n`);
+  console.log('| puzzle | solutions | count engine (in process) | bitboard (in process) | cli (whole process) | node -e 0 | ratio | target |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    const c: Case = { puzzle: row.puzzle, mode: 'count', engines: ['count'] };
+    const inProcess: number[] = [];
+    const cli: number[] = [];
+    const node: number[] = [];
+    let solutions = '';
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      const prepared = prepareSearch(loadCatalogPuzzle(row.puzzle), { engine: 'count', countOnly: true });
+      const r = runPrepared(prepared, { countOnly: true });
+      inProcess.push(performance.now() - start);
+      solutions = formatCount(r.exactSolutions ?? r.solutions);
+      cli.push(timeCli(c));
+      const t = performance.now();
+      spawnSync(process.execPath, ['-e', '0']);
+      node.push(performance.now() - t);
+    }
+    const bitboard = row.bitboard ? timeEngine(c, 'bitboard') : undefined;
+    const ratio = median(cli) / median(node);
+    console.log(`| ${row.puzzle} | ${solutions} | ${fmt(median(inProcess))} | ${bitboard ? `${fmt(bitboard.ms)} (${formatCount(bitboard.solutions)})` : 'not run'} | ${fmt(median(cli))} | ${fmt(median(node))} | ${ratio.toFixed(2)}x | ${row.target} ${row.meets(median(cli), median(node)) ? 'met' : 'MISSED'} |`);
+  }
+}
 
 /** Parallel runs: the same planned run (cut into subproblems) on 1 and on 2 workers. */
 const PARALLEL: readonly { puzzle: string; mode: Mode; long?: boolean }[] = [
@@ -258,6 +294,7 @@ async function main(): Promise<void> {
       console.log(`| | | ${c.engines[0]} vs dlx | | | **${(dlx / def).toFixed(1)}x faster** | | | |`);
     }
   }
+  if (!only || only.startsWith('dominoes')) counting(long, runs);
   await parallel(long, runs, only);
   optionalCells(runs, only);
   if (!only || only === 'browser' || only === 'pentomino-6x10') await browserRow(runs);

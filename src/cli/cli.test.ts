@@ -151,7 +151,7 @@ describe('snug list and show', () => {
       [['frobnicate'], "snug: unknown command 'frobnicate' (run with --help for usage)"],
       [['solve'], "snug: missing required argument 'puzzle' (run with --help for usage)"],
       [['solve', 'soma', '--frob'], "snug: unknown option '--frob' (run with --help for usage)"],
-      [['solve', 'soma', '-e', 'quantum'], /^snug: option '-e, --engine <engine>' argument 'quantum' is invalid\. Allowed choices are auto, bitboard, dlx, rect\. \(run with --help for usage\)$/],
+      [['solve', 'soma', '-e', 'quantum'], /^snug: option '-e, --engine <engine>' argument 'quantum' is invalid\. Allowed choices are auto, bitboard, dlx, rect, count\. \(run with --help for usage\)$/],
     ] as const) {
       const r = snug(...args);
       expect(r.code).toBe(2);

@@ -17,7 +17,7 @@ import { signedJson } from '../runs/checksum.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
-import { formatCount, formatDuration, solutionJson, statsJson, summaryLine } from '../render/report.js';
+import { formatCount, formatDuration, jsonText, solutionJson, statsJson, summaryLine } from '../render/report.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
 
@@ -307,7 +307,7 @@ async function run(
     const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
     const json = { ...statsJson(result), ...runJson(result), ...(output.stats ? { phases: phasesOf(clock, result, searched) } : {}), ...found };
     // a shard's output ends with a checksum, which snug merge checks: an edited count or list is refused
-    console.log(result.shard ? signedJson(json) : JSON.stringify(json));
+    console.log(result.shard ? signedJson(json) : jsonText(json));
   } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
     if (output.stats) printStats(result, phasesOf(clock, result, searched));

@@ -35,6 +35,11 @@ export interface SearchResult {
   readonly updates: number;
   /** True when the subtree was searched to the end (not stopped by limit, signal, deadline or callback). */
   readonly complete: boolean;
+  /**
+   * The exact count, from an engine that counts without listing (the counting engine): `solutions` is
+   * then this number rounded to a double (exact up to 2^53).
+   */
+  readonly exactSolutions?: bigint;
 }
 
 export interface Engine {
@@ -44,7 +49,7 @@ export interface Engine {
   branches(prefix: readonly number[]): number[];
 }
 
-export type EngineName = 'dlx' | 'rect' | 'bitboard';
+export type EngineName = 'dlx' | 'rect' | 'bitboard' | 'count';
 
 /** How often (in nodes) engines look at the clock and the abort signal: cheap enough, responsive enough. */
 export const CHECK_INTERVAL = 4096;

@@ -9,6 +9,7 @@ const REQUIRED = [
   'calibron', 'pentomino-6x10', 'pentomino-5x12', 'pentomino-4x15', 'pentomino-3x20', 'pentomino-8x8-hole', 'soma',
   'pentacubes-3x4x5', 'block-3x4x5', 'tetris-cube', 'bedlam-cube', 'pentomino-8x8-square', 'pentomino-onesided-3x30',
   'pentacubes-2x5x6', 'pentacubes-2x3x10', 'kanoodle', 'kanoodle-challenge', 'katamino-5x4', 'a-puzzle-a-day', 'calissons-3', 'tetrahexes-7x4', 'kanoodle-pyramid', 'hexiamonds-6x6', 'hexiamonds-9x4', 'pentomino-3x20-loop',
+  'dominoes-8x8', 'dominoes-16x16',
 ];
 
 /** A key equal for two shapes exactly when one is a rotation or reflection of the other. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCount, formatDuration } from './report.js';
+import { formatCount, formatDuration, jsonText } from './report.js';
 
 describe('formatDuration', () => {
   it('has one style from milliseconds to days', () => {
@@ -42,5 +42,22 @@ describe('formatCount', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(1000)).toBe('1,000');
     expect(formatCount(2.5e17)).toBe('2.5e+17');
+  });
+
+  it('groups the digits of whole numbers and of BigInts, every one of them', () => {
+    for (const n of [0, 7, 999, 1000, 12_988_816, -4321, 123_456_789_012_345]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    expect(formatCount(1234.5678)).toBe('1,234.568');
+    expect(formatCount(2.5e20)).toBe('2.5e+20');
+    expect(formatCount(2444888770250892795802079170816n)).toBe('2,444,888,770,250,892,795,802,079,170,816');
+    expect(formatCount(-1000n)).toBe('-1,000');
+  });
+});
+
+describe('jsonText', () => {
+  it('writes what JSON.stringify writes, and BigInts as number literals with every digit', () => {
+    const plain = { a: 1, b: 'x"y', c: [1, undefined, { d: null }], e: undefined };
+    expect(jsonText(plain)).toBe(JSON.stringify(plain));
+    const exact = { puzzle: 'd', solutions: 2444888770250892795802079170816n, found: [{ n: 3n }], skip: undefined };
+    expect(jsonText(exact)).toBe('{"puzzle":"d","solutions":2444888770250892795802079170816,"found":[{"n":3}]}');
   });
 });

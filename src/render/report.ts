@@ -14,10 +14,11 @@ export function solutionJson(solution: Solution, dims: 2 | 3): { placements: { p
   };
 }
 
-export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs' | 'impossible'>): Record<string, unknown> {
+/** The fields of --json that describe a run; "solutions" is a BigInt when the count is exact past 2^53 (see jsonText). */
+export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'exactSolutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs' | 'impossible'>): Record<string, unknown> {
   return {
     puzzle: stats.puzzle,
-    solutions: stats.solutions,
+    solutions: stats.exactSolutions ?? stats.solutions,
     complete: stats.complete,
     unique: stats.unique,
     symmetries: stats.symmetries,
@@ -29,20 +30,48 @@ export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'comp
   };
 }
 
-/** A count with thousands separators; past a million billion (estimates of huge trees), as 1.2e+23. */
-export function formatCount(n: number): string {
+/**
+ * JSON text as JSON.stringify writes it, but BigInts too, as number literals with every digit (JSON allows
+ * any length; JSON.stringify refuses BigInts): the exact counts of the counting engine.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    // the native writer, as fast as it gets, unless a BigInt is in the way
+    return JSON.stringify(value) ?? 'null';
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+  }
+  return withBigInts(value);
+}
+
+function withBigInts(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : withBigInts(v))).join(',')}]`;
+  if (typeof value === 'object' && value !== null && !(typeof (value as { toJSON?: unknown }).toJSON === 'function')) {
+    const fields = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function');
+    return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${withBigInts(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * A count with thousands separators; past a million billion (estimates of huge trees), as 1.2e+23. A
+ * BigInt (an exact count) keeps every digit.
+ */
+export function formatCount(n: number | bigint): string {
+  if (typeof n === 'bigint') return `${n < 0n ? '-' : ''}${groupDigits((n < 0n ? -n : n).toString())}`;
   if (!Number.isFinite(n)) return 'more than can be counted';
   if (Math.abs(n) >= 1e15) return n.toExponential(1);
   // as toLocaleString('en-US') writes it (at most three decimals), without loading ICU's number formats,
   // which costs a short run some 20 ms
   const digits = String(Number.isInteger(n) ? Math.abs(n) : Math.round(Math.abs(n) * 1000) / 1000);
   const [whole, fraction] = digits.split('.');
-  return `${n < 0 && digits !== '0' ? '-' : ''}${groupThousands(whole!)}${fraction ? `.${fraction}` : ''}`;
+  return `${n < 0 && digits !== '0' ? '-' : ''}${groupDigits(whole!)}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** Digits with a comma before each group of three from the right: "1234567" -> "1,234,567". */
-export function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+function groupDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /**
@@ -68,7 +97,7 @@ export function formatDuration(ms: number): string {
 /** One line a person reads after a run. */
 export function summaryLine(stats: SolveStats, limit: number | undefined): string {
   const what = stats.unique ? 'unique solution' : 'solution';
-  const count = `${formatCount(stats.solutions)} ${what}${stats.solutions === 1 ? '' : 's'}`;
+  const count = `${formatCount(stats.exactSolutions ?? stats.solutions)} ${what}${stats.solutions === 1 ? '' : 's'}`;
   let status: string;
   if (stats.impossible) status = `no solution can exist: ${stats.impossible}`;
   else if (stats.complete) status = stats.solutions === 0 ? 'the search is complete: there is no solution' : 'all of them (search complete)';

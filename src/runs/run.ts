@@ -9,6 +9,7 @@ import { checkpointReader, checkpointStores, cores } from '../platform/host.js';
 import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
 import { planProblem, planSubproblemsAsync } from './plan.js';
+import { FrontierCounter } from '../engines/frontier-count.js';
 import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
 import { prepareSearch } from '../search/prepare.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
@@ -140,11 +141,17 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
   const every = !!options.all || countOnly || options.limit === Infinity;
   const limit = every ? Infinity : options.limit ?? 1;
   const keep = options.keep ?? !countOnly;
+  // the counting engine counts a run in one piece: never shards of it, nor checkpoints
+  const split = options.shard !== undefined || options.checkpoint !== undefined;
+  if (options.engine === 'count' && split) {
+    throw new InvalidOptionError(`the count engine counts the whole run at once: it cannot ${options.shard ? 'count a shard of it' : 'save checkpoints'}; use another engine`);
+  }
   const prepareOptions: PrepareOptions = {
     engine: options.engine ?? 'auto',
     unique: !!options.unique,
     ...(options.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
     expandSymmetry: every && options.expandSymmetry !== false,
+    ...(countOnly && !split ? { countOnly: true } : {}),
   };
   if (options.shard && !every) throw new RangeError('a shard is a share of a whole enumeration: give it all or countOnly, not a limit');
   const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
@@ -181,6 +188,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
     const prepareMs = performance.now() - preparing;
     // No solution can exist: the search says why, at once.
     if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 1, prepareMs };
+    if (prepared.engine instanceof FrontierCounter) return { ...(await countWhole(prepared, prepared.engine, options, settings)), prepareMs };
     // The trial: the whole search in-process, for a moment. Its solutions are held back, so that if it does
     // not finish, the planned run (which finds them again) reports each one once.
     const trialMs = store ? 0 : options.trialMs ?? (options.shard ? 0 : 300);
@@ -218,7 +226,8 @@ function checkpointRecord(puzzle: Puzzle, options: RunOptions, settings: Setting
     puzzle,
     puzzleHash: hash,
     options: {
-      engine: prepareOptions.engine ?? 'auto',
+      // (never the count engine: it saves no checkpoints, see execute)
+      engine: prepareOptions.engine === 'count' || prepareOptions.engine === undefined ? 'auto' : prepareOptions.engine,
       unique: !!prepareOptions.unique,
       ...(prepareOptions.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
       countOnly,
@@ -232,6 +241,61 @@ function checkpointRecord(puzzle: Puzzle, options: RunOptions, settings: Setting
     elapsedMs,
     ...(meta !== undefined ? { meta } : {}),
   });
+}
+
+/**
+ * A run of the counting engine: one piece of work (it has no branches to share out), on this thread, a
+ * step of the scan at a time. Every 50 ms or so it yields to the event loop, so that the signal (Ctrl-C)
+ * gets through; the signal and the deadline are read between steps, and progress is the share of the
+ * cells scanned (the ETA takes the steps to cost alike, which they do once the frontier is full).
+ */
+async function countWhole(prepared: PreparedSearch, counter: FrontierCounter, options: RunOptions, settings: Settings): Promise<RunResult> {
+  const run = counter.start();
+  const started = Date.now();
+  let lastYield = started;
+  let lastProgress = started;
+  const every = options.progressIntervalMs ?? 500;
+  const progress = (): void => {
+    const elapsedMs = performance.now() - settings.start;
+    const fraction = run.rank / counter.cellCount;
+    const spent = Date.now() - started;
+    options.onProgress?.({
+      fraction,
+      solutions: 0,
+      nodes: run.nodes,
+      nodesPerSecond: spent > 0 ? (run.nodes * 1000) / spent : 0,
+      elapsedMs,
+      ...(fraction >= 1 ? { etaMs: 0 } : fraction > 0 ? { etaMs: (spent * (1 - fraction)) / fraction } : {}),
+      subproblemsDone: fraction >= 1 ? 1 : 0,
+      subproblems: 1,
+    });
+  };
+  while (!run.done && !options.signal?.aborted && Date.now() < settings.deadline) {
+    run.step();
+    const now = Date.now();
+    if (options.onProgress && now - lastProgress >= every) {
+      lastProgress = now;
+      progress();
+    }
+    if (now - lastYield >= 50) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      lastYield = Date.now();
+    }
+  }
+  const exact = run.done ? run.total() : undefined;
+  if (exact !== undefined) progress();
+  return {
+    ...searchStats(prepared),
+    solutions: exact !== undefined ? Number(exact) : 0,
+    ...(exact !== undefined ? { exactSolutions: exact } : {}),
+    complete: exact !== undefined,
+    nodes: run.nodes,
+    updates: run.updates,
+    elapsedMs: performance.now() - settings.start,
+    found: [],
+    workers: 1,
+    ...(options.signal?.aborted && exact === undefined ? { interrupted: true } : {}),
+  };
 }
 
 interface Trial {

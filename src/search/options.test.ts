@@ -21,7 +21,7 @@ const BAD_OPTIONS: [string, Record<string, unknown>, RegExp][] = [
   ['a fractional limit', { limit: 1.5 }, /option limit must be a whole number/],
   ['a time limit of NaN', { timeLimitMs: NaN }, /option timeLimitMs must be a number of milliseconds/],
   ['a negative time limit', { timeLimitMs: -5 }, /option timeLimitMs must be a number of milliseconds of at least 0, not -5/],
-  ['an unknown engine', { engine: 'fast' }, /option engine must be 'auto', 'bitboard', 'dlx', 'rect', not "fast"/],
+  ['an unknown engine', { engine: 'fast' }, /option engine must be 'auto', 'bitboard', 'dlx', 'rect', 'count', not "fast"/],
   ['a string for a flag', { unique: 'yes' }, /option unique must be true or false, not "yes"/],
   ['a callback that is not a function', { onSolution: 3 }, /option onSolution must be a function/],
   ['a signal that is not one', { signal: {} }, /option signal must be an AbortSignal/],

@@ -2,21 +2,24 @@ import type { Cell } from '../geometry/cell.js';
 import { cellKey, extent, isBox } from '../geometry/cell.js';
 import { BitboardSolver } from '../engines/bitboard.js';
 import { DancingLinks } from '../engines/dlx.js';
+import type { FrontierPlan } from '../engines/frontier-count.js';
+import { FrontierCounter, MAX_FRONTIER_STATES, MAX_FRONTIER_WIDTH, frontierCounters, planFrontier } from '../engines/frontier-count.js';
 import { RectanglePacker } from '../engines/rect.js';
 import type { Engine, EngineName } from '../engines/types.js';
 import type { BoardIndex } from '../placements/board.js';
 import { indexBoard } from '../placements/board.js';
 import type { Placement, PlacementTable } from '../placements/placements.js';
-import { generatePlacements } from '../placements/placements.js';
+import { TooManyPlacementsError, generatePlacements } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { colouringObstruction } from './feasibility.js';
+import { InvalidOptionError } from './options.js';
 import type { SolutionSymmetry, SymmetryChoice } from './symmetry.js';
 import { Cover, isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
 
 export type EngineChoice = 'auto' | EngineName;
-export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect'];
+export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect', 'count'];
 
 export interface PrepareOptions {
   /** Which engine; 'auto' (the default) picks one and says why. */
@@ -30,6 +33,11 @@ export interface PrepareOptions {
    * its class (the search is then about as small as --unique's). Ignored with `unique`.
    */
   readonly expandSymmetry?: boolean;
+  /**
+   * The search only counts every solution, in one piece (no list, no limit, no shards or checkpoints):
+   * the counting engine may count it (`auto` picks it where it wins), and only then may it be chosen.
+   */
+  readonly countOnly?: boolean;
 }
 
 /**
@@ -70,12 +78,24 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
   // symmetry is worked out on the whole board, where a placed piece must map onto a placed piece.
   const { reduced, given } = withoutPlaced(puzzle);
   const unique = !!options.unique;
-  const useSymmetry = unique || !!options.expandSymmetry;
+  if (choice === 'count' && (unique || !options.countOnly)) {
+    throw new InvalidOptionError(unique
+      ? 'the count engine counts every solution, not one per symmetry class: drop --unique, or use another engine'
+      : 'the count engine only counts (--count, or countOnly): it finds no solution to show; use another engine');
+  }
+  const impossible = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
   const fullBoard = indexBoard(puzzle.board, puzzle.dims, puzzleGrid(puzzle));
   const board = given.length > 0 ? indexBoard(reduced.board, reduced.dims, puzzleGrid(reduced)) : fullBoard;
+  // counting first: it needs no symmetry; the placements it made serve the cell engines when it declines
+  let table: PlacementTable | undefined;
+  if ((choice === 'count' || (choice === 'auto' && options.countOnly && !unique)) && reduced.board.length > 0 && !impossible) {
+    const counting = prepareCounting(reduced, board, choice === 'count');
+    if (counting.prepared) return given.length > 0 ? withGiven(counting.prepared, puzzle, given) : counting.prepared;
+    table = counting.table;
+  }
+  const useSymmetry = unique || !!options.expandSymmetry;
   const fullSyms = useSymmetry ? solutionSymmetries(puzzle, fullBoard, options.symmetry ?? 'all') : [];
   const syms = given.length > 0 ? restrictSymmetries(fullSyms, puzzle, fullBoard, reduced, board) : fullSyms;
-  const impossible = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
   // the skyline search knows flat square boards with edges that stay edges
   const rectangles = puzzleGrid(reduced).name === 'square' && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
     reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
@@ -97,7 +117,7 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
       : spheres ? 'spheres (12 neighbours each): Dancing Links, branching on the most constrained cell or piece'
       : isExactPacking(reduced) ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning'
       : 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning, leaving cells empty or pieces out within budgets';
-    prepared = prepareCells(reduced, board, syms, engineName, reason, unique);
+    prepared = prepareCells(reduced, board, syms, engineName, reason, unique, table);
   }
   if (options.symmetry === 'rotations' && prepared.symmetryNote) prepared = { ...prepared, symmetryNote: `${prepared.symmetryNote} (rotations only: mirror images told apart)` };
   return given.length > 0 ? withGiven(prepared, puzzle, given) : prepared;
@@ -192,6 +212,100 @@ function prepareSettled(puzzle: Puzzle, impossible: string | undefined): Prepare
   };
 }
 
+/**
+ * The counting engine's search (frontier-count.ts): when it is forced (`engine: 'count'`, refused with the
+ * reason when it cannot count this puzzle), or when `auto` finds that it wins (countingWins); else
+ * undefined. It counts every solution and lists none: no symmetry, no decoding.
+ */
+function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { prepared?: PreparedSearch; table?: PlacementTable } {
+  const refuse = (why: string, table?: PlacementTable): { table?: PlacementTable } => {
+    if (forced) throw new InvalidOptionError(`${why}; use another engine`);
+    return table ? { table } : {};
+  };
+  const spec = {
+    cellCount: puzzle.board.length,
+    pieceCounts: puzzle.pieces.map((p) => p.count),
+    pieceMinimums: puzzle.pieces.map(pieceMin),
+    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+    ...(puzzle.use !== undefined ? { totalPieces: puzzle.use } : {}),
+  };
+  // the counters alone can be too many (many pieces of one copy each): known before any placement is made
+  const counters = frontierCounters(spec);
+  if (counters.product > MAX_FRONTIER_STATES) {
+    return refuse(`the counting engine keeps count of the copies used of each piece, and this puzzle's ${puzzle.pieces.length} pieces need more than ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states for that alone`);
+  }
+  // a piece of k cells spans at least k ranks in any scan: big pieces (Calibron's rectangles) are
+  // refused here, before their placements are made
+  const largest = Math.max(...spec.pieceSizes);
+  if (largest > MAX_FRONTIER_WIDTH || counters.product * 2 ** (largest - 1) > MAX_FRONTIER_STATES) {
+    return refuse(`the counting engine scans the board with a frontier at least as long as the largest piece (${largest} cells): too wide for its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states`);
+  }
+  let table: PlacementTable;
+  try {
+    table = generatePlacements(puzzle, board);
+  } catch (e) {
+    if (!forced && e instanceof TooManyPlacementsError) return {};
+    throw e;
+  }
+  const optionalCells = (puzzle.optional ?? []).map((c) => board.indexOf(c)).filter((i) => i >= 0);
+  const full = { ...spec, coords: board.cells, placements: table.placements, ...(optionalCells.length > 0 ? { optionalCells } : {}) };
+  const plan = planFrontier(full);
+  if (plan.unsupported) return refuse(plan.unsupported, table);
+  if (!forced && !countingWins(puzzle, plan)) return { table };
+  const engine = new FrontierCounter(full, plan);
+  const reason = forced ? 'chosen with --engine' : `${countingReason(plan)}: counted without listing the solutions`;
+  const prepared: PreparedSearch = {
+    puzzle,
+    engine,
+    engineReason: reason,
+    unique: false,
+    groupSize: 1,
+    symmetryNote: `not used: the counting engine counts every solution at once (a frontier of ${plan.width} cells, at most ${plan.stateBound} states)`,
+    needsFilter: false,
+    expand: false,
+    depth: undefined,
+    accept: () => true,
+    decode: () => {
+      throw new RangeError('the counting engine lists no solutions');
+    },
+    images: () => [],
+    weight: () => 1,
+  };
+  return { prepared };
+}
+
+function countingReason(plan: FrontierPlan): string {
+  return `many copies of few pieces: dynamic programming over the frontier of a scan (${plan.width} cells wide, at most ${plan.stateBound} states)`;
+}
+
+/**
+ * Where `auto` counts with the counting engine rather than enumerating (with `countOnly`, without
+ * `unique`, and only where it can count at all: a frontier of at most 31 cells and 2^21 states). Its
+ * work is about the states it keeps, one step per cell, whatever the number of solutions; enumeration's
+ * is at least the number of solutions. Measured in process on this machine (2 shared cores; first run of
+ * each, so compilation is included; states = states expanded over all steps; bitboard nodes):
+ *
+ * | puzzle                                | solutions   | count engine        | bitboard engine           |
+ * | dominoes 4x4                          | 36          | 1.0 ms (69 states)  | 11 ms (144 nodes)         |
+ * | dominoes 6x6                          | 6,728       | 1.7 ms (526)        | 47 ms (32 k)              |
+ * | dominoes 8x8                          | 12,988,816  | 1.3 ms (3,360)      | 3.8 s (72 M)              |
+ * | dominoes 10x10                        | 2.6e11      | 22 ms (19 k)        | over 20 s                 |
+ * | L-trominoes 9x9                       | 1,193,600   | 2.1 ms (14 k)       | 5.1 s (56 M)              |
+ * | T-tetrominoes 4x4, 8x8                | 2, 84       | 0.3, 1.0 ms         | 2.1, 22 ms                |
+ * | dominoes and monominoes 5x6 (ranges)  | 65,805,403  | 8.9 ms (748)        | 13 s (180 M)              |
+ * | dominoes 3x3x4                        | 117,805     | 0.6 ms (2,807)      | 68 ms (517 k)             |
+ * | tetrahexes-7x4 (7 pieces, one each)   | 18          | 3.5 ms (14 k)       | 30 ms (1,355 nodes)       |
+ * | calissons-3 (27 diamonds)             | 980         | 0.8 ms (730)        | 35 ms (9,546)             |
+ *
+ * It won every row where it can count at all: the pieces with copies make the solutions grow
+ * exponentially with the board while the states stay bounded by the frontier. Without copies, the
+ * solutions are few and a narrow state bound (2^18, the tetrahexes' 262,144) is where it still won;
+ * wider puzzles of single pieces (Soma: a 22-cell frontier) it cannot count within its limit anyway.
+ */
+function countingWins(puzzle: Puzzle, plan: FrontierPlan): boolean {
+  return puzzle.pieces.some((p) => p.count > 1) || plan.stateBound <= 2 ** 18;
+}
+
 /** What every kind of prepared search shares: filtering by a symmetry subgroup and expanding classes. */
 function withSymmetry(
   base: Pick<PreparedSearch, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'impossible' | 'decode'> & { symmetryNote?: string },
@@ -234,8 +348,8 @@ function withSymmetry(
   };
 }
 
-function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineName: EngineName, engineReason: string, unique: boolean): PreparedSearch {
-  const table = generatePlacements(puzzle, board);
+function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineName: EngineName, engineReason: string, unique: boolean, made?: PlacementTable): PreparedSearch {
+  const table = made ?? generatePlacements(puzzle, board);
   // The restricted piece goes first, then the other constrained pieces. The work is then about the kept
   // placements of the restricted piece times the placements of the others: restricting a constrained
   // piece saves its own factor.

@@ -28,7 +28,12 @@ export interface SolveStats {
   readonly symmetryNote?: string;
   /** Number of solutions found (with unique: one per symmetry class). */
   readonly solutions: number;
-  /** True when the search ran to the end: `solutions` is then the exact total. */
+  /**
+   * The exact number of solutions, when the counting engine counted them (engine 'count'): it may pass
+   * 2^53, where `solutions`, a number, keeps only the leading digits. Print this one when it is there.
+   */
+  readonly exactSolutions?: bigint;
+  /** True when the search ran to the end: `solutions` is then the exact total (see also exactSolutions). */
   readonly complete: boolean;
   /** Why no solution can exist, when that was known before searching. */
   readonly impossible?: string;
@@ -96,7 +101,8 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
     ...(options.onTick ? { onTick: options.onTick } : {}),
   });
   const solutions = direct ? result.solutions : accepted;
-  return { ...base, solutions, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, found };
+  const exact = direct && result.exactSolutions !== undefined ? { exactSolutions: result.exactSolutions } : {};
+  return { ...base, solutions, ...exact, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, found };
 }
 
 /**

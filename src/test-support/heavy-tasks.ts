@@ -74,7 +74,13 @@ function expandAgreement(puzzle: Puzzle, engine: EngineName): ExpandCheck {
   };
 }
 
-const tasks = { countVerified, expandAgreement };
+/** A count on one engine, the exact count as decimal digits (a BigInt does not cross to the test's thread as itself in every runner). */
+function exactCount(puzzle: Puzzle, engine: EngineName): { exact: string | undefined; solutions: number; complete: boolean; engine: string } {
+  const r = solve(puzzle, { engine, countOnly: true });
+  return { exact: r.exactSolutions?.toString(), solutions: r.solutions, complete: r.complete, engine: r.engine };
+}
+
+const tasks = { countVerified, expandAgreement, exactCount };
 export type HeavyTasks = typeof tasks;
 
 if (!isMainThread && parentPort && (workerData as { task?: string } | undefined)?.task) {
