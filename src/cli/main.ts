@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { EXIT, fileProblem, writeError } from './errors.js';
 import { main } from './program.js';
 
@@ -13,10 +12,13 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 // stderr carries only progress and messages: when it is closed or full, they are dropped (the progress
 // display stops writing, see solve.ts) and the run goes on.
 process.stderr.on('error', () => {});
-const code = await main(process.argv);
-// Exit now rather than when the event loop has emptied, which waits some tens of milliseconds on Node's
-// own file handles; what was written to stdout goes out first (a pipe is asynchronous on some systems).
-// An empty write's callback runs once everything before it is out ('drain' comes only after a write was
-// refused, and awaiting one that never comes ended the process with Node's code 13 for an unsettled await).
-if (process.stdout.writableLength > 0 && !process.stdout.destroyed) await new Promise((resolve) => process.stdout.write('', resolve));
-process.exit(code);
+// (No top-level await: the command line tool is bundled as a script, which V8 can keep a code cache of;
+// see scripts/bundle-cli.mjs.)
+void main(process.argv).then(async (code) => {
+  // Exit now rather than when the event loop has emptied, which waits some tens of milliseconds on Node's
+  // own file handles; what was written to stdout goes out first (a pipe is asynchronous on some systems).
+  // An empty write's callback runs once everything before it is out ('drain' comes only after a write was
+  // refused, and one that never comes would leave the process waiting for nothing).
+  if (process.stdout.writableLength > 0 && !process.stdout.destroyed) await new Promise((resolve) => process.stdout.write('', resolve));
+  process.exit(code);
+});
