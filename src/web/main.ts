@@ -85,13 +85,12 @@ function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { t
   $('summary').textContent = '';
   $('progress-text').textContent = '';
   ($('progress') as HTMLProgressElement).value = 0;
-  playBoard.setPuzzle(puzzle);
-  watchBoard.setPuzzle(puzzle);
   $('play-status').textContent = '';
   $('watch-status').textContent = '';
-  // the editor takes the puzzle when its tab is opened: drawing a large board takes a moment
-  if (options.toEditor !== false) editorHas = undefined;
-  if (options.toEditor !== false && !$('panel-edit').hidden) editorShows(puzzle);
+  // the editor has it already when it made it
+  if (options.toEditor === false) shownIn.set('tab-edit', puzzle);
+  const open = document.querySelector<HTMLElement>('[role=tab][aria-selected=true]');
+  if (open) bringUpToDate(open.id);
   showSolution();
   history.replaceState(null, '', shareFragment(puzzle, catalogName));
 }
@@ -138,7 +137,6 @@ function findMode(): FindMode {
 function setRunning(running: boolean): void {
   ($('solve-button') as HTMLButtonElement).disabled = running;
   ($('cancel-button') as HTMLButtonElement).disabled = !running;
-  document.body.classList.toggle('running', running);
 }
 
 /** Stops the run under way: what it still reports is not shown (a new run or a new puzzle has the page). */
@@ -373,13 +371,6 @@ const NEW_PUZZLE: Puzzle = {
 };
 
 let edited: Puzzle | undefined;
-/** The puzzle the editor was last given (undefined: not the one open). */
-let editorHas: Puzzle | undefined;
-function editorShows(puzzle: Puzzle): void {
-  if (editorHas === puzzle) return;
-  editorHas = puzzle;
-  editor.load(puzzle);
-}
 const editor = new PuzzleEditor($('editor'), (result) => {
   const status = $('edit-status');
   if ('puzzle' in result) {
@@ -404,7 +395,21 @@ function selectTab(tab: HTMLElement): void {
     $(t.getAttribute('aria-controls')!).hidden = !selected;
   }
   if (tab.id !== 'tab-watch') stopWatching();
-  if (tab.id === 'tab-edit') editorShows(state.puzzle);
+  bringUpToDate(tab.id);
+}
+
+/**
+ * The puzzle each tab's view was last given. A view takes the open puzzle when its tab is open: drawing a
+ * large board (Calibron's 3136 cells) or loading the editor takes a moment, and most tabs stay closed.
+ */
+const shownIn = new Map<string, Puzzle>();
+
+function bringUpToDate(tab: string): void {
+  if (shownIn.get(tab) === state.puzzle) return;
+  shownIn.set(tab, state.puzzle);
+  if (tab === 'tab-play') playBoard.setPuzzle(state.puzzle);
+  else if (tab === 'tab-watch') watchBoard.setPuzzle(state.puzzle);
+  else if (tab === 'tab-edit') editor.load(state.puzzle);
 }
 
 function wire(): void {
@@ -501,10 +506,7 @@ function wire(): void {
 
   $('new-puzzle').addEventListener('click', () => editor.load(NEW_PUZZLE));
   $('use-edited').addEventListener('click', () => {
-    if (edited) {
-      setPuzzle(edited, undefined, { toEditor: false });
-      editorHas = edited;
-    }
+    if (edited) setPuzzle(edited, undefined, { toEditor: false });
   });
 
   const tabs = [...document.querySelectorAll<HTMLElement>('[role=tab]')];
