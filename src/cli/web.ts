@@ -22,9 +22,9 @@ const TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The built app: dist/web, beside dist/cli where the command line tool is (bundled or not). */
+/** The built app: dist/web, beside dist/cli where the command line tool is (or from src/cli, the tests). */
 export function webRoot(): string {
-  for (const up of ['../web/', '../../web/', '../../dist/web/']) {
+  for (const up of ['../web/', '../../dist/web/']) {
     const dir = fileURLToPath(new URL(up, import.meta.url));
     if (existsSync(join(dir, 'index.html'))) return dir;
   }

@@ -1,17 +1,14 @@
 // Looks at the 3-D view's development page in headless Chromium: takes a screenshot and prints what the
 // canvas shows (colourCensus in view3d-dev.ts). Start `npx vite --port 5183` first, then from the
 // repository root: node src/web/dev/check-view3d.mjs PUZZLE [EXPLODE] [WIDTH] [HEIGHT] [stepK]
-// (screenshots go to $SHOTS, /tmp by default). WebGL without a GPU needs SwiftShader: the last two flags.
-import { chromium } from 'playwright-core';
+// (screenshots go to $SHOTS, /tmp by default). Chromium is launched as the tests launch it (npm run build
+// first: src/bench/chromium.ts, with SwiftShader for WebGL without a GPU).
+import { launchChromium } from '../../../dist/bench/chromium.js';
 
 const [, , puzzle = 'soma', explode = '0', width = '900', height = '700', extra = ''] = process.argv;
 const base = process.env.VIEW3D_URL ?? 'http://localhost:5183';
 const shots = process.env.SHOTS ?? '/tmp';
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
 page.on('pageerror', (e) => console.log('page error:', e.message));
 await page.goto(`${base}/dev/view3d.html?puzzle=${puzzle}`);
