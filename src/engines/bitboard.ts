@@ -117,7 +117,7 @@
  *
  * Counters: `nodes` = candidates that fit (were placed); `updates` = cells visited by region fills.
  */
-import type { Engine, SearchOptions, SearchResult } from './types.js';
+import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
 export interface PackingSpec {
@@ -800,6 +800,40 @@ export class BitboardSolver implements Engine {
     }
     if (hole >= 0 && this.optional[c] && this.allows(hole)) out.push(LEAVE_EMPTY);
     return out;
+  }
+
+  lookAhead(prefix: readonly number[]): LookAhead {
+    const branches = this.branches(prefix);
+    const open: number[] = [];
+    let solutions = 0;
+    if (this.general || prefix.length < this.firstLevels.length) {
+      // (the general search's checks need its counters; the first levels' branches already passed start())
+      for (const i of branches) {
+        const child = [...prefix, i];
+        if (prefix.length + 1 < this.firstLevels.length || this.branches(child).length > 0) open.push(i);
+        else if (this.start(child) && this.firstEmpty() < 0 && (!this.general || (this.needCount === 0 && this.placed >= this.minTotal))) solutions++;
+      }
+      return { branches, open, solutions };
+    }
+    // branches() left the board of the node: each child is placed, checked as the search checks it before
+    // entering it (pieces that can no longer be placed, dead regions next to it), and taken back
+    const b = this.board;
+    const K = this.span;
+    for (const i of branches) {
+      const k = this.placementCand[i]!;
+      const p = this.candPiece[k]!;
+      const w = this.candCell[k]! >> 5;
+      for (let j = 0; j < K; j++) b[w + j]! |= this.candMask[k * K + j]!;
+      this.remaining[p]!--;
+      this.sizeState -= this.pieceRadix[p]!;
+      const c = this.firstEmpty();
+      if (c < 0) solutions++;
+      else if (!this.pieceExpired(c) && (!this.regions || this.haloAlive(k))) open.push(i);
+      for (let j = 0; j < K; j++) b[w + j]! ^= this.candMask[k * K + j]!;
+      this.remaining[p]!++;
+      this.sizeState += this.pieceRadix[p]!;
+    }
+    return { branches, open, solutions };
   }
 
   /**

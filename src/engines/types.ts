@@ -47,6 +47,19 @@ export interface Engine {
   search(options?: SearchOptions): SearchResult;
   /** The choices at the node reached by `prefix`; empty at a leaf (solution or dead end). */
   branches(prefix: readonly number[]): number[];
+  /**
+   * branches(prefix), and what is below each: `open` lists those whose node has branches of its own as far
+   * as the engine sees at once (it may still turn out a dead end), `solutions` counts those that are
+   * solutions; the rest are dead ends. For random walks that look one level ahead (runs/estimate.ts);
+   * optional: without it they call branches() on each child, which is the same, only dearer.
+   */
+  lookAhead?(prefix: readonly number[]): LookAhead;
+}
+
+export interface LookAhead {
+  readonly branches: number[];
+  readonly open: number[];
+  readonly solutions: number;
 }
 
 export type EngineName = 'dlx' | 'rect' | 'bitboard' | 'count';

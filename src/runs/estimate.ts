@@ -1,4 +1,4 @@
-import type { Engine } from '../engines/types.js';
+import type { Engine, LookAhead } from '../engines/types.js';
 import type { Puzzle } from '../puzzle/model.js';
 import type { PrepareOptions } from '../search/prepare.js';
 import { prepareSearch } from '../search/prepare.js';
@@ -10,6 +10,16 @@ import { runPrepared } from '../search/solve.js';
  * d1, d2, ... children, the tree has about 1 + d1 + d1*d2 + ... nodes, and the leaf, when it is a
  * solution, stands for d1*d2*... solutions. Each walk is an unbiased estimate; their mean converges.
  * The walks are seeded, so an estimate (and a plan built from estimates) is the same on every machine.
+ *
+ * The walks look one level ahead: a child with no branches of its own (a dead end, or a solution) is
+ * counted where it is and never walked into, and the walk goes on into one of the others, which then
+ * stand for all of them. That is still unbiased (each child's subtree is counted once in expectation),
+ * and it is what makes the estimate usable on trees whose pruning kills most children at once: in the
+ * one-sided pentominoes' 5x18 rectangle (1.37e9 nodes), plain walks of the plan's 356 subtrees, 32 each,
+ * misjudged the median subtree 9-fold and the upper quartile 237-fold, because nearly every walk died
+ * at a dead child and the rare deep ones carried the whole count; with the look ahead the median
+ * subtree is within 1.04x and the upper quartile 2.1x. A step costs a look at every child (the engine's
+ * lookAhead, or branches() of each): fewer walks, each worth far more.
  */
 export interface TreeEstimate {
   /** Estimated nodes below the subtree's root (the engine's `nodes` counts the same things). */
@@ -53,22 +63,43 @@ export const noWalks = (): WalkSums => ({ nodes: 0, solutions: 0, steps: 0, work
 
 /** Adds `walks` random walks of the subtree below `prefix` to `sums`. */
 export function addWalks(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums): void {
+  /** The node's branches, and those of them to walk on into (see LookAhead): the engine's, or found here. */
+  const step = (path: number[]): LookAhead => {
+    sums.steps++;
+    sums.work += path.length + 1;
+    if (engine.lookAhead) {
+      const seen = engine.lookAhead(path);
+      sums.work += seen.branches.length;
+      return seen;
+    }
+    const branches = engine.branches(path);
+    const open: number[] = [];
+    let solutions = 0;
+    for (const b of branches) {
+      path.push(b);
+      sums.work += path.length + 1;
+      if (engine.branches(path).length > 0) open.push(b);
+      else if (path.length === depth) solutions++;
+      path.pop();
+    }
+    return { branches, open, solutions };
+  };
   for (let i = 0; i < walks; i++) {
     // one path, grown in place (engines read the prefix during the call and keep no reference to it)
     const path = [...prefix];
     let weight = 1;
     for (;;) {
-      const branches = engine.branches(path);
-      sums.steps++;
-      sums.work += path.length + 1;
+      const { branches, open, solutions } = step(path);
       if (branches.length === 0) {
         if (path.length === depth) sums.solutions += weight;
         break;
       }
       // a tree thousands of levels deep would overflow to Infinity, and Infinity - Infinity is no estimate
-      weight = Math.min(weight * branches.length, MAX_WEIGHT);
-      sums.nodes += weight;
-      path.push(branches[Math.floor(random() * branches.length)]!);
+      sums.nodes += Math.min(weight * branches.length, MAX_WEIGHT);
+      sums.solutions += weight * solutions;
+      if (open.length === 0) break;
+      weight = Math.min(weight * open.length, MAX_WEIGHT);
+      path.push(open[open.length === 1 ? 0 : Math.floor(random() * open.length)]!);
     }
   }
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../engines/types.js';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { parsePuzzle } from '../puzzle/format.js';
+import type { Puzzle } from '../puzzle/model.js';
+import { prepareSearch } from '../search/prepare.js';
+import { estimateSubtree, seededRandom } from './estimate.js';
+
+/** The nodes of random walks down the engine's tree (seeded) that step into open children only. */
+function someNodes(engine: Engine, walks: number, seed: number): number[][] {
+  const random = seededRandom(seed);
+  const nodes: number[][] = [];
+  for (let i = 0; i < walks; i++) {
+    const path: number[] = [];
+    for (;;) {
+      nodes.push([...path]);
+      const { open } = engine.lookAhead!(path);
+      if (open.length === 0) break;
+      path.push(open[Math.floor(random() * open.length)]!);
+    }
+  }
+  return nodes;
+}
+
+const withOptionalCells = parsePuzzle(`
+name: Pentominoes and dominoes on 4x6, two cells that may stay empty
+board: |
+  ++####
+  ######
+  ######
+  ######
+pieces:
+  I: "#####"
+  L: |
+    ####
+    #...
+  T: |
+    ###
+    .#.
+    .#.
+  D:
+    shape: "##"
+    count: 2..5
+`, 'optional.yaml');
+
+describe('looking one level ahead (the bitboard engine)', () => {
+  const puzzles: [string, Puzzle, boolean][] = [
+    ['pentominoes 5x12, unique (X placed first)', loadCatalogPuzzle('pentomino-5x12'), true],
+    ['the Soma cube', loadCatalogPuzzle('soma'), false],
+    ['optional cells (the general search)', withOptionalCells, false],
+  ];
+  for (const [what, puzzle, unique] of puzzles) {
+    it(`tells dead ends and solutions from the others as their own subtrees do: ${what}`, () => {
+      const { engine } = prepareSearch(puzzle, { engine: 'bitboard', unique });
+      let closedSeen = 0;
+      let solutionsSeen = 0;
+      // and the parents of a few solutions (an exact search lists a solution's placements in its path's order)
+      const parents: number[][] = [];
+      if (puzzle !== withOptionalCells) engine.search({ limit: 3, onSolution: (raw) => void parents.push(Array.from(raw).slice(0, -1)) });
+      for (const prefix of [...someNodes(engine, 40, 20261123), ...parents]) {
+        const seen = engine.lookAhead!(prefix);
+        expect(seen.branches).toEqual(engine.branches(prefix));
+        for (const b of seen.open) expect(seen.branches).toContain(b);
+        // every child not open is a leaf: a solution (its subtree holds exactly itself) or a dead end
+        let solutions = 0;
+        for (const b of seen.branches) {
+          if (seen.open.includes(b)) continue;
+          const below = engine.search({ prefix: [...prefix, b] });
+          expect(below.solutions).toBeLessThanOrEqual(1);
+          expect(engine.branches([...prefix, b])).toEqual([]);
+          solutions += below.solutions;
+          closedSeen++;
+        }
+        expect(seen.solutions).toBe(solutions);
+        solutionsSeen += solutions;
+      }
+      expect(closedSeen).toBeGreaterThan(0);
+      expect(solutionsSeen).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('random walks that look one level ahead', () => {
+  it('estimate the nodes and solutions of a tree that is then searched to the end, with or without the engine doing the look', () => {
+    const { engine, depth } = prepareSearch(loadCatalogPuzzle('pentomino-5x12'), { engine: 'bitboard', unique: true });
+    const real = engine.search();
+    // the same walks through branches() alone: the estimator looks at each child itself
+    const plain: Engine = { name: engine.name, search: (o) => engine.search(o), branches: (p) => engine.branches(p) };
+    for (const e of [engine, plain]) {
+      const estimate = estimateSubtree(e, [], 1500, depth ?? -1, seededRandom(7));
+      expect(estimate.nodes / real.nodes).toBeGreaterThan(0.8);
+      expect(estimate.nodes / real.nodes).toBeLessThan(1.25);
+      expect(estimate.solutions / real.solutions).toBeGreaterThan(0.6);
+      expect(estimate.solutions / real.solutions).toBeLessThan(1.6);
+    }
+  });
+});
