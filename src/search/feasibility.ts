@@ -66,3 +66,74 @@ function orShifted(dst: Uint32Array, src: Uint32Array, shift: number): void {
 function lowBits(count: number): number {
   return count >= 32 ? 0xffffffff : (1 << count) - 1;
 }
+
+/** Cells a region fill looks at before it calls the region big enough (see deadPlacements). */
+const REGION_LOOK = 2;
+/** deadPlacements does nothing past this many placement-cells (placements times their look at the board). */
+const DEAD_PLACEMENT_WORK = 4_000_000;
+
+/**
+ * The placements no solution of an exact packing can use: on the board with only that placement down, some
+ * region of empty cells (a connected set, walled off by the placement and the board's edge) has a number
+ * of cells that no set of the other pieces adds up to (a corner cell cut off by a pentomino, three cells
+ * along an edge). Every solution tiles each such region with some of the other pieces, so none contains the
+ * placement. This is what the fastest pentomino solvers do when they build their tables; the search's own
+ * region checks would find the same dead ends, but only after placing the piece, at every node where it
+ * fits. Regions are measured up to REGION_LOOK times the largest piece (larger ones are left be), and the
+ * whole check is skipped on puzzles too big for it to pay. Returns 1 for each placement to drop.
+ */
+export function deadPlacements(puzzle: Puzzle, board: BoardIndex, table: PlacementTable): Uint8Array {
+  const dead = new Uint8Array(table.placements.length);
+  const n = board.cells.length;
+  const sizes = puzzle.pieces.map((p) => p.shape.length);
+  const largest = Math.max(1, ...sizes);
+  const look = REGION_LOOK * largest;
+  if (table.placements.length * largest * look > DEAD_PLACEMENT_WORK) return dead;
+  // reachable[p][s]: s cells are a sum of sizes of the pieces other than one copy of p (up to `look`)
+  const reachableWithout = puzzle.pieces.map((_, p) => {
+    const reachable = new Uint8Array(look + 1);
+    reachable[0] = 1;
+    puzzle.pieces.forEach((piece, q) => {
+      const copies = Math.min(piece.count - (q === p ? 1 : 0), Math.floor(look / sizes[q]!));
+      for (let c = 0; c < copies; c++) for (let s = look; s >= sizes[q]!; s--) if (reachable[s - sizes[q]!]) reachable[s] = 1;
+    });
+    return reachable;
+  });
+  // a fill's cells carry its stamp; the placement's cells carry the placement's
+  const mark = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(look);
+  let stamp = 0;
+  table.placements.forEach((placement, k) => {
+    const own = ++stamp;
+    for (const c of placement.cells) mark[c] = own;
+    const reachable = reachableWithout[placement.piece]!;
+    for (const c of placement.cells) {
+      for (const start of board.neighbours[c]!) {
+        if (mark[start]! >= own) continue; // the placement, or a region already measured
+        const fill = ++stamp;
+        mark[start] = fill;
+        queue[0] = start;
+        let size = 1;
+        let big = false;
+        for (let head = 0; head < size && !big; head++) {
+          for (const u of board.neighbours[queue[head]!]!) {
+            const m = mark[u]!;
+            if (m === own || m === fill) continue;
+            // a cell of an earlier fill of this placement: that one gave up, so this region is big too
+            if (m > own || size === look) {
+              big = true;
+              break;
+            }
+            mark[u] = fill;
+            queue[size++] = u;
+          }
+        }
+        if (!big && !reachable[size]) {
+          dead[k] = 1;
+          return;
+        }
+      }
+    }
+  });
+  return dead;
+}

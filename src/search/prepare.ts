@@ -13,7 +13,7 @@ import { TooManyPlacementsError, generatePlacements } from '../placements/placem
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
-import { colouringObstruction } from './feasibility.js';
+import { colouringObstruction, deadPlacements } from './feasibility.js';
 import { InvalidOptionError } from './options.js';
 import type { SolutionSymmetry, SymmetryChoice } from './symmetry.js';
 import { Cover, isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
@@ -358,15 +358,21 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   let plan = syms.length > 1 ? planSymmetryBreaking(puzzle, table.placements, syms, weight) : undefined;
   // Expanding classes only pays when a piece can be restricted; filtering every solution would not.
   if (plan && !unique && plan.piece < 0) plan = undefined;
-  // The engine sees only the kept placements; `fullIndex` maps its numbers back to the table.
-  const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => !plan || plan.keep[i] === 1);
+  // The engine sees only the kept placements (those of the symmetry plan that can be in a solution);
+  // `fullIndex` maps its numbers back to the table.
+  const exact = isExactPacking(puzzle);
+  const dead = exact ? deadPlacements(puzzle, board, table) : undefined;
+  const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => (!plan || plan.keep[i] === 1) && !dead?.[i]);
   const kept = Array.from(fullIndex, (i) => table.placements[i]!);
   // a piece that fits nowhere is fatal only when it must be used; the colouring argument needs every
   // cell covered and every piece used
   const emptyPiece = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && table.byPiece[i]!.length === 0);
+  const walledIn = dead ? puzzle.pieces.findIndex((_, i) => table.byPiece[i]!.every((k) => dead[k] === 1)) : -1;
   const impossible = emptyPiece >= 0
     ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board`
-    : isExactPacking(puzzle) ? colouringObstruction(puzzle, board, table) : undefined;
+    : walledIn >= 0
+      ? `every placement of piece '${puzzle.pieces[walledIn]!.name}' walls off a region that the other pieces cannot fill`
+      : exact ? colouringObstruction(puzzle, board, table) : undefined;
   const restricted = plan && plan.piece >= 0 ? plan.piece : -1;
   const firstPieces = restricted >= 0 ? [restricted, ...constrained.filter((i) => i !== restricted)] : constrained;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces);
