@@ -51,7 +51,7 @@ export interface Engine {
    * branches(prefix), and what is below each: `open` lists those whose node has branches of its own as far
    * as the engine sees at once (it may still turn out a dead end), `solutions` counts those that are
    * solutions; the rest are dead ends. For random walks that look one level ahead (runs/estimate.ts);
-   * optional: without it they call branches() on each child, which is the same, only dearer.
+   * optional: without it the walks are plain ones.
    */
   lookAhead?(prefix: readonly number[]): LookAhead;
 }

@@ -11,15 +11,15 @@ import { runPrepared } from '../search/solve.js';
  * solution, stands for d1*d2*... solutions. Each walk is an unbiased estimate; their mean converges.
  * The walks are seeded, so an estimate (and a plan built from estimates) is the same on every machine.
  *
- * The walks look one level ahead: a child with no branches of its own (a dead end, or a solution) is
- * counted where it is and never walked into, and the walk goes on into one of the others, which then
- * stand for all of them. That is still unbiased (each child's subtree is counted once in expectation),
- * and it is what makes the estimate usable on trees whose pruning kills most children at once: in the
- * one-sided pentominoes' 5x18 rectangle (1.37e9 nodes), plain walks of the plan's 356 subtrees, 32 each,
- * misjudged the median subtree 9-fold and the upper quartile 237-fold, because nearly every walk died
- * at a dead child and the rare deep ones carried the whole count; with the look ahead the median
- * subtree is within 1.04x and the upper quartile 2.1x. A step costs a look at every child (the engine's
- * lookAhead, or branches() of each): fewer walks, each worth far more.
+ * Where the engine can (Engine.lookAhead: the bitboard engine), the walks look one level ahead: a child
+ * with no branches of its own (a dead end, or a solution) is counted where it is and never walked into,
+ * and the walk goes on into one of the others, which then stand for all of them. That is still unbiased
+ * (each child's subtree is counted once in expectation), and it is what makes the estimate usable on trees
+ * whose pruning kills most children at once: in the one-sided pentominoes' 5x18 rectangle (1.37e9 nodes),
+ * plain walks of the plan's 356 subtrees, 32 each, misjudged the median subtree 9-fold and the upper
+ * quartile 237-fold, because nearly every walk died at a dead child and the rare deep ones carried the
+ * whole count; with the look ahead the median subtree is within 1.04x and the upper quartile 2.1x. A step
+ * then costs a look at every child: fewer walks, each worth far more.
  */
 export interface TreeEstimate {
   /** Estimated nodes below the subtree's root (the engine's `nodes` counts the same things). */
@@ -63,7 +63,11 @@ export const noWalks = (): WalkSums => ({ nodes: 0, solutions: 0, steps: 0, work
 
 /** Adds `walks` random walks of the subtree below `prefix` to `sums`. */
 export function addWalks(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums): void {
-  /** The node's branches, and those of them to walk on into (see LookAhead): the engine's, or found here. */
+  /**
+   * The node's branches, and those of them to walk on into (see LookAhead): the engine's look, or, for an
+   * engine without one, all of them (a plain walk: asking each child for its branches cost the DLX engine
+   * more than it saved, 1.9 s to 6.1 s on the Kanoodle pyramid, whose search takes 1.4 s).
+   */
   const step = (path: number[]): LookAhead => {
     sums.steps++;
     sums.work += path.length + 1;
@@ -73,16 +77,7 @@ export function addWalks(engine: Engine, prefix: readonly number[], walks: numbe
       return seen;
     }
     const branches = engine.branches(path);
-    const open: number[] = [];
-    let solutions = 0;
-    for (const b of branches) {
-      path.push(b);
-      sums.work += path.length + 1;
-      if (engine.branches(path).length > 0) open.push(b);
-      else if (path.length === depth) solutions++;
-      path.pop();
-    }
-    return { branches, open, solutions };
+    return { branches, open: branches, solutions: 0 };
   };
   for (let i = 0; i < walks; i++) {
     // one path, grown in place (engines read the prefix during the call and keep no reference to it)

@@ -27,9 +27,11 @@ export interface PlanOptions {
   readonly rootProbes?: number;
   /**
    * Random walks for each subproblem's estimate (default: a budget of one walk per 25,000 estimated
-   * nodes, between 512 and 40,000 in all, shared out, 4 to 16 each). The walks look one level ahead (see
-   * estimate.ts), which makes each worth many plain ones. On the one-sided pentominoes' 5x18 rectangle
-   * (1.37e9 nodes, 2 workers, 130 s) the progress fraction then stayed within 0.03 of the fraction of the
+   * nodes, between 512 and 40,000 in all, shared out, 4 to 16 each when they look one level ahead, as on
+   * the bitboard engine (see estimate.ts), 8 to 128 when they cannot). A few plain walks misjudge a subtree
+   * by factors of ten either way; sixty-odd bring most within a factor of two. A walk that looks ahead is
+   * worth many plain ones: on the one-sided pentominoes' 5x18 rectangle
+   * (1.37e9 nodes, 2 workers, 130 s) with them the progress fraction stayed within 0.03 of the fraction of the
    * time gone, and the ETA within a quarter of the real rest from the 12th second on; plain walks, 8 to
    * 128 each, had held the fraction at 0.70 from the 35th second to the 75th and said 30 s were left when
    * 80 were. 4 to 16 walks: planning took 1.5 s there and 3 s for the Tetris Cube (8 to 128: 1.8 s and
@@ -97,9 +99,9 @@ export async function planSubproblemsAsync(engine: Engine, depth: number, option
 
 /** How long planning runs between two turns of the event loop, in milliseconds. */
 const TURN_MS = 20;
-/** Random walks of each subtree: at least, and at most (see PlanOptions.probes). */
-const PROBES_LEAST = 4;
-const PROBES_MOST = 16;
+/** Random walks of each subtree, at least and at most, when they look ahead and when not (see PlanOptions.probes). */
+const PROBES_LOOKING = [4, 16] as const;
+const PROBES_PLAIN = [8, 128] as const;
 /** Random walks made in one step (a walk costs up to a millisecond or so). */
 const WALKS_PER_STEP = 8;
 
@@ -134,7 +136,8 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
   const max = options.maxSubproblems ?? 20000;
   const target = Math.round(Math.min(max, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))));
   const walkBudget = Math.min(40000, Math.max(512, estimate.nodes / 25000));
-  const probes = options.probes ?? Math.min(PROBES_MOST, Math.max(PROBES_LEAST, Math.round(walkBudget / target)));
+  const [least, most] = engine.lookAhead ? PROBES_LOOKING : PROBES_PLAIN;
+  const probes = options.probes ?? Math.min(most, Math.max(least, Math.round(walkBudget / target)));
   const root: Node = { prefix: [], estimate: estimate.nodes };
   const heap = new MaxHeap<Node>((n) => n.estimate);
   heap.push(root);
