@@ -74,8 +74,12 @@ export interface FrontierPlan {
   readonly counterPieces: readonly number[];
   /** 2^(W-1) times the product of the radices: no step holds more states. */
   readonly stateBound: number;
-  /** Why the engine cannot count this puzzle, when it cannot. */
-  readonly unsupported?: string;
+  /**
+   * Why the engine cannot count this puzzle, when it cannot: made only when asked, for the text writes
+   * numbers with toLocaleString, whose first call loads ICU's number formats (12-35 ms here), and `auto`
+   * only looks whether there is a reason before it goes on with another engine.
+   */
+  readonly unsupported?: () => string;
 }
 
 /** The axis orders to try: the slowest axis first, the fastest last. */
@@ -145,9 +149,9 @@ export function planFrontier(spec: CountingSpec): FrontierPlan {
   const counted = [tracked > 0 ? `the copies used of ${tracked} piece${tracked === 1 ? '' : 's'}` : '', total ? 'the pieces placed in all' : ''].filter(Boolean).join(' and ');
   const states = (): string => (stateBound >= 1e15 ? 'more than a million billion' : `up to ${stateBound.toLocaleString('en-US')}`);
   const unsupported = width > MAX_FRONTIER_WIDTH
-    ? `the counting engine scans the board with a frontier of at most ${MAX_FRONTIER_WIDTH} cells, and this puzzle's pieces need ${width}`
+    ? () => `the counting engine scans the board with a frontier of at most ${MAX_FRONTIER_WIDTH} cells, and this puzzle's pieces need ${width}`
     : stateBound > MAX_FRONTIER_STATES
-      ? `the counting engine would keep ${states()} states (a frontier of ${width} cells${counted ? `, with ${counted}` : ''}), more than its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')}`
+      ? () => `the counting engine would keep ${states()} states (a frontier of ${width} cells${counted ? `, with ${counted}` : ''}), more than its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')}`
       : undefined;
   return { rank, width, radices, counterPieces, stateBound, ...(unsupported ? { unsupported } : {}) };
 }
@@ -365,7 +369,7 @@ export class FrontierCounter implements Engine {
   readonly totalCounter: number;
 
   constructor(spec: CountingSpec, plan: FrontierPlan = planFrontier(spec)) {
-    if (plan.unsupported) throw new RangeError(plan.unsupported);
+    if (plan.unsupported) throw new RangeError(plan.unsupported());
     const n = spec.cellCount;
     this.cellCount = n;
     this.plan = plan;

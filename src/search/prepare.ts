@@ -218,8 +218,9 @@ function prepareSettled(puzzle: Puzzle, impossible: string | undefined): Prepare
  * undefined. It counts every solution and lists none: no symmetry, no decoding.
  */
 function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { prepared?: PreparedSearch; table?: PlacementTable } {
-  const refuse = (why: string, table?: PlacementTable): { table?: PlacementTable } => {
-    if (forced) throw new InvalidOptionError(`${why}; use another engine`);
+  // (the reason is written only when it is shown: its numbers would load ICU's number formats, see FrontierPlan)
+  const refuse = (why: () => string, table?: PlacementTable): { table?: PlacementTable } => {
+    if (forced) throw new InvalidOptionError(`${why()}; use another engine`);
     return table ? { table } : {};
   };
   const spec = {
@@ -232,13 +233,13 @@ function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { 
   // the counters alone can be too many (many pieces of one copy each): known before any placement is made
   const counters = frontierCounters(spec);
   if (counters.product > MAX_FRONTIER_STATES) {
-    return refuse(`the counting engine keeps count of the copies used of each piece, and this puzzle's ${puzzle.pieces.length} pieces need more than ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states for that alone`);
+    return refuse(() => `the counting engine keeps count of the copies used of each piece, and this puzzle's ${puzzle.pieces.length} pieces need more than ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states for that alone`);
   }
   // a piece of k cells spans at least k ranks in any scan: big pieces (Calibron's rectangles) are
   // refused here, before their placements are made
   const largest = Math.max(...spec.pieceSizes);
   if (largest > MAX_FRONTIER_WIDTH || counters.product * 2 ** (largest - 1) > MAX_FRONTIER_STATES) {
-    return refuse(`the counting engine scans the board with a frontier at least as long as the largest piece (${largest} cells): too wide for its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states`);
+    return refuse(() => `the counting engine scans the board with a frontier at least as long as the largest piece (${largest} cells): too wide for its limit of ${MAX_FRONTIER_STATES.toLocaleString('en-US')} states`);
   }
   let table: PlacementTable;
   try {
