@@ -5,7 +5,7 @@ import { snugVersion } from '../version.js';
 import type { Checkpoint, CheckpointPlan, DoneSubproblem } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
 import type { CheckpointSaver } from '../platform/types.js';
-import { checkpointReader, checkpointStores, cores } from '../platform/host.js';
+import { checkpointReader, checkpointStores, cores, nextTurn } from '../platform/host.js';
 import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
 import { planProblem, planSubproblemsAsync } from './plan.js';
@@ -278,7 +278,7 @@ async function countWhole(prepared: PreparedSearch, counter: FrontierCounter, op
       progress();
     }
     if (now - lastYield >= 50) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTurn();
       lastYield = Date.now();
     }
   }
