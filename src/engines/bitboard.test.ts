@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexBoard } from '../placements/board.js';
 import { generatePlacements } from '../placements/placements.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import type { Cell } from '../geometry/cell.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { art, puzzleOf, rect } from '../test-support/shapes.js';
 import type { BitboardOptions } from './bitboard.js';
@@ -64,7 +65,7 @@ describe('bitboard engine', () => {
     }
   });
 
-  it('never tries a copy twice: straight trominoes in 3 x n (n = 5 .. 22, the wide path from 3 x 22) as the recurrence says', () => {
+  it('never tries a copy twice: straight trominoes in 3 x n (n = 5 .. 22; past 21, more than 64 cells) as the recurrence says', () => {
     // a(n) = a(n-1) + a(n-3): the last column is three vertical pieces, or three horizontal ones end there
     const a = [1, 1, 1];
     for (let n = 3; n <= 22; n++) a.push(a[n - 1]! + a[n - 3]!);
@@ -73,6 +74,45 @@ describe('bitboard engine', () => {
       expect(solver(puzzle).search().solutions, `3x${n}`).toBe(a[n]);
     }
     expect(a[22]).toBe(2745);
+  });
+
+  it('keeps the window right when pieces placed first lie past it or fill it: strips of more than 64 cells against Dancing Links and the wide path', () => {
+    // 1 x n strips of straight pieces; the long piece is placed first (its 1 + n - length places), so
+    // the window meets it far ahead, and a window of 32 or 64 cells can be all full. `I34` reaches 33
+    // cells past its first: the two-word window; without it, the one-word window.
+    const straight = (length: number): Cell[] => art('#'.repeat(length));
+    const cases: { n: number; pieces: Record<string, Cell[]>; counts: Record<string, number>; words: number }[] = [
+      { n: 85, pieces: { L: straight(40), I: straight(3) }, counts: { L: 1, I: 15 }, words: 1 },
+      { n: 90, pieces: { L: straight(62), I: straight(3), D: straight(2) }, counts: { L: 1, I: 6, D: 5 }, words: 1 },
+      { n: 120, pieces: { L: straight(50), J: straight(34), I: straight(5), D: straight(2) }, counts: { L: 1, J: 1, I: 6, D: 3 }, words: 2 },
+      { n: 130, pieces: { L: straight(70), J: straight(40), I: straight(5), D: straight(2) }, counts: { L: 1, J: 1, I: 2, D: 5 }, words: 2 },
+    ];
+    for (const c of cases) {
+      const puzzle = puzzleOf('strip', rect(c.n, 1), c.pieces, { counts: c.counts });
+      const board = indexBoard(puzzle.board, puzzle.dims);
+      const table = generatePlacements(puzzle, board);
+      const spec = {
+        cellCount: board.cells.length,
+        coords: board.cells,
+        neighbours: board.neighbours,
+        pieceCounts: puzzle.pieces.map((p) => p.count),
+        pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+        placements: table.placements,
+        firstPieces: [puzzle.pieces.findIndex((p) => p.name === 'L')],
+      };
+      const windowed = new BitboardSolver(spec);
+      expect((windowed as unknown as { windowWords: number }).windowWords, `1x${c.n}`).toBe(c.words);
+      const found: string[] = [];
+      const r = windowed.search({ onSolution: (s) => { found.push([...s].sort((x, y) => x - y).join(' ')); } });
+      for (const line of found) {
+        const cells = line.split(' ').flatMap((i) => Array.from(table.placements[Number(i)]!.cells));
+        expect(new Set(cells).size, line).toBe(c.n);
+      }
+      expect(new Set(found).size).toBe(found.length);
+      expect(r.solutions, `1x${c.n}`).toBeGreaterThan(0);
+      expect(r.solutions, `1x${c.n}`).toBe(dlxCount(puzzle));
+      expect(new BitboardSolver(spec, { wide: true }).search()).toMatchObject({ solutions: r.solutions, nodes: r.nodes });
+    }
   });
 
   it('counts copies on 3-D boards of more than 64 cells as Dancing Links does', () => {

@@ -19,21 +19,33 @@
  * is `span` words `candMask[k*span ..]` aligned at word (first cell >> 5), span being the most words any
  * placement reaches from the word of its first cell; the fit test is span ANDs.
  *
- * The narrow path (n <= 64: 6x10, 4x4x4, 3x4x5, ...) keeps the board in two integers (lo, hi) and each
- * candidate as an absolute pair `candLo[k]`, `candHi[k]`. Each piece type has one *slot* per 32
- * candidates it can have at one cell (one, for polyominoes and polycubes without mirror images); slot
- * masks stand for piece types, so the types with copies left are a bit mask, `avail`. At cell c the B
- * cells after it (c+1 .. c+B in scan order) form the *key*; `keyMasks[((c << B | key) * S + s]` is the
- * set of slot s's candidates at c that cover none of the key's full cells (bit j = candidate
- * slotBase[c*S + s] + j), and `keyPieces[c << B | key]` the slots where that set is not empty. So a node
- * looks only at piece types it may use, copies of a type are one choice, never tried twice, and nearly
- * every candidate it tests fits. The tables are filled by a recurrence over keys: a key's mask is the
- * mask of the key without its lowest bit, less the candidates covering that bit's cell.
+ * Slots and keys (the *keyed* paths: when every piece has at most 32 * 32 candidates at a cell). Each
+ * piece type has one *slot* per 32 candidates it can have at one cell (one, for polyominoes and
+ * polycubes without mirror images); slot masks stand for piece types, so the types with copies left are
+ * a bit mask, `avail`. At cell c the B cells after it (in at most three runs, `keyOffset`, `keyWidth`,
+ * within the 31 cells after c) form the *key*; `keyMasks[((c << B | key) * S + s]` is the set of slot
+ * s's candidates at c that cover none of the key's full cells (bit j = candidate slotBase[c*S + s] + j),
+ * and `keyPieces[c << B | key]` the slots where that set is not empty. So a node looks only at piece
+ * types it may use, copies of a type are one choice, never tried twice, and nearly every candidate it
+ * tests fits. The tables are filled by a recurrence over keys: a key's mask is the mask of the key
+ * without its lowest bit, less the candidates covering that bit's cell.
+ *
+ * The window paths (exact packings; runWindow1, runWindow2). Every cell before the first empty cell c is
+ * full, and every candidate placed below the first levels started at or before c, so it covers no cell
+ * past c + reach (`reach`: the most cells a candidate of a piece not placed first reaches past its
+ * first). So the board from c on is one word (cells c .. c+31, when reach <= 30: 2-D boards up to 6
+ * across) or two (c .. c+63, reach <= 62: any board of 64 cells, 2-D boards up to 12 across), whatever
+ * the board's size; the cells that enter it as c moves on are full only where the first levels placed a
+ * piece (`fixedBoard`). Candidate k is the word(s) `relLo[k]`, `relHi[k]` from its first cell, so the
+ * fit test and the key read the window as it is; each level keeps its window (`levelLo`, `levelHi`).
+ * The general search keeps the board of n <= 64 cells in two integers (lo, hi) and each candidate as an
+ * absolute pair `candLo[k]`, `candHi[k]` (runNarrowGeneral).
  *
  * Invariants between nodes: the board's full bits are exactly the cells of the placed candidates
  * `path[0 .. depth-1]` (plus the padding); every cell before the first empty cell is full; `remaining[p]`
  * counts the copies of p not placed; `sizeState` is the mixed-radix number of the copies left of each
- * piece size (see `gap`). Placements are undone by XOR: no board is ever copied. The search is
+ * piece size (see `gap`). Placements are undone by XOR (the window paths restore the level's window).
+ * The search is
  * iterative: level d keeps what it still has to try in `levelKey`, `levelSlots`, `levelSlot`,
  * `levelCands` and `path[d]`. Before a child is entered it is checked at once: no piece left can cover
  * its first empty cell (`keyPieces` & avail is 0), or some piece left has no candidate at or after that
@@ -44,8 +56,10 @@
  * sizes of the pieces left, `gap[sizeState * (n + 1) + s]` != 0, or when s <= fitLimit and no piece left
  * fits in it at its first cell: a tiling of the region covers that cell with a placement that starts
  * there, so that cell's candidates are exactly the ones to test. A fill stops past `fillLimit` cells and
- * calls the region alive; meeting a cell of such a big region stops the next fill too. The narrow path
- * fills with word pairs (region, frontier, big) and a neighbour mask per cell; the wide path with a queue
+ * calls the region alive; meeting a cell of such a big region stops the next fill too. The window paths
+ * fill with words (region, frontier, big) and the neighbours of each cell of the window at c as its bits
+ * (`nbrWinLo[(c << 6) + u]`), a region that meets a cell with a neighbour past the window being big
+ * (`edgeLo`); the general search on n <= 64 the same on absolute words; the wide path with a queue
  * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared). `gap[state*(n+1) + s]` is s
  * less the largest sum of sizes of the copies left that is at most s (capped at 255, which only weakens
  * the rules below): 0 exactly when s is such a sum.
@@ -54,7 +68,7 @@
  * is not optional, uses piece p between its minimum and `pieceCounts[p]` (its maximum) times, and
  * between minTotal and maxTotal pieces in all (the spec's bounds, narrowed to the sums of the minimums
  * and maximums; `impossible` when they cross). An exact packing (no optional cell, every minimum its
- * maximum, bounds that say nothing) runs the exact search above, untouched (runNarrow, runWide); anything
+ * maximum, bounds that say nothing) runs the exact search above, untouched (runWindow1, runWindow2, runWide); anything
  * else runs runNarrowGeneral or runWideGeneral, the same loops with more bookkeeping:
  *   - The *hole piece* (number `holePiece` = the caller's piece count, present when some cell is optional)
  *     has one candidate at each optional cell covering that cell alone, placement number -1: placing it
@@ -65,9 +79,9 @@
  *   - `slack[p]` = maximum - minimum: p *needs* copies while remaining[p] > slack[p].
  *   - Counters, kept by each loop (start() computes them from the board for the node it reached):
  *     `placed` (the caller's pieces placed), `needCount` and `needArea` (copies still needed, and their
- *     cells), `needSlots` (narrow: slots of the pieces that need copies), `free` (empty cells) and
+ *     cells), `needSlots` (keyed: slots of the pieces that need copies), `free` (empty cells) and
  *     `freeOpt` (empty optional cells), via `candSize[k]`, `candOpt[k]` (cells of candidate k, and its
- *     optional ones). `optional` (and `optLo`, `optHi` on the narrow path) marks the optional cells.
+ *     optional ones). `optional` (and `optLo`, `optHi` on n <= 64) marks the optional cells.
  *   - A solution is a full board with needCount 0 and placed >= minTotal (placed <= maxTotal always).
  * Rules, and why each is sound (no completion of the node exists when one fires). A completion places
  * some more copies M and leaves some empty cells empty; pieces are connected, so each placement of M lies
@@ -84,7 +98,7 @@
  *       `largestSize` cells: dead when free - freeOpt > largestSize * (maxTotal - placed).
  *   (4) Expired pieces. Every later placement starts at or after the first empty cell c (the cells
  *       before c are full), so a piece that needs copies must have a candidate at or after c:
- *       `pastLast[c] & needSlots` (narrow), `lastCell` (wide, pieceExpired) of the pieces that need copies.
+ *       `pastLast[c] & needSlots` (keyed), `lastCell` (wide, pieceExpired) of the pieces that need copies.
  *   (5) A region of s cells, e of them optional: the copies of M inside it cover all its cells but
  *       optional ones, so their area is a sum in [s - e, s]: dead when gap[s] > e (with e = 0, the exact
  *       rule). And it leaves at least gap[s] of its cells empty.
@@ -159,9 +173,9 @@ export interface BitboardOptions {
   readonly fillLimit?: number;
   /** Regions of at most this many cells must hold a piece at their first cell (default: the largest piece). */
   readonly fitLimit?: number;
-  /** Narrow path: cells after the first empty one that select its candidates (default 8, less on big tables). */
+  /** Keyed paths: cells after the first empty one that select its candidates (default 8, less on big tables). */
   readonly keyBits?: number;
-  /** Use the generic word-array path even when the narrow one applies. */
+  /** Use the generic word-array path even when a keyed one applies. */
   readonly wide?: boolean;
   /**
    * Use the search for optional cells and ranges even on an exact packing (it visits the same nodes; for
@@ -175,8 +189,10 @@ export const LEAVE_EMPTY = -1;
 
 /** Feasibility tables larger than this (entries) are not built; sums of unlimited copies stand in. */
 const MAX_FEASIBLE_TABLE = 1 << 22;
-/** The narrow path's key tables stay below this many entries. */
+/** The keyed paths' key tables stay below this many entries. */
 const MAX_KEY_TABLE = 1 << 20;
+/** The window path's neighbour tables (64 entries per cell) stay below this many entries. */
+const MAX_WINDOW_TABLE = 1 << 20;
 
 /**
  * At most `maxRuns` runs of consecutive offsets, `bits` offsets in all, with the largest total weight:
@@ -263,8 +279,8 @@ export class BitboardSolver implements Engine {
   private readonly firstPieces: readonly number[];
   private readonly firstLevels: Int32Array[];
 
-  // The narrow path (see the top comment); empty arrays when it does not apply.
-  private readonly narrow: boolean;
+  // The keyed paths (see the top comment); empty arrays when they do not apply.
+  private readonly keyed: boolean;
   private readonly keyBits: number;
   /** The key's cells: up to three runs of cells after the first empty one, `keyOffset[i]` on, `keyWidth[i]` long. */
   private readonly keyOffset: Int32Array;
@@ -283,6 +299,26 @@ export class BitboardSolver implements Engine {
   private readonly haloHi: Int32Array;
   private readonly nbrLo: Int32Array;
   private readonly nbrHi: Int32Array;
+  // The window paths (see the top comment); empty arrays when they do not apply.
+  /** The window's words: 1 or 2, 0 when the exact search runs on the wide path (or the general search runs). */
+  private readonly windowWords: number;
+  /** Candidate k's cells as bits after its first cell (bit 0 = that cell), low and high words. */
+  private readonly relLo: Int32Array;
+  private readonly relHi: Int32Array;
+  /** Candidate k's halo in the same bits. */
+  private readonly haloRelLo: Int32Array;
+  private readonly haloRelHi: Int32Array;
+  /** `nbrWinLo[(c << 6) + u]`: the neighbours of cell c + u as bits of the window at c (those in it). */
+  private readonly nbrWinLo: Int32Array;
+  private readonly nbrWinHi: Int32Array;
+  /** The cells of the window at c that have a neighbour past it (32 cells long, or 64). */
+  private readonly edgeLo: Int32Array;
+  private readonly edgeHi: Int32Array;
+  private readonly levelLo: Int32Array;
+  private readonly levelHi: Int32Array;
+  /** The board after the first levels, cells past the board empty, and 1 + its last full cell. */
+  private readonly fixedBoard: Int32Array;
+  private farEnd = 0;
 
   /** Copies of each piece type (the most a solution uses; for the hole piece, the optional cells). */
   private readonly pieceCounts: Int32Array;
@@ -482,6 +518,10 @@ export class BitboardSolver implements Engine {
     const groupOf = new Int32Array(placements.length).fill(-1);
     const groupSize = new Int32Array(n * P + 1);
     let span = 1;
+    // the most cells a placement reaches past its first, in scan order (the pieces placed first aside:
+    // the window searches place the others)
+    let reach = 0;
+    const placedFirst = new Set(spec.firstPieces ?? []);
     placements.forEach((pl, i) => {
       const cells = Int32Array.from(pl.cells, (c) => (c >= 0 && c < n ? indexOf[c]! : -1)).sort();
       sorted.push(cells);
@@ -492,6 +532,7 @@ export class BitboardSolver implements Engine {
       groupOf[i] = cells[0]! * P + piece;
       groupSize[groupOf[i]! + 1]!++;
       span = Math.max(span, (cells[cells.length - 1]! >> 5) - (cells[0]! >> 5) + 1);
+      if (!placedFirst.has(piece)) reach = Math.max(reach, cells[cells.length - 1]! - cells[0]!);
     });
     this.span = span;
     this.wordCount = Math.ceil(n / 32);
@@ -554,7 +595,7 @@ export class BitboardSolver implements Engine {
       this.haloStart[k + 1] = halo.length;
     }
     this.candHalo = Int32Array.from(halo);
-    // The narrow path's tables.
+    // The keyed paths' tables.
     const perCell = new Int32Array(P);
     for (let c = 0; c < n; c++) {
       for (let p = 0; p < P; p++) perCell[p] = Math.max(perCell[p]!, this.candStart[c * P + p + 1]! - this.candStart[c * P + p]!);
@@ -568,54 +609,84 @@ export class BitboardSolver implements Engine {
       for (let j = 0; j < slotCount[p]! && slots + j < 32; j++) this.pieceSlots[p]! |= 1 << (slots + j);
       slots += slotCount[p]!;
     }
-    this.narrow = n <= 64 && slots <= 32 && !options.wide;
-    this.slots = this.narrow ? slots : 0;
+    // the key tables serve the window paths (exact packings) and the general search on n <= 64
+    const keyed = slots <= 32 && !options.wide;
+    this.windowWords = !keyed || this.general || n * 64 > MAX_WINDOW_TABLE ? 0 : reach <= 30 ? 1 : reach <= 62 ? 2 : 0;
+    const window = this.windowWords > 0;
+    this.keyed = keyed && (window || n <= 64);
+    const absolute = this.keyed && !window; // the general search's absolute word pairs
+    this.slots = this.keyed ? slots : 0;
     const S = this.slots;
     let B = 0;
-    if (this.narrow) {
+    if (this.keyed) {
       B = Math.max(0, Math.min(options.keyBits ?? 8, 16));
       while (B > 0 && (n << B) * S > MAX_KEY_TABLE) B--;
     }
     this.keyBits = B;
     // The key's cells: the B cells after the first empty one that the most candidates cover, in at most
     // three runs (each run costs a shift when the key is read).
-    const covered = new Float64Array(65);
-    for (let k = 0; k < m && this.narrow; k++) {
-      for (const x of sorted[source[k]!]!) if (x > this.candCell[k]! && x - this.candCell[k]! <= 64) covered[x - this.candCell[k]!]!++;
+    const covered = new Float64Array(32); // in the window's low word
+    for (let k = 0; k < m && this.keyed; k++) {
+      for (const x of sorted[source[k]!]!) if (x > this.candCell[k]! && x - this.candCell[k]! < 32) covered[x - this.candCell[k]!]!++;
     }
     const runs = keyRuns(covered, B, 3);
     this.keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
     this.keyWidth = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[1] ?? 0);
     const keys = 1 << B;
-    this.candLo = new Int32Array(this.narrow ? m : 0);
-    this.candHi = new Int32Array(this.narrow ? m : 0);
+    this.candLo = new Int32Array(absolute ? m : 0);
+    this.candHi = new Int32Array(absolute ? m : 0);
+    this.relLo = new Int32Array(this.keyed ? m : 0);
+    this.relHi = new Int32Array(this.keyed ? m : 0);
     this.slotPiece = new Int32Array(S);
-    this.slotBase = new Int32Array(this.narrow ? n * S : 0);
+    this.slotBase = new Int32Array(this.keyed ? n * S : 0);
     // the narrowest element that holds a slot's candidates at one cell: less memory traffic per node
     const widest = Math.max(0, ...Array.from(perCell));
-    const size = this.narrow ? (n << B) * S : 0;
+    const size = this.keyed ? (n << B) * S : 0;
     this.keyMasks = widest <= 8 ? new Uint8Array(size) : widest <= 16 ? new Uint16Array(size) : new Int32Array(size);
-    this.keyPieces = new Int32Array(this.narrow ? n << B : 0);
-    this.pastLast = new Int32Array(this.narrow ? n + 1 : 0);
-    this.haloLo = new Int32Array(this.narrow ? m : 0);
-    this.haloHi = new Int32Array(this.narrow ? m : 0);
-    this.nbrLo = new Int32Array(this.narrow ? n : 0);
-    this.nbrHi = new Int32Array(this.narrow ? n : 0);
-    if (this.narrow) {
+    this.keyPieces = new Int32Array(this.keyed ? n << B : 0);
+    this.pastLast = new Int32Array(this.keyed ? n + 1 : 0);
+    this.haloLo = new Int32Array(absolute ? m : 0);
+    this.haloHi = new Int32Array(absolute ? m : 0);
+    this.nbrLo = new Int32Array(absolute ? n : 0);
+    this.nbrHi = new Int32Array(absolute ? n : 0);
+    this.haloRelLo = new Int32Array(window ? m : 0);
+    this.haloRelHi = new Int32Array(window ? m : 0);
+    this.nbrWinLo = new Int32Array(window ? n * 64 : 0);
+    this.nbrWinHi = new Int32Array(window ? n * 64 : 0);
+    this.edgeLo = new Int32Array(window ? n : 0);
+    this.edgeHi = new Int32Array(window ? n : 0);
+    if (this.keyed) {
+      /** Sets bit `c` (0..63) of the pair (los[i], his[i]). */
       const setBit = (los: Int32Array, his: Int32Array, i: number, c: number): void => {
         if (c < 32) los[i]! |= 1 << c;
         else his[i]! |= 1 << (c - 32);
       };
       for (let k = 0; k < m; k++) {
-        this.candLo[k] = this.candMask[k * span]!;
-        this.candHi[k] = span > 1 ? this.candMask[k * span + 1]! : 0;
-        if (this.candCell[k]! >= 32) {
-          this.candHi[k] = this.candLo[k]!;
-          this.candLo[k] = 0;
+        const cells = sorted[source[k]!]!;
+        const first = cells[0]!;
+        for (const x of cells) if (x - first < 64) setBit(this.relLo, this.relHi, k, x - first);
+        if (absolute) {
+          for (const x of cells) setBit(this.candLo, this.candHi, k, x);
+          for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) setBit(this.haloLo, this.haloHi, k, this.candHalo[i]!);
         }
-        for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) setBit(this.haloLo, this.haloHi, k, this.candHalo[i]!);
+        if (window) {
+          // a halo cell past the window is left out: its region is never checked (always sound)
+          for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) {
+            if (this.candHalo[i]! - first < 64) setBit(this.haloRelLo, this.haloRelHi, k, this.candHalo[i]! - first);
+          }
+        }
       }
-      for (let c = 0; c < n; c++) for (let j = this.nbrStart[c]!; j < this.nbrStart[c + 1]!; j++) setBit(this.nbrLo, this.nbrHi, c, this.nbr[j]!);
+      if (absolute) for (let c = 0; c < n; c++) for (let j = this.nbrStart[c]!; j < this.nbrStart[c + 1]!; j++) setBit(this.nbrLo, this.nbrHi, c, this.nbr[j]!);
+      const windowCells = 32 * this.windowWords;
+      for (let c = 0; c < n && window; c++) {
+        for (let u = 0; u < 64 && c + u < n; u++) {
+          for (let j = this.nbrStart[c + u]!; j < this.nbrStart[c + u + 1]!; j++) {
+            const v = this.nbr[j]! - c;
+            if (v >= windowCells) setBit(this.edgeLo, this.edgeHi, c, u);
+            else if (v >= 0) setBit(this.nbrWinLo, this.nbrWinHi, c * 64 + u, v);
+          }
+        }
+      }
       for (let p = 0; p < P; p++) {
         for (let j = 0; j < slotCount[p]!; j++) this.slotPiece[firstSlot[p]! + j] = p;
         for (let c = this.lastCell[p]! + 1; c <= n; c++) this.pastLast[c]! |= this.pieceSlots[p]!;
@@ -624,7 +695,7 @@ export class BitboardSolver implements Engine {
       // the cell that key bit t stands for, relative to the first empty cell
       const keyCell = new Int32Array(B);
       for (let i = 0, t = 0; i < 3; i++) for (let j = 0; j < this.keyWidth[i]!; j++) keyCell[t++] = this.keyOffset[i]! + j;
-      const { keyMasks, keyPieces, candLo, candHi, slotPiece } = this;
+      const { keyMasks, keyPieces, relLo, slotPiece } = this;
       for (let c = 0; c < n; c++) {
         for (let s = 0; s < S; s++) {
           const p = slotPiece[s]!;
@@ -636,12 +707,8 @@ export class BitboardSolver implements Engine {
           const all = count === 32 ? -1 : (1 << count) - 1;
           notCover.fill(all);
           for (let j = 0; j < count; j++) {
-            const lo = candLo[base + j]!;
-            const hi = candHi[base + j]!;
-            for (let t = 0; t < B; t++) {
-              const x = c + keyCell[t]!;
-              if (x < 64 && ((x < 32 ? lo : hi) & (1 << x)) !== 0) notCover[t]! &= ~(1 << j);
-            }
+            const rel = relLo[base + j]!;
+            for (let t = 0; t < B; t++) if ((rel & (1 << keyCell[t]!)) !== 0) notCover[t]! &= ~(1 << j);
           }
           const row = (c << B) * S + s;
           const bit = 1 << s;
@@ -733,6 +800,9 @@ export class BitboardSolver implements Engine {
     this.levelSlots = new Int32Array(levels);
     this.levelSlot = new Int32Array(levels);
     this.levelCands = new Int32Array(levels);
+    this.levelLo = new Int32Array(levels);
+    this.levelHi = new Int32Array(levels);
+    this.fixedBoard = new Int32Array(this.wordCount + 2);
     this.solution = new Int32Array(this.totalPieces);
     this.solutionViews = Array.from({ length: this.totalPieces + 1 }, (_, len) => this.solution.subarray(0, len));
     this.mark = new Int32Array(n);
@@ -771,10 +841,12 @@ export class BitboardSolver implements Engine {
     }
     if (!this.start(prefix)) return;
     if (this.general) {
-      if (this.narrow) this.runNarrowGeneral();
+      if (this.keyed) this.runNarrowGeneral();
       else this.runWideGeneral();
-    } else if (this.narrow) {
-      this.runNarrow();
+    } else if (this.windowWords === 1) {
+      this.runWindow1();
+    } else if (this.windowWords === 2) {
+      this.runWindow2();
     } else {
       this.runWide();
     }
@@ -897,7 +969,7 @@ export class BitboardSolver implements Engine {
       if (need > 0) {
         needCount += need;
         needArea += need * this.pieceSize[p]!;
-        needSlots |= this.narrow ? this.pieceSlots[p]! : 0;
+        needSlots |= this.keyed ? this.pieceSlots[p]! : 0;
       }
     }
     let free = 0;
@@ -1214,7 +1286,7 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * haloAliveNarrow for the general search: the regions next to candidate k (placed, or the hole piece's:
+   * haloAliveWindow2 for the general search on absolute words: the regions next to candidate k (placed, or the hole piece's:
    * its cell left empty) on the board (lo, hi), with at most `skips` cells still to leave empty.
    */
   private haloAliveNarrowGeneral(k: number, lo: number, hi: number, skips: number): boolean {
@@ -1302,25 +1374,71 @@ export class BitboardSolver implements Engine {
     return alive;
   }
 
-  /** The narrow path's region check after candidate k, on the board (lo, hi) with k placed. */
-  private haloAliveNarrow(k: number, lo: number, hi: number): boolean {
-    const nbrLo = this.nbrLo;
-    const nbrHi = this.nbrHi;
+  /**
+   * The region check of the one-word window after candidate k, placed at the window's first cell c: `lo`
+   * is the window with k placed. A region that reaches a cell with a neighbour past the window is big.
+   */
+  private haloAliveWindow1(k: number, c: number, lo: number): boolean {
+    const nbr = this.nbrWinLo;
+    const row = c << 6;
+    const edge = this.edgeLo[c]!;
     const limit = this.fillLimit;
-    let seedLo = this.haloLo[k]! & ~lo;
-    let seedHi = this.haloHi[k]! & ~hi;
+    let seeds = this.haloRelLo[k]! & ~lo;
+    let big = 0;
+    let visited = 0;
+    while (seeds !== 0) {
+      // fill from the lowest seed: r = region so far, f = frontier
+      let f = seeds & -seeds;
+      let r = 0;
+      let size = 0;
+      let isBig = false;
+      while (f !== 0) {
+        const bit = f & -f;
+        f ^= bit;
+        r |= bit;
+        if (++size > limit) {
+          isBig = true;
+          break;
+        }
+        f |= nbr[row + 31 - Math.clz32(bit)]! & ~lo & ~r;
+        if (((f & big) | (r & edge)) !== 0) {
+          isBig = true;
+          break;
+        }
+      }
+      visited += size;
+      if (isBig) {
+        big |= r | f;
+      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, r, 0))) {
+        this.updates += visited;
+        return false;
+      }
+      seeds &= ~(r | big);
+    }
+    this.updates += visited;
+    return true;
+  }
+
+  /** haloAliveWindow1 on the two-word window (lo, hi). */
+  private haloAliveWindow2(k: number, c: number, lo: number, hi: number): boolean {
+    const nbrLo = this.nbrWinLo;
+    const nbrHi = this.nbrWinHi;
+    const row = c << 6;
+    const edgeLo = this.edgeLo[c]!;
+    const edgeHi = this.edgeHi[c]!;
+    const limit = this.fillLimit;
+    let seedLo = this.haloRelLo[k]! & ~lo;
+    let seedHi = this.haloRelHi[k]! & ~hi;
     let bigLo = 0;
     let bigHi = 0;
     let visited = 0;
-    let alive = true;
     while ((seedLo | seedHi) !== 0) {
-      // fill from the lowest seed: r = region so far, f = frontier
       let fLo = seedLo & -seedLo;
       let fHi = fLo === 0 ? seedHi & -seedHi : 0;
       let rLo = 0;
       let rHi = 0;
       let size = 0;
-      let big = false;
+      let isBig = false;
       while ((fLo | fHi) !== 0) {
         let u: number;
         if (fLo !== 0) {
@@ -1335,37 +1453,91 @@ export class BitboardSolver implements Engine {
           u = 63 - Math.clz32(bit);
         }
         if (++size > limit) {
-          big = true;
+          isBig = true;
           break;
         }
-        fLo |= nbrLo[u]! & ~lo & ~rLo;
-        fHi |= nbrHi[u]! & ~hi & ~rHi;
-        if (((fLo & bigLo) | (fHi & bigHi)) !== 0) {
-          big = true;
+        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
+        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
+        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
+          isBig = true;
           break;
         }
       }
       visited += size;
-      if (big) {
+      if (isBig) {
         bigLo |= rLo | fLo;
         bigHi |= rHi | fHi;
-      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0) {
-        alive = false;
-        break;
-      } else if (size <= this.fitLimit) {
-        const first = rLo !== 0 ? 31 - Math.clz32(rLo & -rLo) : 63 - Math.clz32(rHi & -rHi);
-        this.regionWords[0] = rLo;
-        this.regionWords[1] = rHi;
-        alive = this.pieceFitsIn(first);
-        this.regionWords[0] = 0;
-        this.regionWords[1] = 0;
-        if (!alive) break;
+      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, rLo, rHi))) {
+        this.updates += visited;
+        return false;
       }
       seedLo &= ~(rLo | bigLo);
       seedHi &= ~(rHi | bigHi);
     }
     this.updates += visited;
-    return alive;
+    return true;
+  }
+
+  /**
+   * True when a piece left has a candidate inside the region (rLo, rHi) of the window at c, at the
+   * region's first cell.
+   */
+  private pieceFitsWindow(c: number, rLo: number, rHi: number): boolean {
+    // the region shifted to start at its first cell, as the candidates there are written
+    let t: number;
+    if (rLo !== 0) {
+      t = 31 - Math.clz32(rLo & -rLo);
+      if (t > 0) {
+        rLo = (rLo >>> t) | (rHi << (32 - t));
+        rHi >>>= t;
+      }
+    } else {
+      t = 63 - Math.clz32(rHi & -rHi);
+      rLo = rHi >>> (t - 32);
+      rHi = 0;
+    }
+    const first = c + t;
+    const P = this.pieceTypes;
+    const relLo = this.relLo;
+    const relHi = this.relHi;
+    for (let p = 0; p < P; p++) {
+      if (this.remaining[p] === 0) continue;
+      for (let k = this.candStart[first * P + p]!, ke = this.candStart[first * P + p + 1]!; k < ke; k++) {
+        if (((relLo[k]! & ~rLo) | (relHi[k]! & ~rHi)) === 0) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Before a window search: copies the board's cells into `fixedBoard` (the cells past the board read
+   * empty), sets `farEnd`, and returns the first empty cell (-1 when the board is full).
+   */
+  private enterWindow(): number {
+    const fixed = this.fixedBoard;
+    fixed.fill(0);
+    fixed.set(this.board.subarray(0, this.wordCount));
+    if ((this.n & 31) !== 0) fixed[this.wordCount - 1]! &= (1 << (this.n & 31)) - 1;
+    let far = 0;
+    for (let x = 0; x < this.n; x++) if ((fixed[x >> 5]! & (1 << x)) !== 0) far = x + 1;
+    this.farEnd = far;
+    return this.firstEmpty();
+  }
+
+  /** Cells x .. x+31 of `fixedBoard` as a word (bit 0 = cell x). */
+  private fixedWord(x: number): number {
+    if (x >= this.farEnd) return 0;
+    const fixed = this.fixedBoard;
+    return (fixed[x >> 5]! >>> x) | ((fixed[(x >> 5) + 1]! << 1) << (31 - (x & 31)));
+  }
+
+  /** The slots of the pieces with copies left (`copies` 0) or with exactly one (`copies` 1). */
+  private slotsWith(copies: number): number {
+    let slots = 0;
+    for (let p = 0; p < this.pieceTypes; p++) {
+      if (copies === 0 ? this.remaining[p]! > 0 : this.remaining[p] === 1) slots |= this.pieceSlots[p]!;
+    }
+    return slots;
   }
 
   /** Records a solution; true when the search must stop. */
@@ -1391,10 +1563,14 @@ export class BitboardSolver implements Engine {
     return this.stopped;
   }
 
-  /** The search on boards of at most 64 cells (see the top comment). */
-  private runNarrow(): void {
+  /**
+   * The exact search with a one-word window (every candidate reaches at most 30 cells past its first:
+   * 2-D boards up to 6 cells across). See the top comment; runWindow2 is the same loop on two words.
+   */
+  private runWindow1(): void {
     const S = this.slots;
     const B = this.keyBits;
+    const n = this.n;
     const total = this.totalPieces;
     const keyMasks = this.keyMasks;
     const keyPieces = this.keyPieces;
@@ -1402,8 +1578,7 @@ export class BitboardSolver implements Engine {
     const slotPiece = this.slotPiece;
     const pieceSlots = this.pieceSlots;
     const pastLast = this.pastLast;
-    const candLo = this.candLo;
-    const candHi = this.candHi;
+    const relLo = this.relLo;
     const remaining = this.remaining;
     const pieceRadix = this.pieceRadix;
     const path = this.path;
@@ -1411,9 +1586,10 @@ export class BitboardSolver implements Engine {
     const levelSlots = this.levelSlots;
     const levelSlot = this.levelSlot;
     const levelCands = this.levelCands;
+    const levelLo = this.levelLo;
     const regions = this.regions;
     const baseDepth = this.depth;
-    // The key's three runs: offset from the cell, mask of its width, place in the key.
+    // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
     const o0 = this.keyOffset[0]!;
     const o1 = this.keyOffset[1]!;
     const o2 = this.keyOffset[2]!;
@@ -1422,36 +1598,21 @@ export class BitboardSolver implements Engine {
     const m2 = (1 << this.keyWidth[2]!) - 1;
     const q1 = this.keyWidth[0]!;
     const q2 = q1 + this.keyWidth[1]!;
-    let lo = this.board[0]!;
-    let hi = this.board[1]!;
-    let avail = 0; // slots of the pieces with copies left
-    let single = 0; // slots of the pieces with one copy left
-    for (let p = 0; p < this.pieceTypes; p++) {
-      if (remaining[p]! > 0) avail |= pieceSlots[p]!;
-      if (remaining[p]! === 1) single |= pieceSlots[p]!;
-    }
+    let avail = this.slotsWith(0);
+    let single = this.slotsWith(1);
     let sizeState = this.sizeState;
     let nodes = 0;
     let countdown = CHECK_INTERVAL;
     let d = baseDepth;
-    // This level: ck = (cell << B) | key; `slots` still to try; slot s, its candidates from `base`,
-    // `cands` the ones still to try.
-    let ck: number;
-    {
-      const c = lo !== -1 ? 31 - Math.clz32(~lo & (lo + 1)) : hi !== -1 ? 63 - Math.clz32(~hi & (hi + 1)) : -1;
-      if (c < 0) {
-        if (d === total) this.emit(d);
-        return;
-      }
-      // bits pos .. pos+31 of the 64-bit board (garbage past bit 63, where there are no cells)
-      let pos = c + o0;
-      let key = (pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m0;
-      pos = c + o1;
-      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m1) << q1;
-      pos = c + o2;
-      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m2) << q2;
-      ck = (c << B) | key;
+    let c = this.enterWindow();
+    if (c < 0) {
+      if (d === total) this.emit(d);
+      return;
     }
+    let lo = this.fixedWord(c);
+    // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
+    // the ones still to try.
+    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
     let slots = keyPieces[ck]! & avail;
     let stop = false;
     let s = 0;
@@ -1463,9 +1624,8 @@ export class BitboardSolver implements Engine {
         const bit = cands & -cands;
         cands ^= bit;
         const k = base + 31 - Math.clz32(bit);
-        const mLo = candLo[k]!;
-        const mHi = candHi[k]!;
-        if (((lo & mLo) | (hi & mHi)) !== 0) continue;
+        const mask = relLo[k]!;
+        if ((lo & mask) !== 0) continue;
         nodes++;
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
@@ -1474,12 +1634,19 @@ export class BitboardSolver implements Engine {
             break;
           }
         }
-        const nlo = lo | mLo;
-        const nhi = hi | mHi;
+        const placed = lo | mask; // the window with k placed
         const navail = avail & ~(single & pieceSlots[p]!);
-        // The child's first empty cell and key; a child that is dead at once is never entered.
-        const c = nlo !== -1 ? 31 - Math.clz32(~nlo & (nlo + 1)) : nhi !== -1 ? 63 - Math.clz32(~nhi & (nhi + 1)) : -1;
-        if (c < 0) {
+        // The child's window starts at its first empty cell; the cells that come in are full only where
+        // the first levels placed something (nothing placed below them reaches past the window).
+        let nc = c;
+        let nlo = placed;
+        while (nlo === -1) {
+          nc += 32;
+          nlo = this.fixedWord(nc);
+        }
+        const step = 31 - Math.clz32(~nlo & (nlo + 1));
+        nc += step;
+        if (nc >= n) {
           if (d + 1 === total) {
             path[d] = k;
             if (this.emit(d + 1)) {
@@ -1489,21 +1656,16 @@ export class BitboardSolver implements Engine {
           }
           continue;
         }
-        let pos = c + o0;
-        let key = (pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m0;
-        if (m1 !== 0) {
-          pos = c + o1;
-          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m1) << q1;
-          pos = c + o2;
-          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m2) << q2;
-        }
-        const nck = (c << B) | key;
+        if (step > 0) nlo = (nlo >>> step) | (this.fixedWord(nc - step + 32) << (32 - step));
+        // A child that is dead at once is never entered.
+        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
         const nslots = keyPieces[nck]! & navail;
-        if (nslots === 0 || (pastLast[nck >> B]! & navail) !== 0) continue;
+        if (nslots === 0 || (pastLast[nc]! & navail) !== 0) continue;
         remaining[p]!--;
         if (regions) {
+          // the regions next to k, in the window at c where its halo is written
           this.sizeState = sizeState - pieceRadix[p]!;
-          if (!this.haloAliveNarrow(k, nlo, nhi)) {
+          if (!this.haloAliveWindow1(k, c, placed)) {
             remaining[p]!++;
             continue;
           }
@@ -1516,12 +1678,14 @@ export class BitboardSolver implements Engine {
         levelSlots[d] = slots;
         levelSlot[d] = s;
         levelCands[d] = cands;
+        levelLo[d] = lo;
         path[d++] = k;
+        c = nc;
         lo = nlo;
-        hi = nhi;
         avail = navail;
         ck = nck;
         slots = nslots;
+        cands = 0; // the child's candidates come slot by slot
       }
       if (stop) break;
       if (slots !== 0) {
@@ -1530,22 +1694,183 @@ export class BitboardSolver implements Engine {
         slots ^= bit;
         s = 31 - Math.clz32(bit);
         p = slotPiece[s]!;
-        base = slotBase[(ck >> B) * S + s]!;
+        base = slotBase[c * S + s]!;
         cands = keyMasks[ck * S + s]!;
         continue;
       }
       if (d === baseDepth) break;
-      // Take back the placement of the level above and go on with its next candidate.
+      // Back to the level above, to go on with its next candidate.
       d--;
-      const k = path[d]!;
       ck = levelKey[d]!;
+      c = ck >> B;
       slots = levelSlots[d]!;
       s = levelSlot[d]!;
       cands = levelCands[d]!;
+      lo = levelLo[d]!;
       p = slotPiece[s]!;
-      base = slotBase[(ck >> B) * S + s]!;
-      lo ^= candLo[k]!;
-      hi ^= candHi[k]!;
+      base = slotBase[c * S + s]!;
+      const copies = ++remaining[p]!;
+      if (copies === 1) {
+        avail |= pieceSlots[p]!;
+        single |= pieceSlots[p]!;
+      } else if (copies === 2) {
+        single &= ~pieceSlots[p]!;
+      }
+      sizeState += pieceRadix[p]!;
+    }
+    this.nodes += nodes;
+  }
+
+  /**
+   * The exact search with a two-word window (every candidate reaches at most 62 cells past its first:
+   * boards of up to 64 cells, 2-D boards up to 12 cells across): runWindow1 with (lo, hi).
+   */
+  private runWindow2(): void {
+    const S = this.slots;
+    const B = this.keyBits;
+    const n = this.n;
+    const total = this.totalPieces;
+    const keyMasks = this.keyMasks;
+    const keyPieces = this.keyPieces;
+    const slotBase = this.slotBase;
+    const slotPiece = this.slotPiece;
+    const pieceSlots = this.pieceSlots;
+    const pastLast = this.pastLast;
+    const relLo = this.relLo;
+    const relHi = this.relHi;
+    const remaining = this.remaining;
+    const pieceRadix = this.pieceRadix;
+    const path = this.path;
+    const levelKey = this.levelKey;
+    const levelSlots = this.levelSlots;
+    const levelSlot = this.levelSlot;
+    const levelCands = this.levelCands;
+    const levelLo = this.levelLo;
+    const levelHi = this.levelHi;
+    const regions = this.regions;
+    const baseDepth = this.depth;
+    const o0 = this.keyOffset[0]!;
+    const o1 = this.keyOffset[1]!;
+    const o2 = this.keyOffset[2]!;
+    const m0 = (1 << this.keyWidth[0]!) - 1;
+    const m1 = (1 << this.keyWidth[1]!) - 1;
+    const m2 = (1 << this.keyWidth[2]!) - 1;
+    const q1 = this.keyWidth[0]!;
+    const q2 = q1 + this.keyWidth[1]!;
+    let avail = this.slotsWith(0);
+    let single = this.slotsWith(1);
+    let sizeState = this.sizeState;
+    let nodes = 0;
+    let countdown = CHECK_INTERVAL;
+    let d = baseDepth;
+    let c = this.enterWindow();
+    if (c < 0) {
+      if (d === total) this.emit(d);
+      return;
+    }
+    let lo = this.fixedWord(c);
+    let hi = this.fixedWord(c + 32);
+    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
+    let slots = keyPieces[ck]! & avail;
+    let stop = false;
+    let s = 0;
+    let p = 0;
+    let base = 0;
+    let cands = 0;
+    for (;;) {
+      while (cands !== 0) {
+        const bit = cands & -cands;
+        cands ^= bit;
+        const k = base + 31 - Math.clz32(bit);
+        const maskLo = relLo[k]!;
+        const maskHi = relHi[k]!;
+        if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
+        nodes++;
+        if (--countdown === 0) {
+          countdown = CHECK_INTERVAL;
+          if (this.clockSaysStop(this.nodes + nodes)) {
+            stop = true;
+            break;
+          }
+        }
+        const placedLo = lo | maskLo;
+        const placedHi = hi | maskHi;
+        const navail = avail & ~(single & pieceSlots[p]!);
+        // The child's window, shifted by whole words while the low one is full, then by the rest.
+        let nc = c;
+        let nlo = placedLo;
+        let nhi = placedHi;
+        while (nlo === -1) {
+          nlo = nhi;
+          nhi = this.fixedWord(nc + 64);
+          nc += 32;
+        }
+        const step = 31 - Math.clz32(~nlo & (nlo + 1));
+        nc += step;
+        if (nc >= n) {
+          if (d + 1 === total) {
+            path[d] = k;
+            if (this.emit(d + 1)) {
+              stop = true;
+              break;
+            }
+          }
+          continue;
+        }
+        if (step > 0) {
+          nlo = (nlo >>> step) | (nhi << (32 - step));
+          nhi = (nhi >>> step) | (this.fixedWord(nc - step + 64) << (32 - step));
+        }
+        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
+        const nslots = keyPieces[nck]! & navail;
+        if (nslots === 0 || (pastLast[nc]! & navail) !== 0) continue;
+        remaining[p]!--;
+        if (regions) {
+          this.sizeState = sizeState - pieceRadix[p]!;
+          if (!this.haloAliveWindow2(k, c, placedLo, placedHi)) {
+            remaining[p]!++;
+            continue;
+          }
+        }
+        if (remaining[p] === 1) single |= pieceSlots[p]!;
+        else single &= ~pieceSlots[p]!;
+        sizeState -= pieceRadix[p]!;
+        levelKey[d] = ck;
+        levelSlots[d] = slots;
+        levelSlot[d] = s;
+        levelCands[d] = cands;
+        levelLo[d] = lo;
+        levelHi[d] = hi;
+        path[d++] = k;
+        c = nc;
+        lo = nlo;
+        hi = nhi;
+        avail = navail;
+        ck = nck;
+        slots = nslots;
+        cands = 0;
+      }
+      if (stop) break;
+      if (slots !== 0) {
+        const bit = slots & -slots;
+        slots ^= bit;
+        s = 31 - Math.clz32(bit);
+        p = slotPiece[s]!;
+        base = slotBase[c * S + s]!;
+        cands = keyMasks[ck * S + s]!;
+        continue;
+      }
+      if (d === baseDepth) break;
+      d--;
+      ck = levelKey[d]!;
+      c = ck >> B;
+      slots = levelSlots[d]!;
+      s = levelSlot[d]!;
+      cands = levelCands[d]!;
+      lo = levelLo[d]!;
+      hi = levelHi[d]!;
+      p = slotPiece[s]!;
+      base = slotBase[c * S + s]!;
       const copies = ++remaining[p]!;
       if (copies === 1) {
         avail |= pieceSlots[p]!;
@@ -1650,7 +1975,8 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * The search with optional cells and ranges on boards of at most 64 cells: runNarrow, plus the hole
+   * The search with optional cells and ranges on boards of at most 64 cells: runWindow2 on absolute words
+   * (the board in two, a candidate's cells where they are, undone by XOR), plus the hole
    * piece's slot (the first empty cell left empty, tried last) and the counters of the top comment.
    */
   private runNarrowGeneral(): void {
