@@ -7,7 +7,7 @@ describe('the progress of a planned run', () => {
   const scope = estimates.map((_, i) => i);
 
   it('is not thrown far ahead by a first finished subproblem far smaller than its estimate', () => {
-    const tracker = new ProgressTracker(estimates, scope, [], 0, Date.now());
+    const tracker = new ProgressTracker({ estimates, estimatedNodes: NaN }, scope, [], 0, Date.now());
     tracker.finish(0, 10);
     tracker.report(1, 3.5e6);
     // 3.5 million of some 2e10 nodes: before, the ratio 1e-5 (kept at 1e-3) made this 15%
@@ -15,12 +15,25 @@ describe('the progress of a planned run', () => {
   });
 
   it('still learns from many finished subproblems by how much the estimates were off', () => {
-    const tracker = new ProgressTracker(estimates, scope, [], 0, Date.now());
+    const tracker = new ProgressTracker({ estimates, estimatedNodes: NaN }, scope, [], 0, Date.now());
     // a quarter of them done, each twice its estimate: the rest are taken to be twice theirs too
     for (let i = 0; i < 5_000; i++) tracker.finish(i, 2e6);
     const { fraction } = tracker.snapshot();
     // exact: 1e10 / (1e10 + 3e10) = 0.25; the prior of 1 weighs 2% of the work
     expect(fraction).toBeGreaterThan(0.24);
     expect(fraction).toBeLessThan(0.27);
+  });
+
+  it("starts from the whole tree's estimate where the subproblems' add up to less", () => {
+    // the root's walks say 8e10 nodes, the subproblems' 2e10: 4,000 running, half a million nodes each
+    // (2e9 in all), is 2.5% of the one (8e10 nodes in all) and 10% of the other (2e10)
+    const root = new ProgressTracker({ estimates, estimatedNodes: 8e10 }, scope, [], 0, Date.now());
+    const sum = new ProgressTracker({ estimates, estimatedNodes: NaN }, scope, [], 0, Date.now());
+    for (const tracker of [root, sum]) for (let i = 0; i < 4000; i++) tracker.report(i, 5e5);
+    expect(root.snapshot().fraction).toBeCloseTo(0.025, 3);
+    expect(sum.snapshot().fraction).toBeCloseTo(0.1, 3);
+    // and finished subproblems still correct it: a quarter done, each at its estimate
+    for (let i = 0; i < 5_000; i++) root.finish(i, 1e6);
+    expect(root.snapshot().fraction).toBeGreaterThan(0.2);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * How far a planned run has got. Each subproblem weighs its estimated nodes (plan.ts); a finished one
- * weighs what it really took, and the ratio of real to estimated nodes over the finished ones (drawn
- * towards 1 while they are few: PRIOR_SHARE) corrects the estimates of the rest (random walks misjudge
- * heavy trees, and the correction learns by how much).
+ * weighs what it really took, and the ratio of real to estimated nodes over the finished ones (drawn,
+ * while they are few, towards the ratio of the whole tree's estimate to the sum of the subproblems':
+ * PRIOR_SHARE) corrects the estimates of the rest (random walks misjudge heavy trees, and the correction
+ * learns by how much).
  * A running subproblem counts the nodes it has reported, up to its corrected estimate; past it, it is
  * taken to be a quarter from its end, so that neither the fraction nor the ETA stalls near the end. The
  * fraction shown never goes back (a correction that would lower it holds it instead).
@@ -22,10 +23,14 @@ export interface Progress {
 }
 
 /**
- * The share of the estimated work that counts as done as estimated before any subproblem finishes: the
- * correction learns from the finished ones only as their estimates outweigh it. Without it, the one-sided
- * pentominoes' 9x10 run (20,018 subproblems) showed 16% done after 3 s: its first finished subproblem had
- * taken a hundred-thousandth of its estimate, and the fraction shown never goes back.
+ * The share of the estimated work that counts as done at the prior ratio before any subproblem finishes:
+ * the correction learns from the finished ones only as their estimates outweigh it. Without it, the
+ * one-sided pentominoes' 9x10 run (20,018 subproblems) showed 16% done after 3 s: its first finished
+ * subproblem had taken a hundred-thousandth of its estimate, and the fraction shown never goes back.
+ * The prior ratio is the whole tree's estimate (a thousand walks from the root) over the sum of the
+ * subproblems' (a few walks each, whose sum falls short on heavy-tailed trees: on the one-sided 5x18,
+ * 4.3e8 against 1.37e9 real nodes, where the root's walks said 1.4e9); 1 when there is none (a plan read
+ * from a checkpoint).
  */
 const PRIOR_SHARE = 0.02;
 
@@ -44,9 +49,12 @@ export class ProgressTracker {
   private shown = 0;
   solutions = 0;
 
+  private readonly estimates: readonly number[];
+  private readonly priorRatio: number;
+
   constructor(
-    /** Estimated nodes of every subproblem of the plan. */
-    private readonly estimates: readonly number[],
+    /** The plan's estimates: of every subproblem, and of the whole tree (NaN when unknown). */
+    plan: { readonly estimates: readonly number[]; readonly estimatedNodes: number },
     /** The subproblems of this run (all of them, or a shard's). */
     private readonly scope: readonly number[],
     earlier: readonly { index: number; nodes: number }[] = [],
@@ -54,6 +62,9 @@ export class ProgressTracker {
     /** When this run started (Date.now()). */
     private readonly start = Date.now(),
   ) {
+    const estimates = (this.estimates = plan.estimates);
+    const sum = estimates.reduce((s, e) => s + e, 0);
+    this.priorRatio = Number.isFinite(plan.estimatedNodes) && plan.estimatedNodes > 0 && sum > 0 ? Math.min(Math.max(plan.estimatedNodes / sum, 1e-3), 1e3) : 1;
     this.leftEstimate = scope.reduce((s, i) => s + estimates[i]!, 0);
     this.totalEstimate = this.leftEstimate;
     for (const e of earlier) this.finish(e.index, e.nodes);
@@ -75,10 +86,10 @@ export class ProgressTracker {
 
   snapshot(): Progress {
     const now = Date.now();
-    // real nodes per estimated node over the finished subproblems, starting from 1 as if PRIOR_SHARE of
-    // the work were done as estimated: a few small subproblems finished first do not speak for the rest
+    // real nodes per estimated node over the finished subproblems, starting from the prior ratio as if
+    // PRIOR_SHARE of the work were done at it: a few small subproblems finished first do not speak for the rest
     const prior = PRIOR_SHARE * this.totalEstimate;
-    const ratio = Math.max((this.doneNodes + prior) / (this.doneEstimate + prior || 1), 1e-3);
+    const ratio = Math.max((this.doneNodes + prior * this.priorRatio) / (this.doneEstimate + prior || 1), 1e-3);
     let runningNodes = 0;
     let left = this.leftEstimate * ratio;
     for (const [index, nodes] of this.running) {

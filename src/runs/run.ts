@@ -399,7 +399,7 @@ async function solvePlan(
   const done = new Map<number, DoneSubproblem>((resumed?.checkpoint.done ?? []).map((d) => [d.index, d]));
   const earlierMs = resumed?.checkpoint.elapsedMs ?? 0;
   const elapsedMs = (): number => earlierMs + performance.now() - start;
-  const tracker = new ProgressTracker(plan.estimates, scope, [...done.values()], earlierMs, Date.now() - (performance.now() - start));
+  const tracker = new ProgressTracker(plan, scope, [...done.values()], earlierMs, Date.now() - (performance.now() - start));
 
   // Solutions: those of subproblems finished before first, then as they come.
   const found: Solution[] = [];
