@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --long] [-- --runs N] [-- --only NAME]` (NAME: a puzzle, or `optional` for the third
- * table alone): times the catalog puzzles in each mode on each
+ * `npm run bench [-- --long] [-- --runs N] [-- --only NAME] [-- --peer-pentomino PATH]` (NAME: a puzzle,
+ * `peers` for the whole-process table against node -e 0 and the peer, or `optional` for the third table
+ * alone): times the catalog puzzles in each mode on each
  * engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
  * (min..max); the last column is the speed-up of the default engine over snug's own DLX engine measured
  * in the same run, and "cli" is the whole `snug solve --workers 1` process (Node's start included), as a
@@ -90,6 +91,68 @@ function timeCli(c: Case): number {
   const r = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`snug ${args.join(' ')} failed: ${r.stderr}`);
   return performance.now() - start;
+}
+
+/**
+ * Two commands timed whole process, alternated run by run (both see the same load on a shared machine):
+ * the medians, and the median of the pair-by-pair ratios b / a. Each must exit 0; `check` reads a's and
+ * b's output (the count each printed) on the first pair.
+ */
+function pairs(a: readonly string[], b: readonly string[], runs: number, check?: (outA: string, outB: string) => void): { a: number; b: number; ratio: number } {
+  const timeOnce = (cmd: readonly string[]): { ms: number; out: string } => {
+    const start = performance.now();
+    const r = spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8' });
+    const ms = performance.now() - start;
+    if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr}`);
+    return { ms, out: r.stdout };
+  };
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const ra = timeOnce(a);
+    const rb = timeOnce(b);
+    if (i === 0) check?.(ra.out, rb.out);
+    as.push(ra.ms);
+    bs.push(rb.ms);
+    ratios.push(rb.ms / ra.ms);
+  }
+  return { a: median(as), b: median(bs), ratio: median(ratios) };
+}
+
+/**
+ * Whole processes against Node's own start and against a peer solver (issue 11), alternated pair by pair.
+ * `--peer-pentomino PATH`: the `main` binary of sugyan/pentomino (a Rust bitboard solver), built
+ * elsewhere; its two table strategies are timed against `snug solve ... --count --workers 1`. Its
+ * `optimized-large` spends about 0.18 s building a table before its search; `optimized-small` does not.
+ */
+function peers(runs: number, pentomino: string | undefined): void {
+  console.log(`\nWhole process against node -e 0 and peers, alternated pair by pair, median of ${runs} (ratio: the other's time over snug's)\n`);
+  console.log('| work | snug | other | other\'s time | ratio | target |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  const snug = (puzzle: string, unique: boolean): string[] => [process.execPath, cliPath, 'solve', puzzle, '--count', ...(unique ? ['--unique'] : []), '--json', '--workers', '1'];
+  const countOf = (json: string): number => (JSON.parse(json.trim().split('\n').pop()!) as { solutions: number }).solutions;
+  const soma = pairs(snug('soma', true), [process.execPath, '-e', '0'], runs);
+  console.log(`| soma unique (240) | ${fmt(soma.a)} | node -e 0 | ${fmt(soma.b)} | snug at ${(1 / soma.ratio).toFixed(2)}x node | at most 1.3x node ${1 / soma.ratio <= 1.3 ? 'met' : 'MISSED'} |`);
+  if (!pentomino) {
+    console.log('| pentominoes against the Rust solver | | (give --peer-pentomino PATH to time it) | | | |');
+    return;
+  }
+  const works = [
+    { label: '6x10 all', puzzle: 'pentomino-6x10', board: 'rect6x10', unique: false },
+    { label: '6x10 unique', puzzle: 'pentomino-6x10', board: 'rect6x10', unique: true },
+    { label: '5x12 all', puzzle: 'pentomino-5x12', board: 'rect5x12', unique: false },
+  ];
+  for (const w of works) {
+    for (const strategy of ['optimized-large', 'optimized-small']) {
+      const peer = [pentomino, '-q', ...(w.unique ? ['-u'] : []), '-s', strategy, '-b', w.board];
+      const r = pairs(snug(w.puzzle, w.unique), peer, runs, (a, b) => {
+        const theirs = Number(/Found (\d+) solutions/.exec(b)?.[1]);
+        if (countOf(a) !== theirs) throw new Error(`${w.label}: snug counted ${countOf(a)}, ${strategy} ${theirs}`);
+      });
+      console.log(`| pentomino ${w.label} | ${fmt(r.a)} | Rust ${strategy} | ${fmt(r.b)} | **${r.ratio.toFixed(2)}x** | 2x faster ${r.ratio >= 2 ? 'met' : 'MISSED'} |`);
+    }
+  }
 }
 
 /** Durations as every output of snug writes them. */
@@ -299,6 +362,8 @@ async function main(): Promise<void> {
   const long = args.includes('--long');
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+  const peerAt = args.indexOf('--peer-pentomino');
+  const pentominoPeer = peerAt >= 0 ? args[peerAt + 1] : undefined;
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
   const cases = CASES.filter((c) => (long || !c.long) && (!only || c.puzzle === only));
@@ -335,6 +400,7 @@ async function main(): Promise<void> {
     }
   }
   if (!only || only.startsWith('dominoes')) counting(long, runs);
+  if (!only || only === 'peers') peers(runs, pentominoPeer);
   await parallel(long, runs, only);
   await records(long, only);
   optionalCells(runs, only);
