@@ -136,8 +136,26 @@ function peers(runs: number, pentomino: string | undefined): void {
   console.log(`| soma unique (240) | ${fmt(soma.a)} | node -e 0 | ${fmt(soma.b)} | snug at ${(1 / soma.ratio).toFixed(2)}x node | at most 1.3x node ${1 / soma.ratio <= 1.3 ? 'met' : 'MISSED'} |`);
   if (!pentomino) {
     console.log('| pentominoes against the Rust solver | | (give --peer-pentomino PATH to time it) | | | |');
-    return;
+  } else {
+    peerRows(runs, pentomino, snug, countOf);
   }
+  // where a short run's time goes, as --stats measures it
+  const PHASES = ['node', 'loading', 'puzzle', 'prepare', 'search', 'output', 'total'] as const;
+  console.log(`\nWhere the time of a short run goes (--stats, whole process, median of ${runs}; ms)\n`);
+  console.log(`| run | ${PHASES.join(' | ')} |`);
+  console.log(`| --- |${' --- |'.repeat(PHASES.length)}`);
+  for (const [puzzle, unique] of [['soma', true], ['pentomino-6x10', false], ['pentomino-5x12', false]] as const) {
+    const samples = Array.from({ length: runs }, () => {
+      const r = spawnSync(process.execPath, [...snug(puzzle, unique).slice(1), '--stats'], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`snug solve ${puzzle} failed: ${r.stderr}`);
+      return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { phases: Record<string, number> }).phases;
+    });
+    console.log(`| ${puzzle}${unique ? ' unique' : ''} --count | ${PHASES.map((ph) => median(samples.map((x) => x[ph]!)).toFixed(1)).join(' | ')} |`);
+  }
+}
+
+/** The pentomino rows against sugyan/pentomino's two strategies (the counts checked against each other). */
+function peerRows(runs: number, pentomino: string, snug: (puzzle: string, unique: boolean) => string[], countOf: (json: string) => number): void {
   const works = [
     { label: '6x10 all', puzzle: 'pentomino-6x10', board: 'rect6x10', unique: false },
     { label: '6x10 unique', puzzle: 'pentomino-6x10', board: 'rect6x10', unique: true },
