@@ -44,10 +44,10 @@
  * Invariants between nodes: the board's full bits are exactly the cells of the placed candidates
  * `path[0 .. depth-1]` (plus the padding); every cell before the first empty cell is full; `remaining[p]`
  * counts the copies of p not placed; `sizeState` is the mixed-radix number of the copies left of each
- * piece size (see `gap`). Placements are undone by XOR (the window paths restore the level's window).
- * The search is
- * iterative: level d keeps what it still has to try in `levelKey`, `levelSlots`, `levelSlot`,
- * `levelCands` and `path[d]`. Before a child is entered it is checked at once: no piece left can cover
+ * piece size (see `gap`). Placements are undone by XOR: no board is ever copied (the window paths keep
+ * the board in the window, and each level's window, instead of in `board`, which holds the first
+ * levels'). The search is iterative: level d keeps what it still has to try in `levelKey`, `levelSlots`,
+ * `levelSlot`, `levelCands` and `path[d]`. Before a child is entered it is checked at once: no piece left can cover
  * its first empty cell (`keyPieces` & avail is 0), or some piece left has no candidate at or after that
  * cell (`pastLast`), or a dead region: such children count as nodes but cost no level.
  *
@@ -68,8 +68,8 @@
  * is not optional, uses piece p between its minimum and `pieceCounts[p]` (its maximum) times, and
  * between minTotal and maxTotal pieces in all (the spec's bounds, narrowed to the sums of the minimums
  * and maximums; `impossible` when they cross). An exact packing (no optional cell, every minimum its
- * maximum, bounds that say nothing) runs the exact search above, untouched (runWindow1, runWindow2, runWide); anything
- * else runs runNarrowGeneral or runWideGeneral, the same loops with more bookkeeping:
+ * maximum, bounds that say nothing) runs the exact search above, untouched (runWindow1, runWindow2,
+ * runWide); anything else runs runNarrowGeneral or runWideGeneral, the same loops with more bookkeeping:
  *   - The *hole piece* (number `holePiece` = the caller's piece count, present when some cell is optional)
  *     has one candidate at each optional cell covering that cell alone, placement number -1: placing it
  *     marks the first empty cell full without a piece ("left empty"). It is the last piece, so its slot
@@ -308,7 +308,7 @@ export class BitboardSolver implements Engine {
   /** Candidate k's halo in the same bits. */
   private readonly haloRelLo: Int32Array;
   private readonly haloRelHi: Int32Array;
-  /** `nbrWinLo[(c << 6) + u]`: the neighbours of cell c + u as bits of the window at c (those in it). */
+  /** `nbrWinLo[(c << 6) + u]`: the neighbours of cell c + u as bits of the window at c (those in it; Hi on two words). */
   private readonly nbrWinLo: Int32Array;
   private readonly nbrWinHi: Int32Array;
   /** The cells of the window at c that have a neighbour past it (32 cells long, or 64). */
@@ -652,7 +652,7 @@ export class BitboardSolver implements Engine {
     this.haloRelLo = new Int32Array(window ? m : 0);
     this.haloRelHi = new Int32Array(window ? m : 0);
     this.nbrWinLo = new Int32Array(window ? n * 64 : 0);
-    this.nbrWinHi = new Int32Array(window ? n * 64 : 0);
+    this.nbrWinHi = new Int32Array(this.windowWords === 2 ? n * 64 : 0);
     this.edgeLo = new Int32Array(window ? n : 0);
     this.edgeHi = new Int32Array(window ? n : 0);
     if (this.keyed) {
@@ -679,7 +679,7 @@ export class BitboardSolver implements Engine {
       if (absolute) for (let c = 0; c < n; c++) for (let j = this.nbrStart[c]!; j < this.nbrStart[c + 1]!; j++) setBit(this.nbrLo, this.nbrHi, c, this.nbr[j]!);
       const windowCells = 32 * this.windowWords;
       for (let c = 0; c < n && window; c++) {
-        for (let u = 0; u < 64 && c + u < n; u++) {
+        for (let u = 0; u < windowCells && c + u < n; u++) {
           for (let j = this.nbrStart[c + u]!; j < this.nbrStart[c + u + 1]!; j++) {
             const v = this.nbr[j]! - c;
             if (v >= windowCells) setBit(this.edgeLo, this.edgeHi, c, u);
@@ -1286,8 +1286,9 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * haloAliveWindow2 for the general search on absolute words: the regions next to candidate k (placed, or the hole piece's:
-   * its cell left empty) on the board (lo, hi), with at most `skips` cells still to leave empty.
+   * haloAliveWindow2 for the general search, on absolute words: the regions next to candidate k (placed,
+   * or the hole piece's: its cell left empty) on the board (lo, hi), with at most `skips` cells still to
+   * leave empty.
    */
   private haloAliveNarrowGeneral(k: number, lo: number, hi: number, skips: number): boolean {
     const nbrLo = this.nbrLo;
