@@ -60,7 +60,10 @@ function neighboursOf(c: Cell): Cell[] {
   return [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]].map(([a, b, e]) => [c[0] + a!, c[1] + b!, c[2] + e!] as Cell);
 }
 
-/** Small boards (the bitboard engine's narrow path), and boards of more than 64 cells (its wide path), 2-D and 3-D. */
+/**
+ * Small boards, and boards of more than 64 cells, 2-D and 3-D: the bitboard engine's windows of one and two
+ * words, and its word-array path where a random piece reaches further than a window.
+ */
 const SMALL = puzzleArbitrary({ w: [2, 5], h: [2, 4], d: [1, 1, 2], seeds: [2, 5] });
 const WIDE_FLAT = puzzleArbitrary({ w: [10, 12], h: [7, 8], d: [1], seeds: [2, 4] });
 const WIDE_SOLID = puzzleArbitrary({ w: [5, 6], h: [4, 4], d: [4], seeds: [2, 4] });
