@@ -24,6 +24,24 @@ import { rmSync, writeFileSync } from 'node:fs';
 rmSync('dist/cli/chunks', { recursive: true, force: true });
 rmSync('dist/cli/bundle.cache', { force: true });
 
+// Node modules that bundled libraries require when they load but that a command rarely reaches through them:
+// commander's child_process (for subcommands that are programs of their own, which snug has none of; it
+// brings net and dgram along) and cli-progress's readline (for the bar's cursor). Each is required on the
+// first use of one of its functions instead, through a stand-in: a short run skips their compilation.
+const LAZY = /^(node:)?(child_process|readline)$/;
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: LAZY }, (args) =>
+      args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path, namespace: 'lazy-builtin' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, key) => (loaded ??= require(${JSON.stringify(args.path)}))[key] });\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: ['dist/cli/main.js'],
   outfile: 'dist/cli/bundle.cjs',
@@ -33,6 +51,7 @@ await build({
   format: 'cjs',
   external: ['yaml', '@resvg/resvg-js'],
   define: { 'import.meta.url': '__snugModuleUrl' },
+  plugins: [lazyBuiltins],
   logLevel: 'warning',
 });
 

@@ -10,12 +10,12 @@
  * - startSearchThread: a thread that solves subproblems (runs/search-thread.ts says what it answers).
  * - checkpointStores, checkpointReader: the checkpoint files of long runs (Node only: the browser has no file to save to).
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import type * as Crypto from 'node:crypto';
+import type * as WorkerThreads from 'node:worker_threads';
+import type * as Zlib from 'node:zlib';
 import type * as Yaml from 'yaml';
 import type * as Fxp from 'fast-xml-parser';
 import type { CheckpointStores, Host, SearchThread } from './types.js';
@@ -28,7 +28,7 @@ export function cores(): number {
 }
 
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return (require('node:crypto') as typeof Crypto).createHash('sha256').update(text).digest('hex');
 }
 
 let root: { url: URL; version: string } | undefined | null;
@@ -59,6 +59,8 @@ export function packageVersion(): string {
   return packageRoot()?.version ?? '0.0.0';
 }
 
+// Node's own modules that a short run does not use (hashing plans, threads, compression) are loaded on
+// first use too: each costs its compilation at start (crypto alone is some twenty internal modules).
 const require = createRequire(import.meta.url);
 let yaml: typeof Yaml | undefined;
 let xmlParser: typeof Fxp | undefined;
@@ -74,7 +76,7 @@ export function xmlParserModule(): typeof Fxp {
 /** The text gzip data holds; a RangeError when it would unpack to more than `maxBytes`. */
 export function gunzipText(data: Uint8Array, maxBytes: number): string {
   try {
-    return gunzipSync(data, { maxOutputLength: maxBytes }).toString('utf8');
+    return (require('node:zlib') as typeof Zlib).gunzipSync(data, { maxOutputLength: maxBytes }).toString('utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new RangeError(`more than ${maxBytes} bytes`);
     throw e;
@@ -82,7 +84,7 @@ export function gunzipText(data: Uint8Array, maxBytes: number): string {
 }
 
 export function gzip(data: Uint8Array): Uint8Array {
-  return gzipSync(data);
+  return (require('node:zlib') as typeof Zlib).gzipSync(data);
 }
 
 /**
@@ -90,7 +92,7 @@ export function gzip(data: Uint8Array): Uint8Array {
  * builds first).
  */
 export function startSearchThread(): SearchThread {
-  const worker = new Worker(new URL('dist/runs/worker.js', packageRoot()?.url ?? new URL('../../', import.meta.url)));
+  const worker = new (require('node:worker_threads') as typeof WorkerThreads).Worker(new URL('dist/runs/worker.js', packageRoot()?.url ?? new URL('../../', import.meta.url)));
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.on('message', listener),

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { shapeKey } from '../geometry/cell.js';
 import { allowedTransforms, orientations, symmetries } from '../geometry/symmetry.js';
 import { isExactPacking, pieceArea, puzzleProblem } from './model.js';
-import { catalogNames, loadCatalogPuzzle, resolvePuzzle } from './catalog.js';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { catalogDir, catalogNames, loadCatalogPuzzle, resolvePuzzle, textHash } from './catalog.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
 
 const REQUIRED = [
@@ -61,6 +63,21 @@ describe('the catalog', () => {
     const puzzle = loadCatalogPuzzle('calibron');
     expect(puzzle.board).toHaveLength(56 * 56);
     expect(puzzle.pieces.reduce((n, p) => n + p.count, 0)).toBe(12);
+  });
+
+  it("fingerprints each file's text so that any edit shows (the compiled catalog is used only while they match)", () => {
+    const texts = catalogNames().map((name) => readFileSync(`${catalogDir()}${name}.yaml`, 'utf8'));
+    expect(new Set(texts.map(textHash)).size).toBe(texts.length);
+    fc.assert(
+      fc.property(fc.nat(texts.length - 1), fc.nat(), fc.integer({ min: 32, max: 0x2fff }), (i, at, code) => {
+        const text = texts[i]!;
+        const j = at % text.length;
+        const edited = text.slice(0, j) + String.fromCharCode(code) + text.slice(j + 1);
+        if (edited !== text) expect(textHash(edited)).not.toBe(textHash(text));
+        expect(textHash(text.slice(0, j))).not.toBe(textHash(text));
+      }),
+      { numRuns: 500, seed: 20261123 },
+    );
   });
 
   it('resolves a file path or a catalog name, and names what it cannot find', () => {

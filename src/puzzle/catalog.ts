@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isBurrToolsPath } from './burrtools.js';
 import { loadBurrToolsFile, loadPuzzleFile } from './files.js';
-import { sha256Hex } from '../platform/host.js';
 import { PuzzleError } from './errors.js';
 import { parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
@@ -20,8 +19,24 @@ export function compiledCatalogPath(): URL {
   return new URL('../catalog.json', import.meta.url);
 }
 
+/**
+ * A fingerprint of a catalog file's text, which the compiled catalog keeps beside each puzzle: a file that
+ * was edited since no longer matches, and is parsed. Two 32-bit lanes of xor-and-multiply over the UTF-16
+ * code units, mixed at the end (53 bits in all, as cyrb53): enough to tell an edit. A cryptographic hash is
+ * not needed, and its module (node:crypto, some twenty modules of Node's own) would cost every command its
+ * compilation at start.
+ */
 export function textHash(text: string): string {
-  return sha256Hex(text);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
 let compiled: Record<string, { hash: string; puzzle: Puzzle }> | undefined;
