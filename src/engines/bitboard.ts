@@ -2158,6 +2158,7 @@ export class BitboardSolver implements Engine {
         sizeState = nState;
         ck = nck;
         slots = nslots;
+        cands = 0; // the child's candidates come slot by slot (the level's others all cover its full cell)
       }
       if (stop) break;
       if (slots !== 0) {
