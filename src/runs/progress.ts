@@ -29,7 +29,7 @@ export interface Progress {
  * subproblem had taken a hundred-thousandth of its estimate, and the fraction shown never goes back.
  * The prior ratio is the whole tree's estimate (a thousand walks from the root) over the sum of the
  * subproblems' (a few walks each, whose sum falls short on heavy-tailed trees: on the one-sided 5x18,
- * 4.3e8 against 1.37e9 real nodes, where the root's walks said 1.4e9); 1 when there is none (a plan read
+ * 4.3e8 against 1.37e9 real nodes, where the root's walks say 8.7e8); 1 when there is none (a plan read
  * from a checkpoint).
  */
 const PRIOR_SHARE = 0.02;
