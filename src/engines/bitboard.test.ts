@@ -5,22 +5,29 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Cell } from '../geometry/cell.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { art, puzzleOf, rect } from '../test-support/shapes.js';
-import type { BitboardOptions } from './bitboard.js';
+import type { PlacementTable } from '../placements/placements.js';
+import type { BitboardOptions, PackingSpec } from './bitboard.js';
 import { BitboardSolver } from './bitboard.js';
 import { DancingLinks } from './dlx.js';
 
-/** The engine on every placement of every piece: no symmetry breaking, no piece placed first. */
-function solver(puzzle: Puzzle, options: BitboardOptions = {}): BitboardSolver {
+/** The engine's input for every placement of every piece (no symmetry breaking), and the placements. */
+function specOf(puzzle: Puzzle): { spec: PackingSpec; table: PlacementTable } {
   const board = indexBoard(puzzle.board, puzzle.dims);
   const table = generatePlacements(puzzle, board);
-  return new BitboardSolver({
+  const spec = {
     cellCount: board.cells.length,
     coords: board.cells,
     neighbours: board.neighbours,
     pieceCounts: puzzle.pieces.map((p) => p.count),
     pieceSizes: puzzle.pieces.map((p) => p.shape.length),
     placements: table.placements,
-  }, options);
+  };
+  return { spec, table };
+}
+
+/** The engine on every placement of every piece: no symmetry breaking, no piece placed first. */
+function solver(puzzle: Puzzle, options: BitboardOptions = {}): BitboardSolver {
+  return new BitboardSolver(specOf(puzzle).spec, options);
 }
 
 /** The same count by Dancing Links (pieces with copies as items of that capacity): another engine's answer. */
@@ -89,17 +96,8 @@ describe('bitboard engine', () => {
     ];
     for (const c of cases) {
       const puzzle = puzzleOf('strip', rect(c.n, 1), c.pieces, { counts: c.counts });
-      const board = indexBoard(puzzle.board, puzzle.dims);
-      const table = generatePlacements(puzzle, board);
-      const spec = {
-        cellCount: board.cells.length,
-        coords: board.cells,
-        neighbours: board.neighbours,
-        pieceCounts: puzzle.pieces.map((p) => p.count),
-        pieceSizes: puzzle.pieces.map((p) => p.shape.length),
-        placements: table.placements,
-        firstPieces: [puzzle.pieces.findIndex((p) => p.name === 'L')],
-      };
+      const { spec: all, table } = specOf(puzzle);
+      const spec = { ...all, firstPieces: [puzzle.pieces.findIndex((p) => p.name === 'L')] };
       const windowed = new BitboardSolver(spec);
       expect((windowed as unknown as { windowWords: number }).windowWords, `1x${c.n}`).toBe(c.words);
       const found: string[] = [];
