@@ -146,7 +146,8 @@ function peers(runs: number, pentomino: string | undefined): void {
   console.log(`| --- |${' --- |'.repeat(PHASES.length)}`);
   for (const [puzzle, unique] of [['soma', true], ['pentomino-6x10', false], ['pentomino-5x12', false]] as const) {
     const samples = Array.from({ length: runs }, () => {
-      const r = spawnSync(process.execPath, [...snug(puzzle, unique).slice(1), '--stats'], { encoding: 'utf8' });
+      const [node, ...args] = snug(puzzle, unique);
+      const r = spawnSync(node!, [...args, '--stats'], { encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`snug solve ${puzzle} failed: ${r.stderr}`);
       return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { phases: Record<string, number> }).phases;
     });
@@ -252,8 +253,8 @@ async function parallel(long: boolean, runs: number, only: string | undefined): 
 
 /**
  * The record runs (--long only; --only NAME picks one): every solution counted on 2 workers, as `snug solve
- * NAME --count --workers 2` runs it, and the progress's ETA when a tenth, a quarter, half and three quarters
- * of the real time had gone, beside the real rest: the check that the bar tells the truth on a long run.
+ * NAME --count --workers 2` runs it, and the progress's ETA when 2%, a tenth, a quarter, half and three
+ * quarters of the real time had gone, beside the real rest: the check that the bar tells the truth on a long run.
  * The rectangles' four symmetries map solutions onto distinct solutions here, so a quarter of the count is
  * the number of solutions up to symmetry, which is what is published.
  */

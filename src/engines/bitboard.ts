@@ -1566,7 +1566,10 @@ export class BitboardSolver implements Engine {
 
   /**
    * The exact search with a one-word window (every candidate reaches at most 30 cells past its first:
-   * 2-D boards up to 6 cells across). See the top comment; runWindow2 is the same loop on two words.
+   * 2-D boards up to 6 cells across). See the top comment; runWindow2 is the same loop on two words, and
+   * would run these boards too. It is a copy because it is the rectangles' hot loop: runWindow2 on them,
+   * warm search, median of 7 alternated: 6x10 93.4 ms against 86.3, 5x12 41.6 against 39.6, one-sided
+   * 3x30 37.1 against 32.7 (the halo checks likewise: haloAliveWindow1 and 2).
    */
   private runWindow1(): void {
     const S = this.slots;
