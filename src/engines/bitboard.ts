@@ -38,8 +38,7 @@
  * the board's size; the cells that enter it as c moves on are full only where the first levels placed a
  * piece (`fixedBoard`). Candidate k is the word(s) `relLo[k]`, `relHi[k]` from its first cell, so the
  * fit test and the key read the window as it is; each level keeps its window (`levelLo`, `levelHi`).
- * The general search keeps the board of n <= 64 cells in two integers (lo, hi) and each candidate as an
- * absolute pair `candLo[k]`, `candHi[k]` (runNarrowGeneral).
+ * The general search (below) runs on the two-word window (runWindowGeneral) whenever reach <= 62.
  *
  * Invariants between nodes: the board's full bits are exactly the cells of the placed candidates
  * `path[0 .. depth-1]` (plus the padding); every cell before the first empty cell is full; `remaining[p]`
@@ -59,7 +58,7 @@
  * calls the region alive; meeting a cell of such a big region stops the next fill too. The window paths
  * fill with words (region, frontier, big) and the neighbours of each cell of the window at c as its bits
  * (`nbrWinLo[(c << 6) + u]`), a region that meets a cell with a neighbour past the window being big
- * (`edgeLo`); the general search on n <= 64 the same on absolute words; the wide path with a queue
+ * (`edgeLo`); the wide path with a queue
  * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared). `gap[state*(n+1) + s]` is s
  * less the largest sum of sizes of the copies left that is at most s (capped at 255, which only weakens
  * the rules below): 0 exactly when s is such a sum.
@@ -69,7 +68,7 @@
  * between minTotal and maxTotal pieces in all (the spec's bounds, narrowed to the sums of the minimums
  * and maximums; `impossible` when they cross). An exact packing (no optional cell, every minimum its
  * maximum, bounds that say nothing) runs the exact search above, untouched (runWindow1, runWindow2,
- * runWide); anything else runs runNarrowGeneral or runWideGeneral, the same loops with more bookkeeping:
+ * runWide); anything else runs runWindowGeneral or runWideGeneral, the same loops with more bookkeeping:
  *   - The *hole piece* (number `holePiece` = the caller's piece count, present when some cell is optional)
  *     has one candidate at each optional cell covering that cell alone, placement number -1: placing it
  *     marks the first empty cell full without a piece ("left empty"). It is the last piece, so its slot
@@ -81,7 +80,8 @@
  *     `placed` (the caller's pieces placed), `needCount` and `needArea` (copies still needed, and their
  *     cells), `needSlots` (keyed: slots of the pieces that need copies), `free` (empty cells) and
  *     `freeOpt` (empty optional cells), via `candSize[k]`, `candOpt[k]` (cells of candidate k, and its
- *     optional ones). `optional` (and `optLo`, `optHi` on n <= 64) marks the optional cells.
+ *     optional ones). `optional` (and `optRelLo`, `optRelHi` in the window at each cell) marks the
+ *     optional cells.
  *   - A solution is a full board with needCount 0 and placed >= minTotal (placed <= maxTotal always).
  * Rules, and why each is sound (no completion of the node exists when one fires). A completion places
  * some more copies M and leaves some empty cells empty; pieces are connected, so each placement of M lies
@@ -110,7 +110,8 @@
  *       When s > B, one of its first B + 1 cells is covered; the first covered cell is covered by a
  *       placement inside the region, none of whose cells comes before it, so that starts there: dead
  *       when no candidate inside the region starts at one of its first B + 1 cells. (A region of
- *       optional cells only, with s <= B, has nothing to test: it may stay empty.) pieceFitsRegion.
+ *       optional cells only, with s <= B, has nothing to test: it may stay empty.) pieceFitsRegion
+ *       (pieceFitsWindowRegion in the window).
  *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5); 0 for one too
  *       big to measure) add up to at most L: dead when their sum exceeds skips (2).
  *   (8) Copies. M has at most k = maxTotal - placed copies and covers at least free - freeOpt cells, each
@@ -118,6 +119,7 @@
  *       so c * (L - s) <= L * k - (free - freeOpt); and c <= k. So the lookups in (3) and (5) may count
  *       each size's copies left capped at that (`tableState`, cappedState; only when bounds on the total
  *       narrowed anything: without, the cap never bites): the copies of M inside a region are among them.
+ *       A size capped at no copy is not offered to a child at all (`noRoom`; window search only).
  * The search checks (1) to (4) and (7) before it enters a child, (5) to (7) on the regions next to the
  * candidate just placed (for the hole piece: next to the cell left empty); start() checks every region.
  *
@@ -286,8 +288,6 @@ export class BitboardSolver implements Engine {
   private readonly keyOffset: Int32Array;
   private readonly keyWidth: Int32Array;
   private readonly slots: number;
-  private readonly candLo: Int32Array;
-  private readonly candHi: Int32Array;
   private readonly slotPiece: Int32Array;
   private readonly pieceSlots: Int32Array;
   private readonly slotBase: Int32Array;
@@ -295,12 +295,8 @@ export class BitboardSolver implements Engine {
   private readonly keyPieces: Int32Array;
   /** Slots of the pieces that have no candidate at cell c or after it. */
   private readonly pastLast: Int32Array;
-  private readonly haloLo: Int32Array;
-  private readonly haloHi: Int32Array;
-  private readonly nbrLo: Int32Array;
-  private readonly nbrHi: Int32Array;
   // The window paths (see the top comment); empty arrays when they do not apply.
-  /** The window's words: 1 or 2, 0 when the exact search runs on the wide path (or the general search runs). */
+  /** The window's words: 1 or 2 (the general search: 2), 0 when the search runs on the wide path. */
   private readonly windowWords: number;
   /** Candidate k's cells as bits after its first cell (bit 0 = that cell), low and high words. */
   private readonly relLo: Int32Array;
@@ -314,6 +310,9 @@ export class BitboardSolver implements Engine {
   /** The cells of the window at c that have a neighbour past it (32 cells long, or 64). */
   private readonly edgeLo: Int32Array;
   private readonly edgeHi: Int32Array;
+  /** The optional cells of the window at c (the general search). */
+  private readonly optRelLo: Int32Array;
+  private readonly optRelHi: Int32Array;
   private readonly levelLo: Int32Array;
   private readonly levelHi: Int32Array;
   /** The board after the first levels, cells past the board empty, and 1 + its last full cell. */
@@ -331,10 +330,15 @@ export class BitboardSolver implements Engine {
    * most s (0 when s is such a sum), capped at 255: the fewest cells of s that those pieces leave empty.
    */
   private readonly gap: Uint8Array;
-  /** The piece sizes in `sizeState`, smallest first: size, radix, and copies + 1 (the digit's base). */
+  /** The piece sizes in `sizeState`, smallest first, and each one's radix. */
   private readonly sizeValue: Int32Array;
   private readonly sizeRadix: Int32Array;
-  private readonly sizeBase: Int32Array;
+  /** With capCopies: `stateCopies[state * sizes + i]`, the copies of size i that `state` has left (its digits). */
+  private readonly stateCopies: Uint16Array;
+  /** With capCopies: the slots of the pieces of size i (keyed). */
+  private readonly sizeSlots: Int32Array;
+  /** Set by cappedState: the slots of the sizes a completion can use no copy of (keyed). */
+  private noRoom = 0;
 
   // Optional cells and ranges (see the top comment); used by the general search only.
   /** True when the search must handle optional cells, ranges or totals (or was told to: options.general). */
@@ -343,8 +347,6 @@ export class BitboardSolver implements Engine {
   private readonly impossible: boolean;
   /** 1 for an optional cell (internal numbers). */
   private readonly optional: Uint8Array;
-  private readonly optLo: number;
-  private readonly optHi: number;
   /** Cells of each candidate, and how many of them are optional. */
   private readonly candSize: Int32Array;
   private readonly candOpt: Int32Array;
@@ -609,12 +611,11 @@ export class BitboardSolver implements Engine {
       for (let j = 0; j < slotCount[p]! && slots + j < 32; j++) this.pieceSlots[p]! |= 1 << (slots + j);
       slots += slotCount[p]!;
     }
-    // the key tables serve the window paths (exact packings) and the general search on n <= 64
+    // the key tables serve the window paths (the general search's has two words)
     const keyed = slots <= 32 && !options.wide;
-    this.windowWords = !keyed || this.general || n * 64 > MAX_WINDOW_TABLE ? 0 : reach <= 30 ? 1 : reach <= 62 ? 2 : 0;
+    this.windowWords = !keyed || n * 64 > MAX_WINDOW_TABLE ? 0 : reach <= 30 && !this.general ? 1 : reach <= 62 ? 2 : 0;
     const window = this.windowWords > 0;
-    this.keyed = keyed && (window || n <= 64);
-    const absolute = this.keyed && !window; // the general search's absolute word pairs
+    this.keyed = window;
     this.slots = this.keyed ? slots : 0;
     const S = this.slots;
     let B = 0;
@@ -633,8 +634,6 @@ export class BitboardSolver implements Engine {
     this.keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
     this.keyWidth = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[1] ?? 0);
     const keys = 1 << B;
-    this.candLo = new Int32Array(absolute ? m : 0);
-    this.candHi = new Int32Array(absolute ? m : 0);
     this.relLo = new Int32Array(this.keyed ? m : 0);
     this.relHi = new Int32Array(this.keyed ? m : 0);
     this.slotPiece = new Int32Array(S);
@@ -645,16 +644,14 @@ export class BitboardSolver implements Engine {
     this.keyMasks = widest <= 8 ? new Uint8Array(size) : widest <= 16 ? new Uint16Array(size) : new Int32Array(size);
     this.keyPieces = new Int32Array(this.keyed ? n << B : 0);
     this.pastLast = new Int32Array(this.keyed ? n + 1 : 0);
-    this.haloLo = new Int32Array(absolute ? m : 0);
-    this.haloHi = new Int32Array(absolute ? m : 0);
-    this.nbrLo = new Int32Array(absolute ? n : 0);
-    this.nbrHi = new Int32Array(absolute ? n : 0);
     this.haloRelLo = new Int32Array(window ? m : 0);
     this.haloRelHi = new Int32Array(window ? m : 0);
     this.nbrWinLo = new Int32Array(window ? n * 64 : 0);
     this.nbrWinHi = new Int32Array(this.windowWords === 2 ? n * 64 : 0);
     this.edgeLo = new Int32Array(window ? n : 0);
     this.edgeHi = new Int32Array(window ? n : 0);
+    this.optRelLo = new Int32Array(window && this.general ? n : 0);
+    this.optRelHi = new Int32Array(window && this.general ? n : 0);
     if (this.keyed) {
       /** Sets bit `c` (0..63) of the pair (los[i], his[i]). */
       const setBit = (los: Int32Array, his: Int32Array, i: number, c: number): void => {
@@ -665,18 +662,14 @@ export class BitboardSolver implements Engine {
         const cells = sorted[source[k]!]!;
         const first = cells[0]!;
         for (const x of cells) if (x - first < 64) setBit(this.relLo, this.relHi, k, x - first);
-        if (absolute) {
-          for (const x of cells) setBit(this.candLo, this.candHi, k, x);
-          for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) setBit(this.haloLo, this.haloHi, k, this.candHalo[i]!);
-        }
-        if (window) {
-          // a halo cell past the window is left out: its region is never checked (always sound)
-          for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) {
-            if (this.candHalo[i]! - first < 64) setBit(this.haloRelLo, this.haloRelHi, k, this.candHalo[i]! - first);
-          }
+        // a halo cell past the window is left out: its region is never checked (always sound)
+        for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) {
+          if (this.candHalo[i]! - first < 64) setBit(this.haloRelLo, this.haloRelHi, k, this.candHalo[i]! - first);
         }
       }
-      if (absolute) for (let c = 0; c < n; c++) for (let j = this.nbrStart[c]!; j < this.nbrStart[c + 1]!; j++) setBit(this.nbrLo, this.nbrHi, c, this.nbr[j]!);
+      for (let c = 0; c < n && this.general; c++) {
+        for (let u = 0; u < 64 && c + u < n; u++) if (this.optional[c + u]) setBit(this.optRelLo, this.optRelHi, c, u);
+      }
       const windowCells = 32 * this.windowWords;
       for (let c = 0; c < n && window; c++) {
         for (let u = 0; u < windowCells && c + u < n; u++) {
@@ -749,7 +742,6 @@ export class BitboardSolver implements Engine {
     const fullTable = states * (n + 1) <= MAX_FEASIBLE_TABLE;
     this.sizeValue = Int32Array.from(fullTable ? sizes : []);
     this.sizeRadix = Int32Array.from(fullTable ? radix : []);
-    this.sizeBase = Int32Array.from(fullTable ? perSize.map((c) => c + 1) : []);
     if (fullTable) {
       for (let p = 0; p < R; p++) this.pieceRadix[p] = radix[sizes.indexOf(realSizes[p]!)]!;
       this.initialSizeState = perSize.reduce((s, c, i) => s + c * radix[i]!, 0);
@@ -776,16 +768,14 @@ export class BitboardSolver implements Engine {
     const largest = Math.max(1, ...used);
     this.largestSize = largest;
     this.capCopies = fullTable && this.maxTotal < this.totalPieces;
-    this.smallestSize = Math.max(1, Math.min(...used));
-    let optLo = 0;
-    let optHi = 0;
-    for (let c = 0; c < n && c < 64; c++) {
-      if (!this.optional[c]) continue;
-      if (c < 32) optLo |= 1 << c;
-      else optHi |= 1 << (c - 32);
+    // (a digit is below `states`, and states * (n + 1) is at most MAX_FEASIBLE_TABLE: it fits 16 bits)
+    this.stateCopies = new Uint16Array(this.capCopies ? states * sizes.length : 0);
+    for (let st = 0; st < states && this.capCopies; st++) {
+      for (let i = 0; i < sizes.length; i++) this.stateCopies[st * sizes.length + i] = Math.floor(st / radix[i]!) % (perSize[i]! + 1);
     }
-    this.optLo = optLo;
-    this.optHi = optHi;
+    this.sizeSlots = new Int32Array(this.capCopies && this.keyed ? sizes.length : 0);
+    for (let p = 0; p < R && this.sizeSlots.length > 0; p++) this.sizeSlots[sizes.indexOf(realSizes[p]!)]! |= this.pieceSlots[p]!;
+    this.smallestSize = Math.max(1, Math.min(...used));
     this.regions = options.regions ?? true;
     this.fillLimit = options.fillLimit ?? largest;
     this.fitLimit = options.fitLimit ?? largest;
@@ -841,7 +831,7 @@ export class BitboardSolver implements Engine {
     }
     if (!this.start(prefix)) return;
     if (this.general) {
-      if (this.keyed) this.runNarrowGeneral();
+      if (this.keyed) this.runWindowGeneral();
       else this.runWideGeneral();
     } else if (this.windowWords === 1) {
       this.runWindow1();
@@ -996,18 +986,26 @@ export class BitboardSolver implements Engine {
 
   /**
    * Rule (8): `state` with each size's copies capped at what a completion of at most `piecesLeft` pieces
-   * covering at least `mustCover` cells can use.
+   * covering at least `mustCover` cells can use; `noRoom`: the slots of the sizes capped at none.
    */
   private cappedState(state: number, mustCover: number, piecesLeft: number): number {
     const L = this.largestSize;
+    const sizes = this.sizeValue.length;
+    const spare = L * piecesLeft - mustCover;
     let capped = state;
-    for (let i = 0; i < this.sizeValue.length; i++) {
+    let noRoom = 0;
+    // (a search's hot loop calls this at every node: a table instead of each digit's division, and a
+    // division only for a size whose cap bites; floor(spare / (L - size)) < copies exactly when
+    // spare < copies * (L - size))
+    for (let i = 0, row = state * sizes; i < sizes; i++) {
+      const copies = this.stateCopies[row + i]!;
       const size = this.sizeValue[i]!;
-      const radix = this.sizeRadix[i]!;
-      const copies = Math.floor(state / radix) % this.sizeBase[i]!;
-      const room = size < L ? Math.floor((L * piecesLeft - mustCover) / (L - size)) : piecesLeft;
-      if (room < copies) capped -= (copies - Math.max(0, room)) * radix;
+      if (copies === 0 || (size < L ? spare >= copies * (L - size) : piecesLeft >= copies)) continue;
+      const room = size < L ? Math.floor(spare / (L - size)) : piecesLeft;
+      capped -= (copies - Math.max(0, room)) * this.sizeRadix[i]!;
+      if (room <= 0 && this.keyed) noRoom |= this.sizeSlots[i]!;
     }
+    this.noRoom = noRoom;
     return capped;
   }
 
@@ -1286,18 +1284,21 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * haloAliveWindow2 for the general search, on absolute words: the regions next to candidate k (placed,
-   * or the hole piece's: its cell left empty) on the board (lo, hi), with at most `skips` cells still to
-   * leave empty.
+   * haloAliveWindow2 for the general search: the regions next to candidate k (placed, or the hole piece's:
+   * its cell left empty) at the window's first cell c, `lo`, `hi` the window with k placed, with at most
+   * `skips` cells still to leave empty. Rules (5) to (7) of the top comment.
    */
-  private haloAliveNarrowGeneral(k: number, lo: number, hi: number, skips: number): boolean {
-    const nbrLo = this.nbrLo;
-    const nbrHi = this.nbrHi;
-    const optLo = this.optLo;
-    const optHi = this.optHi;
+  private haloAliveWindowGeneral(k: number, c: number, lo: number, hi: number, skips: number): boolean {
+    const nbrLo = this.nbrWinLo;
+    const nbrHi = this.nbrWinHi;
+    const row = c << 6;
+    const edgeLo = this.edgeLo[c]!;
+    const edgeHi = this.edgeHi[c]!;
+    const optLo = this.optRelLo[c]!;
+    const optHi = this.optRelHi[c]!;
     const limit = this.fillLimit;
-    let seedLo = this.haloLo[k]! & ~lo;
-    let seedHi = this.haloHi[k]! & ~hi;
+    let seedLo = this.haloRelLo[k]! & ~lo;
+    let seedHi = this.haloRelHi[k]! & ~hi;
     let bigLo = 0;
     let bigHi = 0;
     let visited = 0;
@@ -1310,7 +1311,7 @@ export class BitboardSolver implements Engine {
       let rLo = 0;
       let rHi = 0;
       let size = 0;
-      let big = false;
+      let isBig = false;
       while ((fLo | fHi) !== 0) {
         let u: number;
         if (fLo !== 0) {
@@ -1325,18 +1326,18 @@ export class BitboardSolver implements Engine {
           u = 63 - Math.clz32(bit);
         }
         if (++size > limit) {
-          big = true;
+          isBig = true;
           break;
         }
-        fLo |= nbrLo[u]! & ~lo & ~rLo;
-        fHi |= nbrHi[u]! & ~hi & ~rHi;
-        if (((fLo & bigLo) | (fHi & bigHi)) !== 0) {
-          big = true;
+        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
+        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
+        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
+          isBig = true;
           break;
         }
       }
       visited += size;
-      if (big) {
+      if (isBig) {
         bigLo |= rLo | fLo;
         bigHi |= rHi | fHi;
       } else {
@@ -1350,14 +1351,8 @@ export class BitboardSolver implements Engine {
         }
         // (an all-optional region that may stay empty has nothing to test)
         if (size <= this.fitLimit && ((fixedLo | fixedHi) !== 0 || size > skips - empty)) {
-          const first = rLo !== 0 ? 31 - Math.clz32(rLo & -rLo) : 63 - Math.clz32(rHi & -rHi);
-          const fixed = fixedLo !== 0 ? 31 - Math.clz32(fixedLo & -fixedLo) : fixedHi !== 0 ? 63 - Math.clz32(fixedHi & -fixedHi) : -1;
-          const last = rHi !== 0 ? 63 - Math.clz32(rHi) : 31 - Math.clz32(rLo);
-          this.regionWords[0] = rLo;
-          this.regionWords[1] = rHi;
-          const found = fixed === first ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed, size, skips - empty);
-          this.regionWords[0] = 0;
-          this.regionWords[1] = 0;
+          const firstFixed = rLo !== 0 ? (fixedLo & rLo & -rLo) !== 0 : (fixedHi & rHi & -rHi) !== 0;
+          const found = firstFixed ? this.pieceFitsWindow(c, rLo, rHi) : this.pieceFitsWindowRegion(c, rLo, rHi, fixedLo, fixedHi, size, skips - empty);
           if (!found) {
             alive = false;
             break;
@@ -1373,6 +1368,64 @@ export class BitboardSolver implements Engine {
     }
     this.updates += visited;
     return alive;
+  }
+
+  /**
+   * Rule (6) of the top comment on the region (rLo, rHi) of the window at c: `size` cells, at most `budget`
+   * of them left empty, (fixedLo, fixedHi) the ones that must be covered. pieceFitsRegion on the window.
+   */
+  private pieceFitsWindowRegion(c: number, rLo: number, rHi: number, fixedLo: number, fixedHi: number, size: number, budget: number): boolean {
+    const fixed = fixedLo !== 0 ? 31 - Math.clz32(fixedLo & -fixedLo) : fixedHi !== 0 ? 63 - Math.clz32(fixedHi & -fixedHi) : -1;
+    // the placement covering the first covered cell starts there, one of the first budget + 1 cells
+    if (size > budget && budget >= 0) {
+      const found = this.pieceFitsInWindowRegion(c, rLo, rHi, 63, -1, budget + 1);
+      if (!found || fixed < 0) return found;
+    }
+    // the placement covering `fixed` starts at or before it
+    return fixed < 0 || this.pieceFitsInWindowRegion(c, rLo, rHi, fixed, fixed, size);
+  }
+
+  /**
+   * True when a piece left has a candidate inside the region (rLo, rHi) of the window at c whose first
+   * cell is one of the region's cells up to window cell `last`, at most `starts` of them (the first
+   * ones), and that covers window cell `cover` (-1: any candidate). pieceFitsInRegion on the window.
+   */
+  private pieceFitsInWindowRegion(c: number, rLo: number, rHi: number, last: number, cover: number, starts: number): boolean {
+    const P = this.pieceTypes;
+    const R = this.realPieces;
+    const relLo = this.relLo;
+    const relHi = this.relHi;
+    let cellsLo = rLo;
+    let cellsHi = rHi;
+    while (starts > 0 && (cellsLo | cellsHi) !== 0) {
+      let t: number;
+      if (cellsLo !== 0) {
+        const bit = cellsLo & -cellsLo;
+        cellsLo ^= bit;
+        t = 31 - Math.clz32(bit);
+      } else {
+        const bit = cellsHi & -cellsHi;
+        cellsHi ^= bit;
+        t = 63 - Math.clz32(bit);
+      }
+      if (t > last) break;
+      starts--;
+      // the region and the cell to cover as seen from cell c + t, as its candidates are written
+      const sLo = t === 0 ? rLo : t < 32 ? (rLo >>> t) | (rHi << (32 - t)) : rHi >>> (t - 32);
+      const sHi = t < 32 ? rHi >>> t : 0;
+      const at = cover - t;
+      const coverLo = cover < 0 ? -1 : at < 32 ? 1 << at : 0;
+      const coverHi = cover < 0 ? -1 : at >= 32 ? 1 << (at - 32) : 0;
+      const x = (c + t) * P;
+      for (let p = 0; p < R; p++) {
+        if (this.remaining[p] === 0) continue;
+        for (let k = this.candStart[x + p]!, ke = this.candStart[x + p + 1]!; k < ke; k++) {
+          if (((relLo[k]! & coverLo) | (relHi[k]! & coverHi)) === 0) continue;
+          if (((relLo[k]! & ~sLo) | (relHi[k]! & ~sHi)) === 0) return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -1501,7 +1554,7 @@ export class BitboardSolver implements Engine {
     const P = this.pieceTypes;
     const relLo = this.relLo;
     const relHi = this.relHi;
-    for (let p = 0; p < P; p++) {
+    for (let p = 0; p < this.realPieces; p++) {
       if (this.remaining[p] === 0) continue;
       for (let k = this.candStart[first * P + p]!, ke = this.candStart[first * P + p + 1]!; k < ke; k++) {
         if (((relLo[k]! & ~rLo) | (relHi[k]! & ~rHi)) === 0) return true;
@@ -1979,22 +2032,23 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * The search with optional cells and ranges on boards of at most 64 cells: runWindow2 on absolute words
-   * (the board in two, a candidate's cells where they are, undone by XOR), plus the hole
-   * piece's slot (the first empty cell left empty, tried last) and the counters of the top comment.
+   * The search with optional cells and ranges (the general search) on the two-word window: runWindow2,
+   * plus the hole piece's slot (the first empty cell left empty, tried last) and the counters of the top
+   * comment.
    */
-  private runNarrowGeneral(): void {
+  private runWindowGeneral(): void {
     const S = this.slots;
     const B = this.keyBits;
-    const n1 = this.n + 1;
+    const n = this.n;
+    const n1 = n + 1;
     const keyMasks = this.keyMasks;
     const keyPieces = this.keyPieces;
     const slotBase = this.slotBase;
     const slotPiece = this.slotPiece;
     const pieceSlots = this.pieceSlots;
     const pastLast = this.pastLast;
-    const candLo = this.candLo;
-    const candHi = this.candHi;
+    const relLo = this.relLo;
+    const relHi = this.relHi;
     const candSize = this.candSize;
     const candOpt = this.candOpt;
     const remaining = this.remaining;
@@ -2007,6 +2061,8 @@ export class BitboardSolver implements Engine {
     const levelSlots = this.levelSlots;
     const levelSlot = this.levelSlot;
     const levelCands = this.levelCands;
+    const levelLo = this.levelLo;
+    const levelHi = this.levelHi;
     const regions = this.regions;
     const hole = this.holePiece;
     const holeSlot = hole >= 0 ? pieceSlots[hole]! : 0;
@@ -2024,8 +2080,6 @@ export class BitboardSolver implements Engine {
     const m2 = (1 << this.keyWidth[2]!) - 1;
     const q1 = this.keyWidth[0]!;
     const q2 = q1 + this.keyWidth[1]!;
-    let lo = this.board[0]!;
-    let hi = this.board[1]!;
     let avail = 0; // slots of the caller's pieces with copies left
     let single = 0; // slots of the pieces with one copy left
     for (let p = 0; p < this.realPieces; p++) {
@@ -2042,24 +2096,15 @@ export class BitboardSolver implements Engine {
     let nodes = 0;
     let countdown = CHECK_INTERVAL;
     let d = baseDepth;
-    let ck: number;
-    let slots: number;
-    {
-      const c = lo !== -1 ? 31 - Math.clz32(~lo & (lo + 1)) : hi !== -1 ? 63 - Math.clz32(~hi & (hi + 1)) : -1;
-      if (c < 0) {
-        if (needCount === 0 && placed >= minTotal) this.emit(d);
-        return;
-      }
-      let pos = c + o0;
-      let key = (pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m0;
-      pos = c + o1;
-      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m1) << q1;
-      pos = c + o2;
-      key |= ((pos < 32 ? (lo >>> pos) | (hi << 1 << (31 - pos)) : hi >>> (pos - 32)) & m2) << q2;
-      ck = (c << B) | key;
-      const real = placed + needCount < maxTotal ? avail : placed < maxTotal ? needSlots : 0;
-      slots = keyPieces[ck]! & (real | (this.maxSkips() > 0 ? holeSlot : 0));
+    let c = this.enterWindow();
+    if (c < 0) {
+      if (needCount === 0 && placed >= minTotal) this.emit(d);
+      return;
     }
+    let lo = this.fixedWord(c);
+    let hi = this.fixedWord(c + 32);
+    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
+    let slots = keyPieces[ck]! & ((placed + needCount < maxTotal ? avail : placed < maxTotal ? needSlots : 0) | (this.maxSkips() > 0 ? holeSlot : 0));
     let stop = false;
     let s = 0;
     let p = 0;
@@ -2070,9 +2115,9 @@ export class BitboardSolver implements Engine {
         const bit = cands & -cands;
         cands ^= bit;
         const k = base + 31 - Math.clz32(bit);
-        const mLo = candLo[k]!;
-        const mHi = candHi[k]!;
-        if (((lo & mLo) | (hi & mHi)) !== 0) continue;
+        const maskLo = relLo[k]!;
+        const maskHi = relHi[k]!;
+        if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
         nodes++;
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
@@ -2081,8 +2126,6 @@ export class BitboardSolver implements Engine {
             break;
           }
         }
-        const nlo = lo | mLo;
-        const nhi = hi | mHi;
         // The child's counters (the hole piece changes only the free cells).
         let nPlaced = placed;
         let nNeedCount = needCount;
@@ -2103,8 +2146,26 @@ export class BitboardSolver implements Engine {
         }
         const nFree = free - candSize[k]!;
         const nFreeOpt = freeOpt - candOpt[k]!;
-        const c = nlo !== -1 ? 31 - Math.clz32(~nlo & (nlo + 1)) : nhi !== -1 ? 63 - Math.clz32(~nhi & (nhi + 1)) : -1;
-        if (c < 0) {
+        // The areas and the counts: see the top comment. (They pass on a full board exactly when it is a
+        // solution's: no copy needed, placed >= minTotal.)
+        const extra = minTotal - nPlaced - nNeedCount;
+        const skips = nFree - nNeedArea - (extra > 0 ? extra * smallest : 0);
+        const tState = capCopies ? this.cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
+        if (skips < 0 || gap[tState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
+        const placedLo = lo | maskLo;
+        const placedHi = hi | maskHi;
+        // The child's window (see runWindow2).
+        let nc = c;
+        let nlo = placedLo;
+        let nhi = placedHi;
+        while (nlo === -1) {
+          nlo = nhi;
+          nhi = this.fixedWord(nc + 64);
+          nc += 32;
+        }
+        const step = 31 - Math.clz32(~nlo & (nlo + 1));
+        nc += step;
+        if (nc >= n) {
           if (nNeedCount === 0 && nPlaced >= minTotal) {
             path[d] = k;
             if (this.emit(d + 1)) {
@@ -2114,27 +2175,19 @@ export class BitboardSolver implements Engine {
           }
           continue;
         }
-        // The areas and the counts: see the top comment.
-        const extra = minTotal - nPlaced - nNeedCount;
-        const skips = nFree - nNeedArea - (extra > 0 ? extra * smallest : 0);
-        const tState = capCopies ? this.cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
-        if (skips < 0 || gap[tState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
-        let pos = c + o0;
-        let key = (pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m0;
-        if (m1 !== 0) {
-          pos = c + o1;
-          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m1) << q1;
-          pos = c + o2;
-          key |= ((pos < 32 ? (nlo >>> pos) | (nhi << 1 << (31 - pos)) : nhi >>> (pos - 32)) & m2) << q2;
+        if (step > 0) {
+          nlo = (nlo >>> step) | (nhi << (32 - step));
+          nhi = (nhi >>> step) | (this.fixedWord(nc - step + 64) << (32 - step));
         }
-        const nck = (c << B) | key;
-        const real = nPlaced + nNeedCount < maxTotal ? navail : nPlaced < maxTotal ? nNeedSlots : 0;
+        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
+        // (the pieces of a size capped at no copy by rule (8) are not offered)
+        const real = (nPlaced + nNeedCount < maxTotal ? navail : nPlaced < maxTotal ? nNeedSlots : 0) & ~(capCopies ? this.noRoom : 0);
         const nslots = keyPieces[nck]! & (real | (skips > 0 ? holeSlot : 0));
-        if (nslots === 0 || (pastLast[c]! & nNeedSlots) !== 0) continue;
+        if (nslots === 0 || (pastLast[nc]! & nNeedSlots) !== 0) continue;
         if (p !== hole) remaining[p]!--;
         if (regions) {
           this.tableState = tState;
-          if (!this.haloAliveNarrowGeneral(k, nlo, nhi, skips)) {
+          if (!this.haloAliveWindowGeneral(k, c, placedLo, placedHi, skips)) {
             if (p !== hole) remaining[p]!++;
             continue;
           }
@@ -2148,7 +2201,10 @@ export class BitboardSolver implements Engine {
         levelSlots[d] = slots;
         levelSlot[d] = s;
         levelCands[d] = cands;
+        levelLo[d] = lo;
+        levelHi[d] = hi;
         path[d++] = k;
+        c = nc;
         lo = nlo;
         hi = nhi;
         avail = navail;
@@ -2161,7 +2217,7 @@ export class BitboardSolver implements Engine {
         sizeState = nState;
         ck = nck;
         slots = nslots;
-        cands = 0; // the child's candidates come slot by slot (the level's others all cover its full cell)
+        cands = 0; // the child's candidates come slot by slot
       }
       if (stop) break;
       if (slots !== 0) {
@@ -2170,7 +2226,7 @@ export class BitboardSolver implements Engine {
         slots ^= bit;
         s = 31 - Math.clz32(bit);
         p = slotPiece[s]!;
-        base = slotBase[(ck >> B) * S + s]!;
+        base = slotBase[c * S + s]!;
         cands = keyMasks[ck * S + s]!;
         continue;
       }
@@ -2179,13 +2235,14 @@ export class BitboardSolver implements Engine {
       d--;
       const k = path[d]!;
       ck = levelKey[d]!;
+      c = ck >> B;
       slots = levelSlots[d]!;
       s = levelSlot[d]!;
       cands = levelCands[d]!;
+      lo = levelLo[d]!;
+      hi = levelHi[d]!;
       p = slotPiece[s]!;
-      base = slotBase[(ck >> B) * S + s]!;
-      lo ^= candLo[k]!;
-      hi ^= candHi[k]!;
+      base = slotBase[c * S + s]!;
       free += candSize[k]!;
       freeOpt += candOpt[k]!;
       if (p !== hole) {
