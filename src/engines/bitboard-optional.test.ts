@@ -456,4 +456,17 @@ describe('bitboard engine: named cases of optional cells and ranges', () => {
     expect(plain.solutions).toBeGreaterThan(0);
     expect(first.solutions).toBe(plain.solutions);
   });
+
+  it('a piece placed first past the window of a 68-cell strip, with optional cells and ranges: the same solutions as without, and as the wide path', () => {
+    // columns of 2: the window's 64 cells reach x = 31; the I placed first lies anywhere along the 34
+    const puzzle = puzzleOf('strip', rect(34, 2), { A: art('####'), B: art('####'), O: art('##/##'), M: art('#') }, { counts: { B: 2, O: 16, M: 2 } });
+    const base = { optionalCells: [0, 17, 40, 67], pieceMinimums: [1, 0, 0, 0] };
+    const built: Built = { spec: specOf(puzzle, base), placements: generatePlacements(puzzle, indexBoard(puzzle.board, 2)).placements, n: 68 };
+    const plain = engineSolutions(built);
+    const first = engineSolutions({ ...built, spec: { ...built.spec, firstPieces: [0] } });
+    expect(windowWords({ ...built, spec: { ...built.spec, firstPieces: [0] } })).toBe(2);
+    expect(plain.count).toBeGreaterThan(100);
+    expect(first).toEqual(plain);
+    expect(engineSolutions({ ...built, spec: { ...built.spec, firstPieces: [0] } }, { wide: true })).toEqual(plain);
+  });
 });
