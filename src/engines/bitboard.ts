@@ -334,7 +334,7 @@ export class BitboardSolver implements Engine {
   private readonly sizeValue: Int32Array;
   private readonly sizeRadix: Int32Array;
   /** With capCopies: `stateCopies[state * sizes + i]`, the copies of size i that `state` has left (its digits). */
-  private readonly stateCopies: Uint16Array;
+  private readonly stateCopies: Int32Array;
   /** With capCopies: the slots of the pieces of size i (keyed). */
   private readonly sizeSlots: Int32Array;
   /** Set by cappedState: the slots of the sizes a completion can use no copy of (keyed). */
@@ -767,9 +767,9 @@ export class BitboardSolver implements Engine {
     const used = realSizes.filter((_, p) => this.pieceCounts[p]! > 0);
     const largest = Math.max(1, ...used);
     this.largestSize = largest;
-    this.capCopies = fullTable && this.maxTotal < this.totalPieces;
-    // (a digit is below `states`, and states * (n + 1) is at most MAX_FEASIBLE_TABLE: it fits 16 bits)
-    this.stateCopies = new Uint16Array(this.capCopies ? states * sizes.length : 0);
+    // (without the table of digits rule (8) is left out: it only prunes)
+    this.capCopies = fullTable && this.maxTotal < this.totalPieces && states * sizes.length <= MAX_FEASIBLE_TABLE;
+    this.stateCopies = new Int32Array(this.capCopies ? states * sizes.length : 0);
     for (let st = 0; st < states && this.capCopies; st++) {
       for (let i = 0; i < sizes.length; i++) this.stateCopies[st * sizes.length + i] = Math.floor(st / radix[i]!) % (perSize[i]! + 1);
     }
