@@ -3,7 +3,8 @@
 //
 // - dist/cli/bundle.cjs: the tool bundled by esbuild from the built modules (dist/cli/main.js and what it
 //   imports), as one CommonJS script. yaml and @resvg/resvg-js stay outside: they are required when a
-//   puzzle file must be parsed or a PNG drawn. `import.meta.url` becomes a value the loader passes in (the
+//   puzzle file must be parsed or a PNG drawn; so do bullmq and ioredis, loaded only by the work queue
+//   (--queue, snug worker). `import.meta.url` becomes a value the loader passes in (the
 //   bundle's own URL), so the paths the tool finds its files by (the catalog, the web app, the worker
 //   threads' module) are what they are from dist/cli/.
 // - dist/cli/bundle.cache: V8's code cache of the bundle, made here by running a typical command (a
@@ -49,7 +50,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  external: ['yaml', '@resvg/resvg-js'],
+  external: ['yaml', '@resvg/resvg-js', 'bullmq', 'ioredis'],
   define: { 'import.meta.url': '__snugModuleUrl' },
   plugins: [lazyBuiltins],
   logLevel: 'warning',

@@ -11,6 +11,7 @@ import { InvalidPuzzleError, pieceArea, pieceMin, puzzleGrid } from '../puzzle/m
 import { pieceLabels, pieceListColours, readColour, renderBoardText, renderShapeText } from '../render/index.js';
 import { CheckpointError } from '../runs/checkpoint.js';
 import { MergeError } from '../runs/merge.js';
+import { QueueError } from '../runs/queue.js';
 import { printable } from '../puzzle/printable.js';
 import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js';
 import { ENGINE_CHOICES } from '../search/prepare.js';
@@ -147,18 +148,33 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .addOption(new Option('--view <view>', 'how --svg and --png draw a 3-D solution of cubes: layers side by side, iso (one isometric picture), exploded, or steps (the assembly from the bottom up)').choices(['layers', 'iso', 'exploded', 'steps']))
       .option('--scale <pixels>', 'pixels per cell of the --svg and --png pictures (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
-      .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard),
+      .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard)
+      .option('--queue <url>', 'share the run out through the work queue at redis://HOST:PORT[/DB] (with --count or --all), to the workers there (snug worker); with --workers, work on it here too'),
   ).action(async (target: string, flags: SolveFlags) => setExit(await solveCommand(target, flags)));
 
   runOptions(
     program
       .command('resume')
-      .description('go on with a run saved by --checkpoint, to the same result as an uninterrupted run')
-      .argument('<file>', 'the checkpoint file')
+      .description('go on with a run saved by --checkpoint, or with a run on a work queue (--queue), to the same result as an uninterrupted run')
+      .argument('[file]', 'the checkpoint file; with --queue, the run\'s ID (when the queue holds more than one)')
+      .option('--queue <url>', 'the run is on the work queue at redis://HOST:PORT[/DB]')
       .option('--json', 'print one JSON object (as solve --json); default: the output the run was started with')
       .option('--jsonl', 'print each solution as one JSON line (not for a run started with --count)')
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters'),
-  ).action(async (file: string, flags: ResumeFlags) => setExit(await resumeCommand(file, flags)));
+  ).action(async (file: string | undefined, flags: ResumeFlags & { queue?: string }) => {
+    if (flags.queue !== undefined) return setExit(await (await import('./queue.js')).resumeQueueCommand(flags.queue, file, flags));
+    if (file === undefined) throw new UsageError('resume needs the checkpoint file (or --queue URL for a run on a work queue)');
+    return setExit(await resumeCommand(file, flags));
+  });
+
+  program
+    .command('worker')
+    .description('take work from a work queue (runs started with --queue) and solve it on this machine\'s cores, until Ctrl-C')
+    .argument('<url>', 'the queue: redis://HOST:PORT[/DB]')
+    .option('-w, --workers <n>', `threads (default: one per core; at most ${maxWorkers()})`, parsePositiveInt('--workers', maxWorkers()))
+    .option('--timeout <seconds>', 'a job this worker holds goes to another worker when it has not been heard from for this long (default 30)', parsePositiveNumber('--timeout'))
+    .option('-q, --quiet', 'no messages')
+    .action(async (url: string, flags: { workers?: number; timeout?: number; quiet?: boolean }) => setExit(await (await import('./queue.js')).workerCommand(url, flags)));
 
   program
     .command('render')
@@ -270,7 +286,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (
       e instanceof UsageError || e instanceof PuzzleError || e instanceof InvalidPuzzleError || e instanceof InvalidOptionError ||
-      e instanceof CheckpointError || e instanceof MergeError || e instanceof OutputError
+      e instanceof CheckpointError || e instanceof MergeError || e instanceof OutputError || e instanceof QueueError
     ) {
       // one line, whatever a file name or a file's text put in it
       writeError(`snug: ${printable(e.message)}\n`);

@@ -16,6 +16,7 @@ import { CheckpointError } from '../runs/checkpoint.js';
 import { signedJson } from '../runs/checksum.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync, solveAsync } from '../runs/run.js';
+import { parseQueueUrl, queueRunRecord, solveOnQueue } from '../runs/queue.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
 import { formatCount, formatDuration, jsonText, solutionJson, statsJson, summaryLine } from '../render/report.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
@@ -56,6 +57,8 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   engine: EngineChoice;
   checkpoint?: string;
   shard?: { index: number; count: number };
+  /** The run goes on a work queue at this Redis address (runs/queue.ts). */
+  queue?: string;
 }
 
 /** The widest --scale: a 56x56 board is 28,000 pixels wide at this size. */
@@ -102,6 +105,12 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
   if (flags.view !== undefined && flags.svg === undefined && flags.png === undefined) throw new UsageError('--view says how --svg and --png draw: give --svg FILE or --png FILE too');
   if (flags.png !== undefined && flags.count) throw new UsageError('--png draws the first solution, and --count keeps none: drop one of them');
+  if (flags.queue !== undefined) {
+    if (!flags.all && !flags.count) throw new UsageError('--queue needs --all or --count: a queue shares out a whole enumeration');
+    if (flags.shard || flags.checkpoint) throw new UsageError(`--queue keeps the run on the queue: it takes no ${flags.shard ? '--shard' : '--checkpoint'}`);
+    if (flags.svg !== undefined || flags.png !== undefined) throw new UsageError('--queue does not draw: leave out --svg and --png');
+    parseQueueUrl(flags.queue);
+  }
   checkPicture(flags.svg, flags);
   if (flags.png !== undefined) {
     if (flags.png === '' || flags.png === '-') throw new UsageError('--png wants the name of a file to write');
@@ -118,6 +127,21 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     ? { ...(flags.svg !== undefined ? { file: flags.svg } : {}), ...(flags.png !== undefined ? { png: flags.png } : {}), ...(flags.scale !== undefined ? { scale: flags.scale } : {}), ...(flags.view !== undefined && flags.view !== 'layers' ? { view: flags.view } : {}) }
     : undefined;
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
+  if (flags.queue !== undefined) {
+    const queue = flags.queue;
+    return run(puzzle, source, output, undefined, flags, undefined, !!flags.count, !!flags.unique, undefined, clock, (options) =>
+      solveOnQueue(puzzle, {
+        queue,
+        ...options,
+        engine: flags.engine,
+        unique: !!flags.unique,
+        ...(flags.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
+        countOnly: !!flags.count,
+        ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
+        onWarning,
+      }),
+    );
+  }
   return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, clock, (options) =>
     solveAsync(puzzle, {
       ...options,
@@ -177,6 +201,17 @@ export async function resumeCommand(file: string, flags: ResumeFlags): Promise<n
   const limit = checkpoint.options.limit ?? undefined;
   return run(checkpoint.puzzle, meta.source, output, undefined, flags, limit, countOnly, checkpoint.options.unique, file, { commandAt, puzzleMs: 0 }, (options) =>
     resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs'), onCheckpointWarning: onWarning }, checkpoint),
+  );
+}
+
+/** `snug resume --queue URL RUN`: the run's puzzle and options are read from the queue. */
+export async function queueRun(url: string, id: string, flags: ResumeFlags): Promise<number> {
+  const commandAt = performance.now();
+  if (flags.jsonl) throw new UsageError('--jsonl is not offered for a run on a queue: use --json');
+  const { puzzle, countOnly, unique } = await queueRunRecord(url, id);
+  const output: OutputFlags = { json: !!flags.json, jsonl: false, stats: !!flags.stats };
+  return run(puzzle, puzzle.name, output, undefined, flags, undefined, countOnly, unique, undefined, { commandAt, puzzleMs: 0 }, (options) =>
+    solveOnQueue(undefined, { queue: url, resume: id, countOnly, ...options, onWarning }),
   );
 }
 
@@ -341,7 +376,8 @@ async function run(
   if (result.interrupted) {
     const plan = result.plan;
     const done = plan ? ` with ${formatCount(plan.done)} of ${formatCount(plan.subproblems)} subproblems done` : '';
-    writeError(`snug: stopped${done}${checkpointFile ? `; go on with: ${snugInvocation()} resume ${shellWord(checkpointFile.startsWith('-') ? `./${checkpointFile}` : checkpointFile)}` : ''}\n`);
+    const onQueue = result.queue ? `; the run stays on the queue, where workers go on with it: collect it with: ${snugInvocation()} resume --queue ${shellWord(result.queue.url)} ${result.queue.run}` : '';
+    writeError(`snug: stopped${done}${checkpointFile ? `; go on with: ${snugInvocation()} resume ${shellWord(checkpointFile.startsWith('-') ? `./${checkpointFile}` : checkpointFile)}` : onQueue}\n`);
     return EXIT.interrupted;
   }
   return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;
@@ -370,6 +406,7 @@ function runJson(result: RunResult): Record<string, unknown> {
     workers: result.workers,
     ...(result.plan ? { plan: result.plan } : {}),
     ...(result.shard ? { shard: result.shard } : {}),
+    ...(result.queue ? { queue: result.queue } : {}),
     ...(result.interrupted ? { interrupted: true } : {}),
   };
 }

@@ -83,6 +83,8 @@ export interface RunResult extends SolveResult {
   readonly interrupted?: boolean;
   /** Of elapsedMs, the time spent preparing the search (placements, symmetry, the engine's tables). */
   readonly prepareMs?: number;
+  /** A run on a work queue (queue.ts): where, and the run's ID there. */
+  readonly queue?: { readonly url: string; readonly run: string };
 }
 
 /** A run to resume: its checkpoint, as loaded. */

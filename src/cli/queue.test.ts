@@ -1,0 +1,195 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The work queue (runs/queue.ts) with a real redis-server (Debian's package; .ci/run installs it),
+ * started here on a free port, and snug's commands as a user runs them: workers (`snug worker URL`) and a
+ * coordinator (`snug solve ... --queue URL`) as separate processes. Counts are checked against the
+ * published ones and against one process.
+ */
+const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
+const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_'))), NO_COLOR: '1' };
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+let server: ChildProcess | undefined;
+let url = '';
+let redis: Redis;
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A command of snug, started (not waited for): its output is gathered as it comes. */
+function start(...args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+  const child = spawn(process.execPath, [bin, ...args], { env });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+/** A worker of `threads` threads that hands a silent job on after `timeout` seconds. */
+function worker(threads = 1, timeout = 3): ChildProcess {
+  return start('worker', url, '--workers', String(threads), '--timeout', String(timeout), '--quiet').child;
+}
+
+async function stopAll(list: ChildProcess[]): Promise<void> {
+  await Promise.all(list.map((c) => new Promise<void>((resolve) => {
+    if (c.exitCode !== null || c.signalCode !== null) return resolve();
+    c.once('close', () => resolve());
+    c.kill('SIGTERM');
+  })));
+}
+
+/** A solution line of --jsonl as a string that ignores the order of placements and cells. */
+function canonical(line: string): string {
+  const s = JSON.parse(line) as { placements: { piece: string; cells: number[][] }[] };
+  return s.placements.map((p) => `${p.piece}:${p.cells.map((c) => c.join(',')).sort().join(' ')}`).sort().join('|');
+}
+
+beforeAll(async () => {
+  const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  if (found.error) throw new Error('these tests need redis-server (Debian: apt-get install redis-server)');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'snug-redis-'));
+  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  url = `redis://127.0.0.1:${port}`;
+  // (commands wait until the server is up: the client retries the connection every 100 ms)
+  redis = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: null, retryStrategy: () => 100 });
+  redis.on('error', () => {});
+  await redis.ping();
+});
+
+afterAll(async () => {
+  await stopAll(children);
+  redis?.disconnect();
+  server?.kill('SIGKILL');
+});
+
+describe('a run on a work queue', () => {
+  it('over 3 workers: the same count, and the same solutions, as one process', async () => {
+    const workers = [worker(), worker(), worker()];
+    try {
+      const counted = await start('solve', 'pentomino-6x10', '--count', '--queue', url, '--json').done;
+      expect(counted.code, counted.stderr).toBe(0);
+      const json = JSON.parse(counted.stdout);
+      // 2,339 tilings up to symmetry (Haselgrove, 1960), 9,356 in all
+      expect(json).toMatchObject({ solutions: 9356, complete: true, plan: { done: json.plan.subproblems } });
+      expect(json.queue).toMatchObject({ url });
+      const listed = await start('solve', 'pentomino-5x12', '--all', '--queue', url, '--jsonl').done;
+      const alone = await start('solve', 'pentomino-5x12', '--all', '--jsonl').done;
+      const mine = listed.stdout.trim().split('\n').map(canonical).sort();
+      const theirs = alone.stdout.trim().split('\n').map(canonical).sort();
+      expect(mine).toHaveLength(4040);
+      expect(new Set(mine).size).toBe(4040);
+      expect(mine).toEqual(theirs);
+    } finally {
+      await stopAll(workers);
+    }
+  });
+
+  it('a worker killed with SIGKILL mid-run, and another started later: still the exact total', async () => {
+    const first = worker(1, 2);
+    // (a job the killed worker held and that no one took up again would end the run at the time limit, short)
+    const run = start('solve', 'pentacubes-3x4x5', '--unique', '--count', '--queue', url, '--json', '--time-limit', '60');
+    // wait until the first worker has results in, then kill it while it holds a job
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const keys = await redis.keys('snug:run:*:done');
+      const done = keys.length > 0 ? await redis.hlen(keys[0]!) : 0;
+      if (done >= 3 || Date.now() > deadline) break;
+      await sleep(100);
+    }
+    first.kill('SIGKILL');
+    await sleep(500);
+    const second = worker(1, 2);
+    try {
+      const result = await run.done;
+      expect(result.code, result.stderr).toBe(0);
+      // 3,940 packings of the 3x4x5 box by the 12 flat pentacubes, up to symmetry
+      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 3940, complete: true });
+    } finally {
+      await stopAll([second]);
+      await redis.flushdb();
+    }
+  });
+
+  it('the coordinator stopped (Ctrl-C) and resumed: nothing finished is lost, the total is exact', async () => {
+    const w = worker(1);
+    try {
+      const run = start('solve', 'pentomino-onesided-3x30', '--count', '--queue', url, '--json');
+      for (let i = 0; i < 100; i++) {
+        const keys = await redis.keys('snug:run:*:done');
+        if (keys.length > 0 && (await redis.hlen(keys[0]!)) > 0) break;
+        await sleep(100);
+      }
+      run.child.kill('SIGINT');
+      const stopped = await run.done;
+      expect(stopped.code).toBe(130);
+      expect(stopped.stderr).toMatch(/resume --queue/);
+      const resumed = await start('resume', '--queue', url, '--json').done;
+      expect(resumed.code, resumed.stderr).toBe(0);
+      // 46 tilings of 3x30 by the 18 one-sided pentominoes, up to symmetry: 184 in all
+      expect(JSON.parse(resumed.stdout)).toMatchObject({ solutions: 184, complete: true });
+    } finally {
+      await stopAll([w]);
+      await redis.flushdb();
+    }
+  });
+
+  it('a result written by another version is refused, and its subproblem solved again', async () => {
+    const run = start('solve', 'pentomino-5x12', '--count', '--queue', url, '--json');
+    let key = '';
+    for (let i = 0; i < 100 && !key; i++) {
+      key = (await redis.keys('snug:run:*')).find((k) => /^snug:run:[0-9a-f]+$/.test(k)) ?? '';
+      if (!key) await sleep(100);
+    }
+    const id = key.slice('snug:run:'.length);
+    const record = JSON.parse((await redis.get(key))!);
+    // a foreign worker's result for subproblem 0: another version, a count that would be wrong
+    const forged = JSON.stringify({ run: id, version: '0.0.0-other', puzzleHash: record.puzzleHash, planHash: record.planHash, index: 0, solutions: 1_000_000, nodes: 1, updates: 1, worker: 'elsewhere' });
+    await redis.hset(`${key}:done`, '0', forged);
+    await redis.rpush(`${key}:log`, forged);
+    const w = worker(1);
+    try {
+      const result = await run.done;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/refused the result of subproblem 0 .*made by snug 0\.0\.0-other/);
+      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 4040, complete: true });
+    } finally {
+      await stopAll([w]);
+      await redis.flushdb();
+    }
+  });
+
+  it('Redis down at the start: one clear line, exit code 2 (coordinator and worker)', async () => {
+    const closed = `redis://127.0.0.1:${await freePort()}`;
+    for (const args of [['solve', 'soma', '--count', '--queue', closed], ['worker', closed]]) {
+      const r = await start(...args).done;
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^snug: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
+    }
+    const bad = await start('solve', 'soma', '--count', '--queue', 'http://example.org').done;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/redis:\/\/HOST:PORT/);
+  });
+});

@@ -1,0 +1,565 @@
+import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
+import { wellFormedProblem } from '../puzzle/validate.js';
+import type { PrepareOptions } from '../search/prepare.js';
+import { prepareSearch } from '../search/prepare.js';
+import { InvalidOptionError, checkRunOptions } from '../search/options.js';
+import { runPrepared, searchStats } from '../search/solve.js';
+import { snugVersion } from '../version.js';
+import { sha256Hex, startSearchThread } from '../platform/host.js';
+import type { SearchThread } from '../platform/host.js';
+import { puzzleHash } from './checkpoint.js';
+import type { SubproblemResult, ToMain, WorkerSetup } from './executor.js';
+import type { Plan, PlanOptions } from './plan.js';
+import { planProblem, planSubproblemsAsync } from './plan.js';
+import type { Progress } from './progress.js';
+import { ProgressTracker } from './progress.js';
+import type { RunResult } from './run.js';
+import { createSolutionCheck } from './solution-check.js';
+
+/**
+ * Runs on many machines through a work queue on Redis (BullMQ): the coordinator (`snug solve ... --queue
+ * URL`) plans the run and puts its subproblems on the queue, in jobs of a few; workers (`snug worker URL`,
+ * on any machine, any number, started before or after) take jobs as they free up and solve them on their
+ * threads; the coordinator adds up what they report.
+ *
+ * In Redis (all keys under `snug:`):
+ * - `snug:run:ID`: the run, as JSON (RunRecord): puzzle, options, the plan's subproblems, snug's version.
+ *   ID is a hash of all that, so the same command on the same queue finds its run again.
+ * - `snug:run:ID:done`: a hash, subproblem index -> its result (DoneRecord, JSON). A worker writes a
+ *   result with HSETNX: the first complete result of a subproblem is the one kept, whoever wrote it.
+ * - `snug:run:ID:log`: the same results, appended as they are kept (RPUSH), so the coordinator reads
+ *   only what is new.
+ * - The BullMQ queue `snug-VERSION`: a job is {run, indices}. Only workers of the same snug version
+ *   listen to it, so the choice codes of the plan mean the same to every worker.
+ *
+ * Why the count is exact whatever fails. A subproblem is counted once: only the record in `done` counts,
+ * and the coordinator takes each index once. None is lost: a job is acknowledged (completed) only after
+ * its records are written, and a job whose worker stops answering (killed, its machine lost) is handed to
+ * another worker once its lock expires (BullMQ's stalled jobs); a resumed coordinator puts back every
+ * subproblem that has no record. Everything read back is checked (the run, version, puzzle and plan
+ * hashes, the index, the numbers; with --all every solution by the verifier, none twice): a record that
+ * fails is refused, deleted, and its subproblem queued again.
+ */
+
+/** Where the queue is: parsed from `redis://HOST:PORT[/DB]`. */
+export interface QueueAddress {
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly db: number;
+}
+
+/** The queue cannot be used (Redis unreachable, a run that does not fit): one line, exit code 2. */
+export class QueueError extends Error {
+  override readonly name = 'QueueError';
+}
+
+export function parseQueueUrl(text: string): QueueAddress {
+  const m = /^redis:\/\/([A-Za-z0-9.\-_]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})(?:\/(\d{1,2}))?\/?$/.exec(text);
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || port < 1 || port > 65535) throw new InvalidOptionError(`the queue is given as redis://HOST:PORT or redis://HOST:PORT/DB, not '${text.slice(0, 80)}'`);
+  return { url: text, host: m[1]!.replace(/^\[|\]$/g, ''), port, db: m[3] ? Number(m[3]) : 0 };
+}
+
+const queueName = (): string => `snug-${snugVersion()}`;
+const runKey = (id: string): string => `snug:run:${id}`;
+/** Finished runs stay this long (a resume prints them again), then Redis forgets them. */
+const KEEP_FINISHED_S = 7 * 24 * 3600;
+
+interface RunRecord {
+  readonly format: 'snug-queue-run';
+  readonly version: string;
+  readonly puzzle: Puzzle;
+  readonly puzzleHash: string;
+  readonly prepare: PrepareOptions;
+  readonly countOnly: boolean;
+  readonly planHash: string;
+  readonly subproblems: readonly (readonly number[])[];
+  readonly estimates: readonly number[];
+  readonly estimatedNodes: number;
+}
+
+interface DoneRecord {
+  readonly run: string;
+  readonly version: string;
+  readonly puzzleHash: string;
+  readonly planHash: string;
+  readonly index: number;
+  readonly solutions: number;
+  readonly nodes: number;
+  readonly updates: number;
+  readonly found?: readonly Solution[];
+  readonly worker: string;
+}
+
+interface JobData {
+  readonly run: string;
+  readonly indices: readonly number[];
+}
+
+// Loaded on first use, by require (the command line's bundle runs as a script, where import() of a
+// package is not offered): most commands never touch the queue.
+const require = createRequire(import.meta.url);
+
+async function bullmq(): Promise<typeof import('bullmq')> {
+  return require('bullmq') as typeof import('bullmq');
+}
+
+function connectionOf(address: QueueAddress): ConnectionOptions {
+  return { host: address.host, port: address.port, db: address.db, maxRetriesPerRequest: null };
+}
+
+/** A connection to Redis, checked now: a QueueError in one line when Redis cannot be reached. */
+async function connect(address: QueueAddress): Promise<Redis> {
+  const { Redis: IORedis } = require('ioredis') as typeof import('ioredis');
+  const redis = new IORedis({ host: address.host, port: address.port, db: address.db, lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  // (the cause of a failed connection comes as an error event; connect() itself only says it closed)
+  let cause: Error | undefined;
+  redis.on('error', (e: Error) => {
+    cause ??= e;
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (e) {
+    redis.disconnect();
+    throw new QueueError(`cannot reach Redis at ${address.url}: ${(cause ?? (e as Error)).message || 'no answer'}`);
+  }
+  // from now on a lost connection is retried (a Redis restart), not fatal
+  redis.options.retryStrategy = (times: number) => Math.min(times * 200, 2000);
+  redis.options.maxRetriesPerRequest = null;
+  return redis;
+}
+
+export interface QueueRunOptions {
+  readonly queue: string;
+  readonly unique?: boolean;
+  readonly symmetry?: 'all' | 'rotations';
+  readonly engine?: PrepareOptions['engine'];
+  /** Count only (else every solution is listed: `all`). */
+  readonly countOnly: boolean;
+  /** Threads of this process that work on the queue too (default 0: the coordinator only waits). */
+  readonly workers?: number;
+  readonly keep?: boolean;
+  readonly signal?: AbortSignal;
+  readonly timeLimitMs?: number;
+  readonly onProgress?: (progress: Progress) => void;
+  readonly onSolution?: (solution: Solution, index: number) => boolean | void;
+  /** A record refused (another version, run or plan; a wrong solution): one line each. */
+  readonly onWarning?: (message: string) => void;
+  readonly plan?: PlanOptions;
+  /** Jobs of at most this many subproblems (default 16). */
+  readonly batch?: number;
+  /** Resume this run (its ID) rather than planning a new one. */
+  readonly resume?: string;
+}
+
+/** The runs stored on the queue: ID, puzzle name, and subproblems done of all. */
+export async function queueRuns(url: string): Promise<{ id: string; puzzle: string; done: number; subproblems: number }[]> {
+  const redis = await connect(parseQueueUrl(url));
+  try {
+    const keys = (await redis.keys('snug:run:*')).filter((k) => /^snug:run:[0-9a-f]+$/.test(k));
+    const runs = [];
+    for (const key of keys.sort()) {
+      const record = JSON.parse((await redis.get(key)) ?? 'null') as RunRecord | null;
+      if (!record || record.format !== 'snug-queue-run') continue;
+      runs.push({ id: key.slice('snug:run:'.length), puzzle: record.puzzle.name, done: await redis.hlen(`${key}:done`), subproblems: record.subproblems.length });
+    }
+    return runs;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** What a run on the queue solves: its puzzle, and whether it counts (else lists) and up to symmetry. */
+export async function queueRunRecord(url: string, id: string): Promise<{ puzzle: Puzzle; countOnly: boolean; unique: boolean }> {
+  const address = parseQueueUrl(url);
+  const redis = await connect(address);
+  try {
+    const record = JSON.parse((await redis.get(runKey(id))) ?? 'null') as RunRecord | null;
+    if (!record || record.format !== 'snug-queue-run') throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
+    return { puzzle: record.puzzle, countOnly: record.countOnly, unique: !!record.prepare.unique };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A run on the queue, from this process: plans it (or finds it again: the same puzzle, options and
+ * version make the same run), queues what is not done, and waits for the workers' results, adding them up
+ * as they come. Stopped (the signal, the time limit), it leaves the run on the queue: the workers go on,
+ * and `resume` collects what they did.
+ */
+export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: QueueRunOptions): Promise<RunResult> {
+  const start = performance.now();
+  const address = parseQueueUrl(options.queue);
+  checkRunOptions({ ...(options.workers !== undefined && options.workers > 0 ? { workers: options.workers } : {}) });
+  const redis = await connect(address);
+  const warn = options.onWarning ?? ((m: string) => process.emitWarning(m));
+  let local: QueueWorker | undefined;
+  let queue: Queue | undefined;
+  try {
+    // The run: found again (resume, or the same command), or planned now.
+    let record: RunRecord | undefined;
+    let id = options.resume;
+    if (id !== undefined) {
+      record = JSON.parse((await redis.get(runKey(id))) ?? 'null') as RunRecord | undefined ?? undefined;
+      if (!record || record.format !== 'snug-queue-run') throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
+      if (record.version !== snugVersion()) throw new QueueError(`run ${id} was made by snug ${record.version}; this is snug ${snugVersion()}: resume it with that version`);
+    }
+    const puzzle = record?.puzzle ?? givenPuzzle!;
+    const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
+    if (problem) throw new InvalidPuzzleError(problem);
+    const prepareOptions: PrepareOptions = record?.prepare ?? {
+      engine: options.engine === 'count' ? 'auto' : options.engine ?? 'auto',
+      unique: !!options.unique,
+      ...(options.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
+      expandSymmetry: true,
+    };
+    const countOnly = record?.countOnly ?? options.countOnly;
+    const preparing = performance.now();
+    const prepared = prepareSearch(puzzle, prepareOptions);
+    const prepareMs = performance.now() - preparing;
+    if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 0, prepareMs };
+    if (!record) {
+      const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
+      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, options.plan ?? {}, { ...(options.signal ? { signal: options.signal } : {}), deadline });
+      if (!planned.plan) {
+        return { ...searchStats(prepared), solutions: 0, complete: false, nodes: planned.nodes, updates: 0, elapsedMs: performance.now() - start, found: [], workers: 0, ...(options.signal?.aborted ? { interrupted: true } : {}), prepareMs };
+      }
+      const plan: Plan = planned.plan;
+      const fields = {
+        format: 'snug-queue-run' as const,
+        version: snugVersion(),
+        puzzle,
+        puzzleHash: puzzleHash(puzzle),
+        prepare: prepareOptions,
+        countOnly,
+        planHash: plan.hash,
+      };
+      id = sha256Hex(JSON.stringify(fields)).slice(0, 16);
+      record = { ...fields, subproblems: plan.subproblems, estimates: plan.estimates, estimatedNodes: plan.estimatedNodes };
+      // (the same command made the same run before: its record stays, with what is done)
+      await redis.set(runKey(id), JSON.stringify(record), 'NX');
+    } else {
+      const wrong = planProblem(prepared.engine, record.subproblems);
+      if (wrong) throw new QueueError(`run ${id} on the queue does not fit its puzzle: ${wrong}`);
+    }
+    const runId = id!;
+    const run: RunRecord = record;
+    const n = run.subproblems.length;
+
+    // What is done already; the rest, queued (jobs of a few subproblems, by the plan's order).
+    const { Queue } = await bullmq();
+    queue = new Queue(queueName(), { connection: connectionOf(address) });
+    queue.on('error', () => {});
+    const check = countOnly ? undefined : createSolutionCheck(puzzle);
+    const taken = new Map<number, DoneRecord>();
+    const found: Solution[] = [];
+    let solutions = 0;
+    let stopped: 'signal' | 'time' | 'callback' | undefined;
+    const take = (text: string, index: number): boolean => {
+      const problem = recordProblem(text, index, runId, run, check, taken);
+      if (problem !== undefined) {
+        warn(`refused the result of subproblem ${index} of run ${runId}: ${problem}`);
+        return false;
+      }
+      const done = JSON.parse(text) as DoneRecord;
+      taken.set(index, done);
+      if (countOnly) solutions += done.solutions;
+      else {
+        for (const s of done.found ?? []) {
+          if (options.keep) found.push(s);
+          if (options.onSolution?.(s, solutions++) === false) stopped ??= 'callback';
+        }
+      }
+      return true;
+    };
+    const refused = async (index: number, text: string): Promise<void> => {
+      // delete the refused record (only if it is still the one read) and queue the subproblem again
+      await redis.eval(`if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end return 0`, 1, `${runKey(runId)}:done`, String(index), text);
+      await queue!.add('subproblems', { run: runId, indices: [index] } satisfies JobData, { jobId: `${runId}-again-${index}-${Date.now()}`, ...JOB_OPTIONS });
+    };
+    const already = await redis.hgetall(`${runKey(runId)}:done`);
+    for (const [field, text] of Object.entries(already)) {
+      const index = Number(field);
+      if (!take(text, index)) await refused(index, text);
+    }
+    // (what was done before this process started is left out of the rate)
+    const earlier = [...taken.values()].map((d) => ({ index: d.index, nodes: d.nodes }));
+    const tracker = new ProgressTracker(run, [...run.subproblems.keys()], earlier, 0, Date.now() - (performance.now() - start));
+    tracker.solutions = solutions;
+    // the log holds the records above too: read on from its end
+    let offset = await redis.llen(`${runKey(runId)}:log`);
+    const missing = [...run.subproblems.keys()].filter((i) => !taken.has(i));
+    const batch = Math.max(1, options.batch ?? 16);
+    const jobs = [];
+    for (let i = 0; i < missing.length; i += batch) {
+      const indices = missing.slice(i, i + batch);
+      // (the same id as a job still queued: BullMQ keeps one)
+      jobs.push({ name: 'subproblems', data: { run: runId, indices } satisfies JobData, opts: { jobId: `${runId}-${indices[0]}-${indices.length}`, ...JOB_OPTIONS } });
+    }
+    for (let i = 0; i < jobs.length; i += 1000) await queue.addBulk(jobs.slice(i, i + 1000));
+
+    if (options.workers !== undefined && options.workers > 0) local = await startQueueWorker(options.queue, { threads: options.workers });
+
+    // Wait for the results, reading the log from where it was.
+    const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
+    let lastProgress = 0;
+    while (taken.size < n && !stopped) {
+      if (options.signal?.aborted) stopped = 'signal';
+      else if (Date.now() >= deadline) stopped = 'time';
+      if (stopped) break;
+      const texts = await redis.lrange(`${runKey(runId)}:log`, offset, -1);
+      offset += texts.length;
+      for (const text of texts) {
+        let index = -1;
+        try {
+          index = Number((JSON.parse(text) as DoneRecord).index);
+        } catch {
+          // (a line that is not JSON: nothing to delete it by)
+        }
+        if (!Number.isInteger(index) || index < 0 || index >= n) {
+          warn(`refused a result of run ${runId}: not a result of one of its ${n} subproblems`);
+          continue;
+        }
+        if (taken.has(index)) continue;
+        if (!take(text, index)) await refused(index, text);
+        else {
+          tracker.finish(index, taken.get(index)!.nodes);
+          tracker.solutions = solutions;
+        }
+      }
+      if (options.onProgress && Date.now() - lastProgress >= 500) {
+        lastProgress = Date.now();
+        options.onProgress(tracker.snapshot());
+      }
+      if (taken.size < n) await sleep(texts.length > 0 ? 20 : 200, options.signal);
+    }
+    options.onProgress?.(tracker.snapshot());
+    const complete = taken.size === n && stopped === undefined;
+    if (complete) {
+      await redis.expire(runKey(runId), KEEP_FINISHED_S);
+      await redis.expire(`${runKey(runId)}:done`, KEEP_FINISHED_S);
+      await redis.del(`${runKey(runId)}:log`);
+    }
+    let nodes = 0;
+    let updates = 0;
+    for (const d of taken.values()) {
+      nodes += d.nodes;
+      updates += d.updates;
+    }
+    return {
+      ...searchStats(prepared),
+      solutions,
+      complete,
+      nodes,
+      updates,
+      elapsedMs: performance.now() - start,
+      found,
+      workers: local?.threads ?? 0,
+      plan: { hash: run.planHash, subproblems: n, done: taken.size },
+      queue: { url: address.url, run: runId },
+      ...(stopped === 'signal' ? { interrupted: true } : {}),
+      prepareMs,
+    };
+  } finally {
+    await local?.close();
+    await queue?.close();
+    redis.disconnect();
+  }
+}
+
+const JOB_OPTIONS = { attempts: 100, backoff: { type: 'fixed', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 } as const;
+
+/** Why a stored result may not be counted, or undefined when it may. */
+function recordProblem(text: string, index: number, id: string, run: RunRecord, check: ((s: Solution) => string | undefined) | undefined, taken: ReadonlyMap<number, DoneRecord>): string | undefined {
+  let r: DoneRecord;
+  try {
+    r = JSON.parse(text) as DoneRecord;
+  } catch {
+    return 'not JSON';
+  }
+  if (r.run !== id) return `it is of another run (${String(r.run).slice(0, 20)})`;
+  if (r.version !== run.version) return `it was made by snug ${String(r.version).slice(0, 20)}, the run by snug ${run.version}`;
+  if (r.puzzleHash !== run.puzzleHash || r.planHash !== run.planHash) return 'it is of another puzzle or plan';
+  if (r.index !== index) return 'it is filed under another subproblem';
+  if (taken.has(index)) return 'that subproblem is counted already';
+  for (const x of [r.solutions, r.nodes, r.updates]) if (!Number.isSafeInteger(x) || x < 0) return 'a count is not a whole number';
+  if (check) {
+    if (!Array.isArray(r.found) || r.found.length !== r.solutions) return 'its solutions are not listed';
+    for (const s of r.found) {
+      const p = check(s);
+      if (p) return p;
+    }
+  }
+  return undefined;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done);
+  });
+}
+
+export interface QueueWorkerOptions {
+  /** Threads that solve subproblems (default: one per core). */
+  readonly threads: number;
+  /** A job whose worker is not heard from for this long goes to another worker (default 30 s). */
+  readonly lockMs?: number;
+  /** Each job finished: the run, subproblems, solutions. */
+  readonly onJob?: (run: string, subproblems: number, solutions: number) => void;
+}
+
+export interface QueueWorker {
+  readonly threads: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A worker: takes jobs from the queue (of any run of this snug version) and solves their subproblems on
+ * its threads, one job per thread at a time, writing each subproblem's result before the job is
+ * acknowledged. Runs until closed.
+ */
+export async function startQueueWorker(url: string, options: QueueWorkerOptions): Promise<QueueWorker> {
+  const address = parseQueueUrl(url);
+  const redis = await connect(address);
+  const { Worker, UnrecoverableError } = await bullmq();
+  const pools = new Map<string, Promise<{ record: RunRecord; pool: ThreadPool }>>();
+  const poolOf = (id: string): Promise<{ record: RunRecord; pool: ThreadPool }> => {
+    let entry = pools.get(id);
+    if (!entry) {
+      entry = (async () => {
+        const record = JSON.parse((await redis.get(runKey(id))) ?? 'null') as RunRecord | null;
+        if (!record || record.format !== 'snug-queue-run') throw new UnrecoverableError(`no run ${id} on the queue`);
+        if (record.version !== snugVersion()) throw new UnrecoverableError(`run ${id} is of snug ${record.version}, this worker of ${snugVersion()}`);
+        // one run's threads at a time: a job of another run replaces them
+        for (const [other, p] of pools) {
+          if (other === id) continue;
+          pools.delete(other);
+          void p.then(({ pool }) => pool.close(), () => {});
+        }
+        const setup: WorkerSetup = { puzzle: record.puzzle, prepare: record.prepare, countOnly: record.countOnly, progressMs: 1000 };
+        return { record, pool: new ThreadPool(setup, options.threads) };
+      })();
+      entry.catch(() => pools.delete(id));
+      pools.set(id, entry);
+    }
+    return entry;
+  };
+  const name = `${hostname()}:${process.pid}`;
+  const worker: Worker = new Worker(
+    queueName(),
+    async (job: Job<JobData>) => {
+      const { run: id, indices } = job.data;
+      const { record, pool } = await poolOf(id);
+      const doneKey = `${runKey(id)}:done`;
+      let solutions = 0;
+      for (const index of indices) {
+        if (!(Number.isInteger(index) && index >= 0 && index < record.subproblems.length)) throw new UnrecoverableError(`subproblem ${index} is not in run ${id}`);
+        // (a job handed on after a stall: what its first worker wrote stays)
+        if (await redis.hexists(doneKey, String(index))) continue;
+        const { result, found } = await pool.solve(index, record.subproblems[index]!);
+        if (!result.complete) throw new Error(`subproblem ${index} of run ${id} was cut short`);
+        const done: DoneRecord = {
+          run: id, version: snugVersion(), puzzleHash: record.puzzleHash, planHash: record.planHash, index,
+          solutions: result.solutions, nodes: result.nodes, updates: result.updates,
+          ...(record.countOnly ? {} : { found }), worker: name,
+        };
+        const text = JSON.stringify(done);
+        if ((await redis.hsetnx(doneKey, String(index), text)) === 1) await redis.rpush(`${runKey(id)}:log`, text);
+        solutions += result.solutions;
+        await job.updateProgress(index);
+      }
+      options.onJob?.(id, indices.length, solutions);
+    },
+    {
+      connection: connectionOf(address),
+      concurrency: options.threads,
+      lockDuration: options.lockMs ?? 30_000,
+      stalledInterval: Math.max(1000, Math.floor((options.lockMs ?? 30_000) / 2)),
+      maxStalledCount: 1000,
+    },
+  );
+  worker.on('error', () => {});
+  await worker.waitUntilReady();
+  return {
+    threads: options.threads,
+    async close() {
+      await worker.close(true);
+      for (const p of pools.values()) await p.then(({ pool }) => pool.close(), () => {});
+      redis.disconnect();
+    },
+  };
+}
+
+/**
+ * Threads that each solve one subproblem at a time (the executor's protocol: executor.ts). A thread that
+ * fails takes its subproblem down with it (the job fails, and is tried again) and is not used again.
+ */
+class ThreadPool {
+  private readonly idle: SearchThread[] = [];
+  private readonly waiting: ((thread: SearchThread) => void)[] = [];
+  private readonly threads: SearchThread[] = [];
+  private readonly handlers = new Map<SearchThread, (m: ToMain | Error) => void>();
+  private readonly failed = new Set<SearchThread>();
+
+  constructor(setup: WorkerSetup, count: number) {
+    for (let t = 0; t < count; t++) {
+      const thread = startSearchThread();
+      this.threads.push(thread);
+      thread.post(setup);
+      thread.onMessage((m) => {
+        const message = m as ToMain;
+        if (message.type === 'ready') this.release(thread);
+        else this.handlers.get(thread)?.(message);
+      });
+      thread.onError((e) => {
+        this.failed.add(thread);
+        this.handlers.get(thread)?.(e instanceof Error ? e : new Error(String(e)));
+      });
+    }
+  }
+
+  private release(thread: SearchThread): void {
+    if (this.failed.has(thread)) return;
+    const next = this.waiting.shift();
+    if (next) next(thread);
+    else this.idle.push(thread);
+  }
+
+  async solve(index: number, prefix: readonly number[]): Promise<{ result: SubproblemResult; found: Solution[] }> {
+    if (this.failed.size === this.threads.length) throw new Error('every search thread of this worker has failed');
+    const thread = this.idle.pop() ?? (await new Promise<SearchThread>((resolve) => this.waiting.push(resolve)));
+    const found: Solution[] = [];
+    try {
+      const result = await new Promise<SubproblemResult>((resolve, reject) => {
+        this.handlers.set(thread, (m) => {
+          if (m instanceof Error) reject(m);
+          else if (m.type === 'solution') found.push(m.solution);
+          else if (m.type === 'done') resolve(m);
+        });
+        thread.post({ index, prefix });
+      });
+      return { result, found };
+    } finally {
+      this.handlers.delete(thread);
+      this.release(thread);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.terminate()));
+  }
+}
