@@ -23,7 +23,7 @@ import { createSolutionCheck } from './solution-check.js';
 
 /**
  * Runs on many machines through a work queue on Redis (BullMQ): the coordinator (`snug solve ... --queue
- * URL`) plans the run and puts its subproblems on the queue, in jobs of a few; workers (`snug worker URL`,
+ * URL`) plans the run and puts its subproblems on the queue, small ones together in jobs; workers (`snug worker URL`,
  * on any machine, any number, started before or after) take jobs as they free up and solve them on their
  * threads; the coordinator adds up what they report.
  *
@@ -34,6 +34,8 @@ import { createSolutionCheck } from './solution-check.js';
  *   result with HSETNX: the first complete result of a subproblem is the one kept, whoever wrote it.
  * - `snug:run:ID:log`: the same results, appended as they are kept (RPUSH), so the coordinator reads
  *   only what is new.
+ * - `snug:run:ID:running`: a hash, subproblem index -> nodes so far, of the subproblems being solved (for
+ *   the progress bar only: a worker sets it every few seconds and deletes it when the subproblem ends).
  * - The BullMQ queue `snug-VERSION`: a job is {run, indices}. Only workers of the same snug version
  *   listen to it, so the choice codes of the plan mean the same to every worker.
  *
@@ -153,7 +155,7 @@ export interface QueueRunOptions {
   /** A record refused (another version, run or plan; a wrong solution): one line each. */
   readonly onWarning?: (message: string) => void;
   readonly plan?: PlanOptions;
-  /** Jobs of at most this many subproblems (default 16). */
+  /** Jobs of about this many average subproblems (default 16; see batches). */
   readonly batch?: number;
   /** Resume this run (its ID) rather than planning a new one. */
   readonly resume?: string;
@@ -297,10 +299,8 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     // the log holds the records above too: read on from its end
     let offset = await redis.llen(`${runKey(runId)}:log`);
     const missing = [...run.subproblems.keys()].filter((i) => !taken.has(i));
-    const batch = Math.max(1, options.batch ?? 16);
     const jobs = [];
-    for (let i = 0; i < missing.length; i += batch) {
-      const indices = missing.slice(i, i + batch);
+    for (const indices of batches(missing, run.estimates, options.batch ?? 16)) {
       // (the same id as a job still queued: BullMQ keeps one)
       jobs.push({ name: 'subproblems', data: { run: runId, indices } satisfies JobData, opts: { jobId: `${runId}-${indices[0]}-${indices.length}`, ...JOB_OPTIONS } });
     }
@@ -337,6 +337,12 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       }
       if (options.onProgress && Date.now() - lastProgress >= 500) {
         lastProgress = Date.now();
+        // the nodes of the subproblems being solved, as the workers last said
+        const running = await redis.hgetall(`${runKey(runId)}:running`);
+        for (const [field, nodes] of Object.entries(running)) {
+          const index = Number(field);
+          if (Number.isInteger(index) && index >= 0 && index < n && !taken.has(index) && Number(nodes) >= 0) tracker.report(index, Number(nodes));
+        }
         options.onProgress(tracker.snapshot());
       }
       if (taken.size < n) await sleep(texts.length > 0 ? 20 : 200, options.signal);
@@ -346,7 +352,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     if (complete) {
       await redis.expire(runKey(runId), KEEP_FINISHED_S);
       await redis.expire(`${runKey(runId)}:done`, KEEP_FINISHED_S);
-      await redis.del(`${runKey(runId)}:log`);
+      await redis.del(`${runKey(runId)}:log`, `${runKey(runId)}:running`);
     }
     let nodes = 0;
     let updates = 0;
@@ -373,6 +379,30 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     await queue?.close();
     redis.disconnect();
   }
+}
+
+/**
+ * The subproblems to queue, in jobs: consecutive ones (in the plan's order) until their estimated nodes
+ * reach `size` times the average subproblem's, at most 4 * size of them: small subproblems travel
+ * together (a job costs a few round trips to Redis), a big one alone.
+ */
+function batches(indices: readonly number[], estimates: readonly number[], size: number): number[][] {
+  const all = estimates.filter((e) => Number.isFinite(e) && e > 0);
+  const average = all.length > 0 ? all.reduce((s, e) => s + e, 0) / all.length : 1;
+  const out: number[][] = [];
+  let current: number[] = [];
+  let sum = 0;
+  for (const i of indices) {
+    current.push(i);
+    sum += Number.isFinite(estimates[i]) ? Math.max(0, estimates[i]!) : average;
+    if (sum >= size * average || current.length >= 4 * size) {
+      out.push(current);
+      current = [];
+      sum = 0;
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }
 
 const JOB_OPTIONS = { attempts: 100, backoff: { type: 'fixed', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 } as const;
@@ -465,12 +495,19 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
       const { run: id, indices } = job.data;
       const { record, pool } = await poolOf(id);
       const doneKey = `${runKey(id)}:done`;
+      const runningKey = `${runKey(id)}:running`;
       let solutions = 0;
       for (const index of indices) {
         if (!(Number.isInteger(index) && index >= 0 && index < record.subproblems.length)) throw new UnrecoverableError(`subproblem ${index} is not in run ${id}`);
         // (a job handed on after a stall: what its first worker wrote stays)
         if (await redis.hexists(doneKey, String(index))) continue;
-        const { result, found } = await pool.solve(index, record.subproblems[index]!);
+        let said = 0;
+        const { result, found } = await pool.solve(index, record.subproblems[index]!, (nodes) => {
+          if (Date.now() - said < 2000) return;
+          said = Date.now();
+          void redis.hset(runningKey, String(index), String(nodes)).catch(() => {});
+        });
+        void redis.hdel(runningKey, String(index)).catch(() => {});
         if (!result.complete) throw new Error(`subproblem ${index} of run ${id} was cut short`);
         const done: DoneRecord = {
           run: id, version: snugVersion(), puzzleHash: record.puzzleHash, planHash: record.planHash, index,
@@ -539,7 +576,7 @@ class ThreadPool {
     else this.idle.push(thread);
   }
 
-  async solve(index: number, prefix: readonly number[]): Promise<{ result: SubproblemResult; found: Solution[] }> {
+  async solve(index: number, prefix: readonly number[], onProgress?: (nodes: number) => void): Promise<{ result: SubproblemResult; found: Solution[] }> {
     if (this.failed.size === this.threads.length) throw new Error('every search thread of this worker has failed');
     const thread = this.idle.pop() ?? (await new Promise<SearchThread>((resolve) => this.waiting.push(resolve)));
     const found: Solution[] = [];
@@ -548,6 +585,7 @@ class ThreadPool {
         this.handlers.set(thread, (m) => {
           if (m instanceof Error) reject(m);
           else if (m.type === 'solution') found.push(m.solution);
+          else if (m.type === 'progress') onProgress?.(m.nodes);
           else if (m.type === 'done') resolve(m);
         });
         thread.post({ index, prefix });
