@@ -180,6 +180,44 @@ describe('a run on a work queue', () => {
     }
   });
 
+  it('Redis restarted mid-run with its default persistence: nothing acknowledged is lost, the total is exact', async () => {
+    // a server of its own, saving as Redis does by default (RDB; SHUTDOWN saves before it exits)
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'snug-redis-rdb-'));
+    const serve = (): ChildProcess => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir], { stdio: 'ignore' });
+    let own = serve();
+    const ownUrl = `redis://127.0.0.1:${port}`;
+    const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: null, retryStrategy: () => 100 });
+    client.on('error', () => {});
+    try {
+      await client.ping();
+      const w = start('worker', ownUrl, '--workers', '1', '--timeout', '3', '--quiet').child;
+      const run = start('solve', 'pentacubes-3x4x5', '--unique', '--count', '--queue', ownUrl, '--json', '--time-limit', '90');
+      let done = 0;
+      for (let i = 0; i < 200 && done < 20; i++) {
+        const keys = await client.keys('snug:run:*:done');
+        done = keys.length > 0 ? await client.hlen(keys[0]!) : 0;
+        await sleep(100);
+      }
+      expect(done).toBeGreaterThanOrEqual(20);
+      // (from a client of its own that never retries: a retried SHUTDOWN would stop the restarted server)
+      const once = new Redis({ port, host: '127.0.0.1', retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      once.on('error', () => {});
+      await once.shutdown('SAVE').catch(() => {});
+      once.disconnect();
+      await new Promise<void>((resolve) => (own.exitCode !== null ? resolve() : own.once('close', () => resolve())));
+      await sleep(1000);
+      own = serve();
+      const result = await run.done;
+      await stopAll([w]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 3940, complete: true });
+    } finally {
+      client.disconnect();
+      own.kill('SIGKILL');
+    }
+  });
+
   it('Redis down at the start: one clear line, exit code 2 (coordinator and worker)', async () => {
     const closed = `redis://127.0.0.1:${await freePort()}`;
     for (const args of [['solve', 'soma', '--count', '--queue', closed], ['worker', closed]]) {
