@@ -423,7 +423,93 @@ async function main(): Promise<void> {
   await parallel(long, runs, only);
   await records(long, only);
   optionalCells(runs, only);
+  if (!only || only === 'queue') await queueRows(long, runs);
   if (!only || only === 'browser' || only === 'pentomino-6x10') await browserRow(runs);
+}
+
+/**
+ * The work queue (runs/queue.ts) against the same run in process, on a redis-server of its own (Debian's;
+ * the section is skipped without one): the whole run, plan included, with 1 and with 2 worker processes
+ * (`snug worker`, one thread each, started before the run and ready), against solveAsync with 1 and 2
+ * worker threads; alternated, median of `runs` (1 for the Tetris Cube, --long only). Then the queue's
+ * throughput: a run cut into a few thousand tiny subproblems, in subproblems per second.
+ */
+async function queueRows(long: boolean, runs: number): Promise<void> {
+  const { spawn, spawnSync: run } = await import('node:child_process');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { createServer } = await import('node:net');
+  const { solveOnQueue } = await import('../runs/queue.js');
+  if (run('redis-server', ['--version']).error) {
+    console.log('\nWork queue: skipped (no redis-server; Debian: apt-get install redis-server)');
+    return;
+  }
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = server.address() as { port: number };
+      server.close(() => resolve(p));
+    });
+  });
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', mkdtempSync(join(tmpdir(), 'snug-bench-redis-'))], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  const bin = fileURLToPath(new URL('../cli/snug.js', import.meta.url));
+  const flush = (): void => void run('redis-cli', ['-p', String(port), 'flushall']);
+  for (let i = 0; i < 50 && run('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() !== 'PONG'; i++) await new Promise((r) => setTimeout(r, 100));
+  /** `count` worker processes, each of one thread, ready (each says so on stderr once connected). */
+  const startWorkers = async (count: number) => {
+    const children = Array.from({ length: count }, () => spawn(process.execPath, [bin, 'worker', url, '--workers', '1'], { stdio: ['ignore', 'ignore', 'pipe'] }));
+    await Promise.all(children.map((c) => new Promise<void>((resolve) => c.stderr.once('data', () => resolve()))));
+    // (and their threads ready: a moment to load snug)
+    await new Promise((r) => setTimeout(r, 500));
+    return children;
+  };
+  const stopWorkers = async (children: ReturnType<typeof spawn>[]) => {
+    await Promise.all(children.map((c) => new Promise<void>((resolve) => { c.once('close', () => resolve()); c.kill('SIGTERM'); })));
+  };
+  try {
+    console.log(`\nWork queue (Redis ${run('redis-server', ['--version'], { encoding: 'utf8' }).stdout.match(/v=(\S+)/)?.[1] ?? ''}, local): the whole run, plan included, in process and through the queue; median of ${runs} (1 for long runs), alternated\n`);
+    console.log('| puzzle | mode | solutions | workers | in process | through the queue | queue overhead |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    const cases = [{ puzzle: 'pentacubes-3x4x5', long: false }, { puzzle: 'tetris-cube', long: true }].filter((c) => long || !c.long);
+    for (const c of cases) {
+      const n = c.long ? 1 : runs;
+      const times: Record<string, number[]> = {};
+      const counts = new Set<number>();
+      for (let i = 0; i < n; i++) {
+        for (const w of [1, 2]) {
+          const inProcess = await timeWorkers(c.puzzle, 'unique', w);
+          counts.add(inProcess.solutions);
+          (times[`p${w}`] ??= []).push(inProcess.ms);
+          const workers = await startWorkers(w);
+          const start = performance.now();
+          const r = await solveOnQueue(loadCatalogPuzzle(c.puzzle), { queue: url, countOnly: true, unique: true });
+          (times[`q${w}`] ??= []).push(performance.now() - start);
+          counts.add(r.complete ? r.solutions : -1);
+          await stopWorkers(workers);
+          flush();
+        }
+      }
+      const solutions = counts.size === 1 ? `${[...counts][0]}` : `${[...counts].join(' vs ')}!`;
+      for (const w of [1, 2]) {
+        const p = median(times[`p${w}`]!);
+        const q = median(times[`q${w}`]!);
+        console.log(`| ${c.puzzle} | unique | ${solutions} | ${w} | ${fmt(p)} | ${fmt(q)} | **${((q / p - 1) * 100).toFixed(1)}%** (target 5%: ${q / p <= 1.05 ? 'met' : 'MISSED'}) |`);
+      }
+      console.log(`| | | | 1 -> 2 worker processes | | **${(median(times.q1!) / median(times.q2!)).toFixed(2)}x** | |`);
+    }
+    // throughput: subproblems that take no time, 2 workers
+    const workers = await startWorkers(2);
+    const start = performance.now();
+    const r = await solveOnQueue(loadCatalogPuzzle('pentomino-6x10'), { queue: url, countOnly: true, plan: { nodesPerSubproblem: 500, maxSubproblems: 4000 } });
+    const ms = performance.now() - start;
+    await stopWorkers(workers);
+    flush();
+    const n = r.plan?.subproblems ?? 0;
+    console.log(`\nThroughput: pentomino-6x10 counted (${r.solutions}) in ${n} subproblems of about 500 nodes on 2 worker processes: ${fmt(ms)} in all, plan included: **${Math.round((n * 1000) / ms)} subproblems/s**`);
+  } finally {
+    redis.kill('SIGKILL');
+  }
 }
 
 /**

@@ -69,6 +69,12 @@ export function parseQueueUrl(text: string): QueueAddress {
 }
 
 const queueName = (): string => `snug-${snugVersion()}`;
+/** Where a coordinator announces a run it is planning (its WorkerSetup), for workers to get ready. */
+const warmChannel = (): string => `${queueName()}:runs`;
+/** The search threads' setup for a run, as text: the same run, the same text (workers key their threads by it). */
+function setupText(puzzle: Puzzle, prepare: PrepareOptions, countOnly: boolean): string {
+  return JSON.stringify({ puzzle, prepare, countOnly, progressMs: 1000 } satisfies WorkerSetup);
+}
 const runKey = (id: string): string => `snug:run:${id}`;
 /** Finished runs stay this long (a resume prints them again), then Redis forgets them. */
 const KEEP_FINISHED_S = 7 * 24 * 3600;
@@ -155,7 +161,7 @@ export interface QueueRunOptions {
   /** A record refused (another version, run or plan; a wrong solution): one line each. */
   readonly onWarning?: (message: string) => void;
   readonly plan?: PlanOptions;
-  /** Jobs of about this many average subproblems (default 16; see batches). */
+  /** Jobs of about this many average subproblems (default 4; see batches). */
   readonly batch?: number;
   /** Resume this run (its ID) rather than planning a new one. */
   readonly resume?: string;
@@ -228,6 +234,8 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     const prepared = prepareSearch(puzzle, prepareOptions);
     const prepareMs = performance.now() - preparing;
     if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 0, prepareMs };
+    // the workers get their threads ready while this process plans
+    await redis.publish(warmChannel(), setupText(puzzle, prepareOptions, countOnly));
     if (!record) {
       const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
       const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, options.plan ?? {}, { ...(options.signal ? { signal: options.signal } : {}), deadline });
@@ -300,7 +308,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     let offset = await redis.llen(`${runKey(runId)}:log`);
     const missing = [...run.subproblems.keys()].filter((i) => !taken.has(i));
     const jobs = [];
-    for (const indices of batches(missing, run.estimates, options.batch ?? 16)) {
+    for (const indices of batches(missing, run.estimates, options.batch ?? 4)) {
       // (the same id as a job still queued: BullMQ keeps one)
       jobs.push({ name: 'subproblems', data: { run: runId, indices } satisfies JobData, opts: { jobId: `${runId}-${indices[0]}-${indices.length}`, ...JOB_OPTIONS } });
     }
@@ -345,7 +353,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
         }
         options.onProgress(tracker.snapshot());
       }
-      if (taken.size < n) await sleep(texts.length > 0 ? 20 : 200, options.signal);
+      if (taken.size < n) await sleep(texts.length > 0 ? 10 : 50, options.signal);
     }
     options.onProgress?.(tracker.snapshot());
     const complete = taken.size === n && stopped === undefined;
@@ -466,34 +474,48 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
   const address = parseQueueUrl(url);
   const redis = await connect(address);
   const { Worker, UnrecoverableError } = await bullmq();
-  const pools = new Map<string, Promise<{ record: RunRecord; pool: ThreadPool }>>();
-  const poolOf = (id: string): Promise<{ record: RunRecord; pool: ThreadPool }> => {
-    let entry = pools.get(id);
+  // Threads for one puzzle and options at a time (a job of another run replaces them), made when a
+  // coordinator announces a run (while it plans) or at the run's first job.
+  let active: { key: string; pool: ThreadPool } | undefined;
+  const poolFor = (setup: string): ThreadPool => {
+    if (active?.key !== setup) {
+      void active?.pool.close();
+      active = { key: setup, pool: new ThreadPool(JSON.parse(setup) as WorkerSetup, options.threads) };
+    }
+    return active.pool;
+  };
+  const records = new Map<string, Promise<RunRecord>>();
+  const recordOf = (id: string): Promise<RunRecord> => {
+    let entry = records.get(id);
     if (!entry) {
       entry = (async () => {
         const record = JSON.parse((await redis.get(runKey(id))) ?? 'null') as RunRecord | null;
         if (!record || record.format !== 'snug-queue-run') throw new UnrecoverableError(`no run ${id} on the queue`);
         if (record.version !== snugVersion()) throw new UnrecoverableError(`run ${id} is of snug ${record.version}, this worker of ${snugVersion()}`);
-        // one run's threads at a time: a job of another run replaces them
-        for (const [other, p] of pools) {
-          if (other === id) continue;
-          pools.delete(other);
-          void p.then(({ pool }) => pool.close(), () => {});
-        }
-        const setup: WorkerSetup = { puzzle: record.puzzle, prepare: record.prepare, countOnly: record.countOnly, progressMs: 1000 };
-        return { record, pool: new ThreadPool(setup, options.threads) };
+        return record;
       })();
-      entry.catch(() => pools.delete(id));
-      pools.set(id, entry);
+      entry.catch(() => records.delete(id));
+      records.set(id, entry);
     }
     return entry;
   };
+  const listener = redis.duplicate();
+  listener.on('error', () => {});
+  listener.on('message', (_: string, setup: string) => {
+    try {
+      poolFor(setup);
+    } catch {
+      // (not a setup: nothing to get ready)
+    }
+  });
+  await listener.subscribe(warmChannel());
   const name = `${hostname()}:${process.pid}`;
   const worker: Worker = new Worker(
     queueName(),
     async (job: Job<JobData>) => {
       const { run: id, indices } = job.data;
-      const { record, pool } = await poolOf(id);
+      const record = await recordOf(id);
+      const pool = poolFor(setupText(record.puzzle, record.prepare, record.countOnly));
       const doneKey = `${runKey(id)}:done`;
       const runningKey = `${runKey(id)}:running`;
       let solutions = 0;
@@ -535,7 +557,8 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
     threads: options.threads,
     async close() {
       await worker.close(true);
-      for (const p of pools.values()) await p.then(({ pool }) => pool.close(), () => {});
+      await active?.pool.close();
+      listener.disconnect();
       redis.disconnect();
     },
   };
