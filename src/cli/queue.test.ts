@@ -20,6 +20,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 let server: ChildProcess | undefined;
 let url = '';
+let shown = '';
+const PASSWORD = 'snug-test-secret';
 let redis: Redis;
 const children: ChildProcess[] = [];
 
@@ -70,10 +72,12 @@ beforeAll(async () => {
   if (found.error) throw new Error('these tests need redis-server (Debian: apt-get install redis-server)');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'snug-redis-'));
-  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  url = `redis://127.0.0.1:${port}`;
+  // (with a password, as a shared server would have)
+  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', PASSWORD], { stdio: 'ignore' });
+  url = `redis://:${PASSWORD}@127.0.0.1:${port}`;
+  shown = `redis://:***@127.0.0.1:${port}`;
   // (commands wait until the server is up: the client retries the connection every 100 ms)
-  redis = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: null, retryStrategy: () => 100 });
+  redis = new Redis({ port, host: '127.0.0.1', password: PASSWORD, maxRetriesPerRequest: null, retryStrategy: () => 100 });
   redis.on('error', () => {});
   await redis.ping();
 });
@@ -93,7 +97,9 @@ describe('a run on a work queue', () => {
       const json = JSON.parse(counted.stdout);
       // 2,339 tilings up to symmetry (Haselgrove, 1960), 9,356 in all
       expect(json).toMatchObject({ solutions: 9356, complete: true, plan: { done: json.plan.subproblems } });
-      expect(json.queue).toMatchObject({ url });
+      // (the password is never printed)
+      expect(json.queue).toMatchObject({ url: shown });
+      expect(counted.stdout).not.toContain(PASSWORD);
       const listed = await start('solve', 'pentomino-5x12', '--all', '--queue', url, '--jsonl').done;
       const alone = await start('solve', 'pentomino-5x12', '--all', '--jsonl').done;
       const mine = listed.stdout.trim().split('\n').map(canonical).sort();
@@ -103,6 +109,26 @@ describe('a run on a work queue', () => {
       expect(mine).toEqual(theirs);
     } finally {
       await stopAll(workers);
+      // (each test finds its own run's keys: none of another is left)
+      await redis.flushdb();
+    }
+  });
+
+  it('two runs at once share the queue and its workers: each count exact', async () => {
+    const workers = [worker(1), worker(1)];
+    try {
+      const [a, b] = await Promise.all([
+        start('solve', 'pentomino-5x12', '--count', '--queue', url, '--json').done,
+        start('solve', 'pentomino-6x10', '--unique', '--count', '--queue', url, '--json').done,
+      ]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(b.code, b.stderr).toBe(0);
+      expect(JSON.parse(a.stdout)).toMatchObject({ solutions: 4040, complete: true });
+      expect(JSON.parse(b.stdout)).toMatchObject({ solutions: 2339, complete: true });
+      expect(JSON.parse(a.stdout).queue.run).not.toBe(JSON.parse(b.stdout).queue.run);
+    } finally {
+      await stopAll(workers);
+      await redis.flushdb();
     }
   });
 
@@ -229,5 +255,11 @@ describe('a run on a work queue', () => {
     const bad = await start('solve', 'soma', '--count', '--queue', 'http://example.org').done;
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/redis:\/\/HOST:PORT/);
+    // a wrong password: one line, which does not repeat it
+    const wrong = await start('worker', url.replace(PASSWORD, 'not-it')).done;
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
+    expect(wrong.stderr).toMatch(/^snug: cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+: .*(WRONGPASS|invalid)/);
+    expect(wrong.stderr).not.toContain('not-it');
   });
 });

@@ -10,7 +10,7 @@ import { queueRun } from './solve.js';
  * default. Several runs, and several machines, can share one queue.
  */
 export async function workerCommand(url: string, flags: { workers?: number; timeout?: number; quiet?: boolean }): Promise<number> {
-  parseQueueUrl(url);
+  const shown = parseQueueUrl(url).url;
   const threads = flags.workers ?? cores();
   const say = (text: string): void => {
     if (!flags.quiet) writeError(`snug worker: ${text}\n`);
@@ -25,7 +25,7 @@ export async function workerCommand(url: string, flags: { workers?: number; time
       subproblems += n;
     },
   });
-  say(`taking work from ${url} on ${threads} thread${threads === 1 ? '' : 's'} (Ctrl-C to stop)`);
+  say(`taking work from ${shown} on ${threads} thread${threads === 1 ? '' : 's'} (Ctrl-C to stop)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
@@ -38,7 +38,7 @@ export async function workerCommand(url: string, flags: { workers?: number; time
 
 /** `snug resume --queue URL [RUN]`: goes on with a run on the queue (the only one there, or RUN). */
 export async function resumeQueueCommand(url: string, id: string | undefined, flags: ResumeFlags): Promise<number> {
-  parseQueueUrl(url);
+  const shown = parseQueueUrl(url).url;
   let run = id;
   if (run === undefined) {
     const runs = await queueRuns(url);
@@ -46,7 +46,7 @@ export async function resumeQueueCommand(url: string, id: string | undefined, fl
     const pick = open.length === 1 ? open : runs.length === 1 ? runs : [];
     if (pick.length !== 1) {
       const list = runs.map((r) => `${r.id} (${r.puzzle}: ${r.done} of ${r.subproblems} subproblems done)`).join('; ');
-      throw new UsageError(runs.length === 0 ? `no run on the queue at ${url}` : `the queue at ${url} holds ${runs.length} runs: name one: ${list}`);
+      throw new UsageError(runs.length === 0 ? `no run on the queue at ${shown}` : `the queue at ${shown} holds ${runs.length} runs: name one: ${list}`);
     }
     run = pick[0]!.id;
   }

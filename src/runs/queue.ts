@@ -48,12 +48,15 @@ import { createSolutionCheck } from './solution-check.js';
  * fails is refused, deleted, and its subproblem queued again.
  */
 
-/** Where the queue is: parsed from `redis://HOST:PORT[/DB]`. */
+/** Where the queue is: parsed from `redis://[[USER]:PASSWORD@]HOST:PORT[/DB]`. */
 export interface QueueAddress {
+  /** The address as given, the password left out (for messages and results). */
   readonly url: string;
   readonly host: string;
   readonly port: number;
   readonly db: number;
+  readonly username?: string;
+  readonly password?: string;
 }
 
 /** The queue cannot be used (Redis unreachable, a run that does not fit): one line, exit code 2. */
@@ -62,10 +65,30 @@ export class QueueError extends Error {
 }
 
 export function parseQueueUrl(text: string): QueueAddress {
-  const m = /^redis:\/\/([A-Za-z0-9.\-_]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})(?:\/(\d{1,2}))?\/?$/.exec(text);
-  const port = m ? Number(m[2]) : NaN;
-  if (!m || port < 1 || port > 65535) throw new InvalidOptionError(`the queue is given as redis://HOST:PORT or redis://HOST:PORT/DB, not '${text.slice(0, 80)}'`);
-  return { url: text, host: m[1]!.replace(/^\[|\]$/g, ''), port, db: m[3] ? Number(m[3]) : 0 };
+  const m = /^redis:\/\/(?:([^:@/]*):([^@/]*)@)?([A-Za-z0-9.\-_]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})(?:\/(\d{1,2}))?\/?$/.exec(text);
+  const port = m ? Number(m[4]) : NaN;
+  if (!m || port < 1 || port > 65535) {
+    const shown = text.replace(/^(redis:\/\/[^:@/]*:)[^@/]*@/, '$1***@').slice(0, 80);
+    throw new InvalidOptionError(`the queue is given as redis://HOST:PORT[/DB] (or redis://USER:PASSWORD@HOST:PORT[/DB]), not '${shown}'`);
+  }
+  const [, user, password, host, , db] = m;
+  return {
+    url: password !== undefined ? text.replace(/^(redis:\/\/[^:@/]*:)[^@/]*@/, '$1***@') : text,
+    host: host!.replace(/^\[|\]$/g, ''),
+    port,
+    db: db ? Number(db) : 0,
+    ...(user ? { username: decodeURIComponent(user) } : {}),
+    ...(password !== undefined ? { password: decodeURIComponent(password) } : {}),
+  };
+}
+
+/** What ioredis and BullMQ are given to connect. */
+function credentials(address: QueueAddress): { host: string; port: number; db: number; username?: string; password?: string } {
+  return {
+    host: address.host, port: address.port, db: address.db,
+    ...(address.username !== undefined ? { username: address.username } : {}),
+    ...(address.password !== undefined ? { password: address.password } : {}),
+  };
 }
 
 const queueName = (): string => `snug-${snugVersion()}`;
@@ -119,13 +142,13 @@ async function bullmq(): Promise<typeof import('bullmq')> {
 }
 
 function connectionOf(address: QueueAddress): ConnectionOptions {
-  return { host: address.host, port: address.port, db: address.db, maxRetriesPerRequest: null };
+  return { ...credentials(address), maxRetriesPerRequest: null };
 }
 
 /** A connection to Redis, checked now: a QueueError in one line when Redis cannot be reached. */
 async function connect(address: QueueAddress): Promise<Redis> {
   const { Redis: IORedis } = require('ioredis') as typeof import('ioredis');
-  const redis = new IORedis({ host: address.host, port: address.port, db: address.db, lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new IORedis({ ...credentials(address), lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
   // (the cause of a failed connection comes as an error event; connect() itself only says it closed)
   let cause: Error | undefined;
   redis.on('error', (e: Error) => {
@@ -319,6 +342,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     // Wait for the results, reading the log from where it was.
     const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
     let lastProgress = 0;
+    let lastFailureCheck = Date.now();
     while (taken.size < n && !stopped) {
       if (options.signal?.aborted) stopped = 'signal';
       else if (Date.now() >= deadline) stopped = 'time';
@@ -352,6 +376,12 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
           if (Number.isInteger(index) && index >= 0 && index < n && !taken.has(index) && Number(nodes) >= 0) tracker.report(index, Number(nodes));
         }
         options.onProgress(tracker.snapshot());
+      }
+      if (Date.now() - lastFailureCheck >= 5000) {
+        // a job that failed on every try (its subproblem crashed each worker that took it) ends the wait
+        lastFailureCheck = Date.now();
+        const failed = (await queue.getFailed(0, 999)).find((j) => (j.data as JobData | undefined)?.run === runId && !(j.data as JobData).indices.every((i) => taken.has(i)));
+        if (failed) throw new QueueError(`a job of run ${runId} failed ${failed.attemptsMade} times: ${String(failed.failedReason).split('\n')[0]!.slice(0, 200)}`);
       }
       if (taken.size < n) await sleep(texts.length > 0 ? 10 : 50, options.signal);
     }
@@ -412,6 +442,9 @@ function batches(indices: readonly number[], estimates: readonly number[], size:
   if (current.length > 0) out.push(current);
   return out;
 }
+
+/** Runs whose threads a worker keeps ready at once. */
+const KEEP_POOLS = 3;
 
 const JOB_OPTIONS = { attempts: 100, backoff: { type: 'fixed', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 } as const;
 
@@ -474,15 +507,22 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
   const address = parseQueueUrl(url);
   const redis = await connect(address);
   const { Worker, UnrecoverableError } = await bullmq();
-  // Threads for one puzzle and options at a time (a job of another run replaces them), made when a
-  // coordinator announces a run (while it plans) or at the run's first job.
-  let active: { key: string; pool: ThreadPool } | undefined;
+  // Threads for each puzzle and options, made when a coordinator announces a run (while it plans) or at
+  // the run's first job, and kept for the last few (runs that share the queue take turns); BullMQ runs at
+  // most `threads` jobs at once, so the threads of all of them never search more than that together.
+  const pools = new Map<string, ThreadPool>();
   const poolFor = (setup: string): ThreadPool => {
-    if (active?.key !== setup) {
-      void active?.pool.close();
-      active = { key: setup, pool: new ThreadPool(JSON.parse(setup) as WorkerSetup, options.threads) };
+    let pool = pools.get(setup);
+    if (pool) pools.delete(setup);
+    else pool = new ThreadPool(JSON.parse(setup) as WorkerSetup, options.threads);
+    pools.set(setup, pool); // (the most recent last)
+    for (const [key, old] of pools) {
+      if (pools.size <= KEEP_POOLS) break;
+      if (old.busy > 0 || old === pool) continue;
+      pools.delete(key);
+      void old.close();
     }
-    return active.pool;
+    return pool;
   };
   const records = new Map<string, Promise<RunRecord>>();
   const recordOf = (id: string): Promise<RunRecord> => {
@@ -557,7 +597,7 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
     threads: options.threads,
     async close() {
       await worker.close(true);
-      await active?.pool.close();
+      for (const pool of pools.values()) await pool.close();
       listener.disconnect();
       redis.disconnect();
     },
@@ -574,6 +614,8 @@ class ThreadPool {
   private readonly threads: SearchThread[] = [];
   private readonly handlers = new Map<SearchThread, (m: ToMain | Error) => void>();
   private readonly failed = new Set<SearchThread>();
+  /** Subproblems being solved or waiting for a thread. */
+  busy = 0;
 
   constructor(setup: WorkerSetup, count: number) {
     for (let t = 0; t < count; t++) {
@@ -601,6 +643,7 @@ class ThreadPool {
 
   async solve(index: number, prefix: readonly number[], onProgress?: (nodes: number) => void): Promise<{ result: SubproblemResult; found: Solution[] }> {
     if (this.failed.size === this.threads.length) throw new Error('every search thread of this worker has failed');
+    this.busy++;
     const thread = this.idle.pop() ?? (await new Promise<SearchThread>((resolve) => this.waiting.push(resolve)));
     const found: Solution[] = [];
     try {
@@ -615,6 +658,7 @@ class ThreadPool {
       });
       return { result, found };
     } finally {
+      this.busy--;
       this.handlers.delete(thread);
       this.release(thread);
     }
