@@ -109,6 +109,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     if (!flags.all && !flags.count) throw new UsageError('--queue needs --all or --count: a queue shares out a whole enumeration');
     if (flags.shard || flags.checkpoint) throw new UsageError(`--queue keeps the run on the queue: it takes no ${flags.shard ? '--shard' : '--checkpoint'}`);
     if (flags.svg !== undefined || flags.png !== undefined) throw new UsageError('--queue does not draw: leave out --svg and --png');
+    if (flags.engine === 'count') throw new UsageError('--engine count counts the whole run at once: it cannot share it out on a queue; use another engine');
     parseQueueUrl(flags.queue);
   }
   checkPicture(flags.svg, flags);

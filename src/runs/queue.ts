@@ -23,9 +23,9 @@ import { createSolutionCheck } from './solution-check.js';
 
 /**
  * Runs on many machines through a work queue on Redis (BullMQ): the coordinator (`snug solve ... --queue
- * URL`) plans the run and puts its subproblems on the queue, small ones together in jobs; workers (`snug worker URL`,
- * on any machine, any number, started before or after) take jobs as they free up and solve them on their
- * threads; the coordinator adds up what they report.
+ * URL`) plans the run and puts its subproblems on the queue, small ones together in jobs; workers (`snug
+ * worker URL`, on any machine, any number, started before or after) take jobs as they free up and solve
+ * them on their threads; the coordinator adds up what they report.
  *
  * In Redis (all keys under `snug:`):
  * - `snug:run:ID`: the run, as JSON (RunRecord): puzzle, options, the plan's subproblems, snug's version.
@@ -38,6 +38,8 @@ import { createSolutionCheck } from './solution-check.js';
  *   the progress bar only: a worker sets it every few seconds and deletes it when the subproblem ends).
  * - The BullMQ queue `snug-VERSION`: a job is {run, indices}. Only workers of the same snug version
  *   listen to it, so the choice codes of the plan mean the same to every worker.
+ * - The channel `snug-VERSION:runs`: a coordinator announces there the setup of a run it is about to
+ *   plan (puzzle and options), and workers start their threads for it meanwhile.
  *
  * Why the count is exact whatever fails. A subproblem is counted once: only the record in `done` counts,
  * and the coordinator takes each index once. None is lost: a job is acknowledged (completed) only after
@@ -229,6 +231,7 @@ export async function queueRunRecord(url: string, id: string): Promise<{ puzzle:
 export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: QueueRunOptions): Promise<RunResult> {
   const start = performance.now();
   const address = parseQueueUrl(options.queue);
+  if (options.engine === 'count') throw new InvalidOptionError('the count engine counts the whole run at once: it cannot share it out on a queue; use another engine');
   checkRunOptions({ ...(options.workers !== undefined && options.workers > 0 ? { workers: options.workers } : {}) });
   const redis = await connect(address);
   const warn = options.onWarning ?? ((m: string) => process.emitWarning(m));
@@ -247,7 +250,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
     if (problem) throw new InvalidPuzzleError(problem);
     const prepareOptions: PrepareOptions = record?.prepare ?? {
-      engine: options.engine === 'count' ? 'auto' : options.engine ?? 'auto',
+      engine: options.engine ?? 'auto',
       unique: !!options.unique,
       ...(options.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
       expandSymmetry: true,
