@@ -206,8 +206,11 @@ describe('a run on a work queue', () => {
     }
   });
 
-  it('Redis restarted mid-run with its default persistence: nothing acknowledged is lost, the total is exact', async () => {
-    // a server of its own, saving as Redis does by default (RDB; SHUTDOWN saves before it exits)
+  it.each([
+    ['shut down (SHUTDOWN saves its snapshot)', false],
+    ['killed (SIGKILL: it comes back from a snapshot older than the run)', true],
+  ] as const)('Redis %s and started again mid-run, with its default persistence: the total is exact', async (_, crash) => {
+    // a server of its own, saving as Redis does by default (snapshots; SHUTDOWN saves before it exits)
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'snug-redis-rdb-'));
     const serve = (): ChildProcess => spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir], { stdio: 'ignore' });
@@ -226,12 +229,15 @@ describe('a run on a work queue', () => {
         await sleep(100);
       }
       expect(done).toBeGreaterThanOrEqual(20);
-      // (from a client of its own that never retries: a retried SHUTDOWN would stop the restarted server)
-      const once = new Redis({ port, host: '127.0.0.1', retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      once.on('error', () => {});
-      await once.shutdown('SAVE').catch(() => {});
-      once.disconnect();
-      await new Promise<void>((resolve) => (own.exitCode !== null ? resolve() : own.once('close', () => resolve())));
+      if (crash) own.kill('SIGKILL');
+      else {
+        // (from a client of its own that never retries: a retried SHUTDOWN would stop the restarted server)
+        const once = new Redis({ port, host: '127.0.0.1', retryStrategy: () => null, maxRetriesPerRequest: 0 });
+        once.on('error', () => {});
+        await once.shutdown('SAVE').catch(() => {});
+        once.disconnect();
+      }
+      await new Promise<void>((resolve) => (own.exitCode !== null || own.signalCode !== null ? resolve() : own.once('close', () => resolve())));
       await sleep(1000);
       own = serve();
       const result = await run.done;

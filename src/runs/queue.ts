@@ -332,13 +332,17 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     tracker.solutions = solutions;
     // the log holds the records above too: read on from its end
     let offset = await redis.llen(`${runKey(runId)}:log`);
-    const missing = [...run.subproblems.keys()].filter((i) => !taken.has(i));
-    const jobs = [];
-    for (const indices of batches(missing, run.estimates, options.batch ?? 4)) {
-      // (the same id as a job still queued: BullMQ keeps one)
-      jobs.push({ name: 'subproblems', data: { run: runId, indices } satisfies JobData, opts: { jobId: `${runId}-${indices[0]}-${indices.length}`, ...JOB_OPTIONS } });
-    }
-    for (let i = 0; i < jobs.length; i += 1000) await queue.addBulk(jobs.slice(i, i + 1000));
+    /** Queues the subproblems not taken yet (the same job id as a job still queued: BullMQ keeps one). */
+    const queueMissing = async (): Promise<void> => {
+      const missing = [...run.subproblems.keys()].filter((i) => !taken.has(i));
+      const jobs = batches(missing, run.estimates, options.batch ?? 4).map((indices) => ({
+        name: 'subproblems',
+        data: { run: runId, indices } satisfies JobData,
+        opts: { jobId: `${runId}-${indices[0]}-${indices.length}`, ...JOB_OPTIONS },
+      }));
+      for (let i = 0; i < jobs.length; i += 1000) await queue!.addBulk(jobs.slice(i, i + 1000));
+    };
+    await queueMissing();
 
     if (options.workers !== undefined && options.workers > 0) local = await startQueueWorker(options.queue, { threads: options.workers });
 
@@ -352,6 +356,14 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       if (stopped) break;
       const texts = await redis.lrange(`${runKey(runId)}:log`, offset, -1);
       offset += texts.length;
+      if (texts.length === 0 && (await redis.llen(`${runKey(runId)}:log`)) < offset) {
+        // a shorter log: Redis came back from a snapshot older than what was read (a crash), and may have
+        // lost jobs queued since: queue again what is not taken, and read the log from its start (the
+        // subproblems taken already are skipped)
+        offset = 0;
+        await redis.set(runKey(runId), JSON.stringify(run), 'NX');
+        await queueMissing();
+      }
       for (const text of texts) {
         let index = -1;
         try {
