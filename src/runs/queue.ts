@@ -533,7 +533,7 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
     pools.set(setup, pool); // (the most recent last)
     for (const [key, old] of pools) {
       if (pools.size <= KEEP_POOLS) break;
-      if (old.busy > 0 || old === pool) continue;
+      if (old.busy || old === pool) continue;
       pools.delete(key);
       void old.close();
     }
@@ -576,14 +576,20 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
       let solutions = 0;
       for (const index of indices) {
         if (!(Number.isInteger(index) && index >= 0 && index < record.subproblems.length)) throw new UnrecoverableError(`subproblem ${index} is not in run ${id}`);
-        // (a job handed on after a stall: what its first worker wrote stays)
-        if (await redis.hexists(doneKey, String(index))) continue;
-        let said = 0;
-        const { result, found } = await pool.solve(index, record.subproblems[index]!, (nodes) => {
-          if (Date.now() - said < 2000) return;
-          said = Date.now();
-          void redis.hset(runningKey, String(index), String(nodes)).catch(() => {});
-        });
+      }
+      // (a job handed on after a stall: what its first worker wrote stays)
+      const written = indices.length > 0 ? await redis.hmget(doneKey, ...indices.map(String)) : [];
+      const todo = indices.filter((_, j) => written[j] === null);
+      // All of the job's subproblems go to one thread at once: it solves them one after the other while
+      // the results of those done are written here.
+      const solving = pool.solveAll(todo.map((index) => record.subproblems[index]!), (j, nodes) => {
+        void redis.hset(runningKey, String(todo[j]), String(nodes)).catch(() => {});
+      });
+      // (a job that fails part way leaves the rest to end on their own: their results are not wanted)
+      for (const p of solving) p.catch(() => {});
+      for (let j = 0; j < todo.length; j++) {
+        const index = todo[j]!;
+        const { result, found } = await solving[j]!;
         void redis.hdel(runningKey, String(index)).catch(() => {});
         if (!result.complete) throw new Error(`subproblem ${index} of run ${id} was cut short`);
         const done: DoneRecord = {
@@ -600,7 +606,8 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
     },
     {
       connection: connectionOf(address),
-      concurrency: options.threads,
+      // (two jobs a thread: the next one waits on the thread, which never idles between jobs)
+      concurrency: 2 * options.threads,
       lockDuration: options.lockMs ?? 30_000,
       stalledInterval: Math.max(1000, Math.floor((options.lockMs ?? 30_000) / 2)),
       maxStalledCount: 1000,
@@ -620,66 +627,73 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
 }
 
 /**
- * Threads that each solve one subproblem at a time (the executor's protocol: executor.ts). A thread that
- * fails takes its subproblem down with it (the job fails, and is tried again) and is not used again.
+ * Search threads (the executor's protocol: executor.ts) that each take lists of subproblems and solve
+ * them in order, a list going to the thread with the least work waiting. Each subproblem sent gets a
+ * number of its own (sent as its `index`, which the thread says back). A thread that fails takes what it
+ * holds down with it (those jobs fail, and are tried again) and gets nothing more.
  */
 class ThreadPool {
-  private readonly idle: SearchThread[] = [];
-  private readonly waiting: ((thread: SearchThread) => void)[] = [];
-  private readonly threads: SearchThread[] = [];
-  private readonly handlers = new Map<SearchThread, (m: ToMain | Error) => void>();
-  private readonly failed = new Set<SearchThread>();
-  /** Subproblems being solved or waiting for a thread. */
-  busy = 0;
+  private readonly threads: { thread: SearchThread; waiting: number; failed: boolean }[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private next = 0;
 
   constructor(setup: WorkerSetup, count: number) {
     for (let t = 0; t < count; t++) {
-      const thread = startSearchThread();
-      this.threads.push(thread);
-      thread.post(setup);
-      thread.onMessage((m) => {
+      const entry = { thread: startSearchThread(), waiting: 0, failed: false };
+      this.threads.push(entry);
+      // (what is sent before the thread is ready waits in its port, in order)
+      entry.thread.post(setup);
+      entry.thread.onMessage((m) => {
         const message = m as ToMain;
-        if (message.type === 'ready') this.release(thread);
-        else this.handlers.get(thread)?.(message);
+        if (message.type === 'ready') return;
+        const p = this.pending.get(message.index);
+        if (!p) return;
+        if (message.type === 'solution') p.found.push(message.solution);
+        else if (message.type === 'progress') p.onProgress(message.nodes);
+        else {
+          this.pending.delete(message.index);
+          entry.waiting--;
+          p.resolve({ result: message, found: p.found });
+        }
       });
-      thread.onError((e) => {
-        this.failed.add(thread);
-        this.handlers.get(thread)?.(e instanceof Error ? e : new Error(String(e)));
+      entry.thread.onError((e) => {
+        entry.failed = true;
+        for (const [key, p] of this.pending) {
+          if (p.thread !== entry.thread) continue;
+          this.pending.delete(key);
+          p.reject(e instanceof Error ? e : new Error(String(e)));
+        }
       });
     }
   }
 
-  private release(thread: SearchThread): void {
-    if (this.failed.has(thread)) return;
-    const next = this.waiting.shift();
-    if (next) next(thread);
-    else this.idle.push(thread);
+  /** True while some subproblem is sent and not done. */
+  get busy(): boolean {
+    return this.pending.size > 0;
   }
 
-  async solve(index: number, prefix: readonly number[], onProgress?: (nodes: number) => void): Promise<{ result: SubproblemResult; found: Solution[] }> {
-    if (this.failed.size === this.threads.length) throw new Error('every search thread of this worker has failed');
-    this.busy++;
-    const thread = this.idle.pop() ?? (await new Promise<SearchThread>((resolve) => this.waiting.push(resolve)));
-    const found: Solution[] = [];
-    try {
-      const result = await new Promise<SubproblemResult>((resolve, reject) => {
-        this.handlers.set(thread, (m) => {
-          if (m instanceof Error) reject(m);
-          else if (m.type === 'solution') found.push(m.solution);
-          else if (m.type === 'progress') onProgress?.(m.nodes);
-          else if (m.type === 'done') resolve(m);
-        });
-        thread.post({ index, prefix });
-      });
-      return { result, found };
-    } finally {
-      this.busy--;
-      this.handlers.delete(thread);
-      this.release(thread);
-    }
+  /** Sends the prefixes to one thread; each promise is a subproblem's result (`onProgress(j, nodes)` as it goes). */
+  solveAll(prefixes: readonly (readonly number[])[], onProgress: (j: number, nodes: number) => void): Promise<{ result: SubproblemResult; found: Solution[] }>[] {
+    const alive = this.threads.filter((t) => !t.failed);
+    if (alive.length === 0) throw new Error('every search thread of this worker has failed');
+    const entry = alive.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+    return prefixes.map((prefix, j) => new Promise((resolve, reject) => {
+      const key = this.next++;
+      this.pending.set(key, { thread: entry.thread, found: [], onProgress: (nodes) => onProgress(j, nodes), resolve, reject });
+      entry.waiting++;
+      entry.thread.post({ index: key, prefix });
+    }));
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.threads.map((t) => t.terminate()));
+    await Promise.all(this.threads.map((t) => t.thread.terminate()));
   }
+}
+
+interface Pending {
+  readonly thread: SearchThread;
+  readonly found: Solution[];
+  readonly onProgress: (nodes: number) => void;
+  readonly resolve: (r: { result: SubproblemResult; found: Solution[] }) => void;
+  readonly reject: (e: Error) => void;
 }
