@@ -114,6 +114,13 @@ describe('a run on a work queue', () => {
     }
   });
 
+  it('the coordinator works on the run itself with --workers, no other worker there', async () => {
+    const r = await start('solve', 'pentomino-5x12', '--unique', '--count', '--queue', url, '--workers', '2', '--json').done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ solutions: 1010, complete: true, workers: 2 });
+    await redis.flushdb();
+  });
+
   it('two runs at once share the queue and its workers: each count exact', async () => {
     const workers = [worker(1), worker(1)];
     try {
