@@ -139,8 +139,24 @@ interface JobData {
 // package is not offered): most commands never touch the queue.
 const require = createRequire(import.meta.url);
 
-async function bullmq(): Promise<typeof import('bullmq')> {
+function bullmq(): typeof import('bullmq') {
   return require('bullmq') as typeof import('bullmq');
+}
+
+/** The run ID's record on the queue, or undefined when there is none (or something else is stored there). */
+async function readRun(redis: Redis, id: string): Promise<RunRecord | undefined> {
+  const record = parseJson(await redis.get(runKey(id))) as RunRecord | undefined;
+  return record?.format === 'snug-queue-run' ? record : undefined;
+}
+
+/** The object a text holds, or undefined (not JSON, or not an object: read back from Redis, it is checked). */
+function parseJson(text: string | null): object | undefined {
+  try {
+    const value: unknown = JSON.parse(text ?? 'null');
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function connectionOf(address: QueueAddress): ConnectionOptions {
@@ -196,12 +212,11 @@ export interface QueueRunOptions {
 export async function queueRuns(url: string): Promise<{ id: string; puzzle: string; done: number; subproblems: number }[]> {
   const redis = await connect(parseQueueUrl(url));
   try {
-    const keys = (await redis.keys('snug:run:*')).filter((k) => /^snug:run:[0-9a-f]+$/.test(k));
+    const ids = (await redis.keys('snug:run:*')).map((k) => k.slice('snug:run:'.length)).filter((id) => /^[0-9a-f]+$/.test(id));
     const runs = [];
-    for (const key of keys.sort()) {
-      const record = JSON.parse((await redis.get(key)) ?? 'null') as RunRecord | null;
-      if (!record || record.format !== 'snug-queue-run') continue;
-      runs.push({ id: key.slice('snug:run:'.length), puzzle: record.puzzle.name, done: await redis.hlen(`${key}:done`), subproblems: record.subproblems.length });
+    for (const id of ids.sort()) {
+      const record = await readRun(redis, id);
+      if (record) runs.push({ id, puzzle: record.puzzle.name, done: await redis.hlen(`${runKey(id)}:done`), subproblems: record.subproblems.length });
     }
     return runs;
   } finally {
@@ -214,8 +229,8 @@ export async function queueRunRecord(url: string, id: string): Promise<{ puzzle:
   const address = parseQueueUrl(url);
   const redis = await connect(address);
   try {
-    const record = JSON.parse((await redis.get(runKey(id))) ?? 'null') as RunRecord | null;
-    if (!record || record.format !== 'snug-queue-run') throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
+    const record = await readRun(redis, id);
+    if (!record) throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
     return { puzzle: record.puzzle, countOnly: record.countOnly, unique: !!record.prepare.unique };
   } finally {
     redis.disconnect();
@@ -242,8 +257,8 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     let record: RunRecord | undefined;
     let id = options.resume;
     if (id !== undefined) {
-      record = JSON.parse((await redis.get(runKey(id))) ?? 'null') as RunRecord | undefined ?? undefined;
-      if (!record || record.format !== 'snug-queue-run') throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
+      record = await readRun(redis, id);
+      if (!record) throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
       if (record.version !== snugVersion()) throw new QueueError(`run ${id} was made by snug ${record.version}; this is snug ${snugVersion()}: resume it with that version`);
     }
     const puzzle = record?.puzzle ?? givenPuzzle!;
@@ -291,7 +306,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     const n = run.subproblems.length;
 
     // What is done already; the rest, queued (jobs of a few subproblems, by the plan's order).
-    const { Queue } = await bullmq();
+    const { Queue } = bullmq();
     queue = new Queue(queueName(), { connection: connectionOf(address) });
     queue.on('error', () => {});
     const check = countOnly ? undefined : createSolutionCheck(puzzle);
@@ -299,13 +314,13 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     const found: Solution[] = [];
     let solutions = 0;
     let stopped: 'signal' | 'time' | 'callback' | undefined;
-    const take = (text: string, index: number): boolean => {
-      const problem = recordProblem(text, index, runId, run, check, taken);
-      if (problem !== undefined) {
+    /** Counts a stored result (`done`: its text, parsed), or refuses it (false). */
+    const take = (done: DoneRecord | undefined, index: number): boolean => {
+      const problem = recordProblem(done, index, runId, run, check, taken);
+      if (problem !== undefined || !done) {
         warn(`refused the result of subproblem ${index} of run ${runId}: ${problem}`);
         return false;
       }
-      const done = JSON.parse(text) as DoneRecord;
       taken.set(index, done);
       if (countOnly) solutions += done.solutions;
       else {
@@ -324,7 +339,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     const already = await redis.hgetall(`${runKey(runId)}:done`);
     for (const [field, text] of Object.entries(already)) {
       const index = Number(field);
-      if (!take(text, index)) await refused(index, text);
+      if (!take(parseJson(text) as DoneRecord | undefined, index)) await refused(index, text);
     }
     // (what was done before this process started is left out of the rate)
     const earlier = [...taken.values()].map((d) => ({ index: d.index, nodes: d.nodes }));
@@ -365,18 +380,15 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
         await queueMissing();
       }
       for (const text of texts) {
-        let index = -1;
-        try {
-          index = Number((JSON.parse(text) as DoneRecord).index);
-        } catch {
-          // (a line that is not JSON: nothing to delete it by)
-        }
+        const done = parseJson(text) as DoneRecord | undefined;
+        const index = Number(done?.index);
         if (!Number.isInteger(index) || index < 0 || index >= n) {
+          // (nothing to delete it by)
           warn(`refused a result of run ${runId}: not a result of one of its ${n} subproblems`);
           continue;
         }
         if (taken.has(index)) continue;
-        if (!take(text, index)) await refused(index, text);
+        if (!take(done, index)) await refused(index, text);
         else {
           tracker.finish(index, taken.get(index)!.nodes);
           tracker.solutions = solutions;
@@ -464,13 +476,8 @@ const KEEP_POOLS = 3;
 const JOB_OPTIONS = { attempts: 100, backoff: { type: 'fixed', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 } as const;
 
 /** Why a stored result may not be counted, or undefined when it may. */
-function recordProblem(text: string, index: number, id: string, run: RunRecord, check: ((s: Solution) => string | undefined) | undefined, taken: ReadonlyMap<number, DoneRecord>): string | undefined {
-  let r: DoneRecord;
-  try {
-    r = JSON.parse(text) as DoneRecord;
-  } catch {
-    return 'not JSON';
-  }
+function recordProblem(r: DoneRecord | undefined, index: number, id: string, run: RunRecord, check: ((s: Solution) => string | undefined) | undefined, taken: ReadonlyMap<number, DoneRecord>): string | undefined {
+  if (!r) return 'not a JSON object';
   if (r.run !== id) return `it is of another run (${String(r.run).slice(0, 20)})`;
   if (r.version !== run.version) return `it was made by snug ${String(r.version).slice(0, 20)}, the run by snug ${run.version}`;
   if (r.puzzleHash !== run.puzzleHash || r.planHash !== run.planHash) return 'it is of another puzzle or plan';
@@ -521,7 +528,7 @@ export interface QueueWorker {
 export async function startQueueWorker(url: string, options: QueueWorkerOptions): Promise<QueueWorker> {
   const address = parseQueueUrl(url);
   const redis = await connect(address);
-  const { Worker, UnrecoverableError } = await bullmq();
+  const { Worker, UnrecoverableError } = bullmq();
   // Threads for each puzzle and options, made when a coordinator announces a run (while it plans) or at
   // the run's first job, and kept for the last few (runs that share the queue take turns); BullMQ runs at
   // most `threads` jobs at once, so the threads of all of them never search more than that together.
@@ -544,8 +551,8 @@ export async function startQueueWorker(url: string, options: QueueWorkerOptions)
     let entry = records.get(id);
     if (!entry) {
       entry = (async () => {
-        const record = JSON.parse((await redis.get(runKey(id))) ?? 'null') as RunRecord | null;
-        if (!record || record.format !== 'snug-queue-run') throw new UnrecoverableError(`no run ${id} on the queue`);
+        const record = await readRun(redis, id);
+        if (!record) throw new UnrecoverableError(`no run ${id} on the queue`);
         if (record.version !== snugVersion()) throw new UnrecoverableError(`run ${id} is of snug ${record.version}, this worker of ${snugVersion()}`);
         return record;
       })();
