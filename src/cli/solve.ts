@@ -128,30 +128,25 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     ? { ...(flags.svg !== undefined ? { file: flags.svg } : {}), ...(flags.png !== undefined ? { png: flags.png } : {}), ...(flags.scale !== undefined ? { scale: flags.scale } : {}), ...(flags.view !== undefined && flags.view !== 'layers' ? { view: flags.view } : {}) }
     : undefined;
   const limit = flags.all || flags.count ? Infinity : flags.limit ?? 1;
+  // what to search, the same on a queue as here
+  const search = {
+    engine: flags.engine,
+    unique: !!flags.unique,
+    ...(flags.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
+    countOnly: !!flags.count,
+    ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
+  };
   if (flags.queue !== undefined) {
     const queue = flags.queue;
     return run(puzzle, source, output, undefined, flags, undefined, !!flags.count, !!flags.unique, undefined, clock, (options) =>
-      solveOnQueue(puzzle, {
-        queue,
-        ...options,
-        engine: flags.engine,
-        unique: !!flags.unique,
-        ...(flags.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
-        countOnly: !!flags.count,
-        ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
-        onWarning,
-      }),
+      solveOnQueue(puzzle, { queue, ...options, ...search, onWarning }),
     );
   }
   return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, clock, (options) =>
     solveAsync(puzzle, {
       ...options,
-      engine: flags.engine,
-      unique: !!flags.unique,
-      ...(flags.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
+      ...search,
       limit,
-      countOnly: !!flags.count,
-      ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
       ...(flags.shard ? { shard: flags.shard } : {}),
       ...(flags.checkpoint ? { checkpoint: { path: flags.checkpoint, ...intervalMs(flags, 'intervalMs'), meta: { source, output } satisfies RunMeta, onWarning } } : {}),
     }),
