@@ -61,6 +61,20 @@ async function stopAll(list: ChildProcess[]): Promise<void> {
   })));
 }
 
+/**
+ * Waits until the run on the queue (the only one there) has `atLeast` results stored, or `ms` have
+ * passed; the results it has.
+ */
+async function resultsIn(client: Redis, atLeast: number, ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const keys = await client.keys('snug:run:*:done');
+    const done = keys.length > 0 ? await client.hlen(keys[0]!) : 0;
+    if (done >= atLeast || Date.now() > deadline) return done;
+    await sleep(100);
+  }
+}
+
 /** A solution line of --jsonl as a string that ignores the order of placements and cells. */
 function canonical(line: string): string {
   const s = JSON.parse(line) as { placements: { piece: string; cells: number[][] }[] };
@@ -144,13 +158,7 @@ describe('a run on a work queue', () => {
     // (a job the killed worker held and that no one took up again would end the run at the time limit, short)
     const run = start('solve', 'pentacubes-3x4x5', '--unique', '--count', '--queue', url, '--json', '--time-limit', '60');
     // wait until the first worker has results in, then kill it while it holds a job
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const keys = await redis.keys('snug:run:*:done');
-      const done = keys.length > 0 ? await redis.hlen(keys[0]!) : 0;
-      if (done >= 3 || Date.now() > deadline) break;
-      await sleep(100);
-    }
+    await resultsIn(redis, 3, 60_000);
     first.kill('SIGKILL');
     await sleep(500);
     const second = worker(1, 2);
@@ -169,11 +177,7 @@ describe('a run on a work queue', () => {
     const w = worker(1);
     try {
       const run = start('solve', 'pentomino-onesided-3x30', '--count', '--queue', url, '--json');
-      for (let i = 0; i < 100; i++) {
-        const keys = await redis.keys('snug:run:*:done');
-        if (keys.length > 0 && (await redis.hlen(keys[0]!)) > 0) break;
-        await sleep(100);
-      }
+      await resultsIn(redis, 1, 10_000);
       run.child.kill('SIGINT');
       const stopped = await run.done;
       expect(stopped.code).toBe(130);
@@ -229,13 +233,7 @@ describe('a run on a work queue', () => {
       await client.ping();
       const w = start('worker', ownUrl, '--workers', '1', '--timeout', '3', '--quiet').child;
       const run = start('solve', 'pentacubes-3x4x5', '--unique', '--count', '--queue', ownUrl, '--json', '--time-limit', '90');
-      let done = 0;
-      for (let i = 0; i < 200 && done < 20; i++) {
-        const keys = await client.keys('snug:run:*:done');
-        done = keys.length > 0 ? await client.hlen(keys[0]!) : 0;
-        await sleep(100);
-      }
-      expect(done).toBeGreaterThanOrEqual(20);
+      expect(await resultsIn(client, 20, 20_000)).toBeGreaterThanOrEqual(20);
       if (crash) own.kill('SIGKILL');
       else {
         // (from a client of its own that never retries: a retried SHUTDOWN would stop the restarted server)
