@@ -19,8 +19,8 @@
 import type { PlacementTable } from '../placements/placements.js';
 import { generatePlacements, TooManyPlacementsError } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleProblem } from '../puzzle/model.js';
-import { wellFormedProblem } from '../puzzle/validate.js';
+import { isExactPacking, pieceMin } from '../puzzle/model.js';
+import { checkPuzzle } from '../puzzle/validate.js';
 import type { Progress } from '../runs/progress.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { solveAsync } from '../runs/run.js';
@@ -493,12 +493,6 @@ function plainSearchOf(puzzle: Puzzle): PlainSearch | undefined {
 /** A placement's identity: its piece and its cells, in any order. */
 export function placementKey(p: { readonly piece: string; readonly cells: readonly (readonly number[])[] }): string {
   return `${p.piece}:${p.cells.map((c) => `${c[0]},${c[1]},${c[2] ?? 0}`).sort().join(' ')}`;
-}
-
-/** The puzzle checked as the search checks it: InvalidPuzzleError for one that cannot be posed. */
-export function checkPuzzle(puzzle: Puzzle): void {
-  const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
-  if (problem) throw new InvalidPuzzleError(problem);
 }
 
 /**

@@ -28,7 +28,8 @@ import { check, InvalidOptionError } from '../search/options.js';
 import { withoutPlaced } from '../search/prepare.js';
 import { solve } from '../search/solve.js';
 import type { Difficulty } from './analyze.js';
-import { checkPuzzle, DIFFICULTY_METHOD, PlainSearch } from './analyze.js';
+import { DIFFICULTY_METHOD, PlainSearch } from './analyze.js';
+import { checkPuzzle } from '../puzzle/validate.js';
 import { nextTurn } from '../platform/host.js';
 
 /** Defaults: how much work a call does unless told otherwise. */

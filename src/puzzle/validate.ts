@@ -5,6 +5,7 @@ import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
 import type { Wrap } from '../geometry/wrap.js';
 import { WRAPS } from '../geometry/wrap.js';
 import type { Puzzle } from './model.js';
+import { InvalidPuzzleError, puzzleProblem } from './model.js';
 import { parseCssColour } from './colour.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { printable, unsafeCharacter } from './printable.js';
@@ -182,4 +183,24 @@ function placedProblem(p: Puzzle): string | undefined {
     if (p.use > most) return `use is ${p.use}, more than the ${most} piece copies there are`;
   }
   return undefined;
+}
+
+declare const checked: unique symbol;
+
+/**
+ * A puzzle that `checkPuzzle` passed: well-formed (`wellFormedProblem`) and posable (`puzzleProblem`: the
+ * areas work out). Only `checkPuzzle` makes one, so a function that takes it needs no check of its own.
+ */
+export type CheckedPuzzle = Puzzle & { readonly [checked]: true };
+
+/** Why a value is not a puzzle the search can take, or undefined: the one check every entry point makes. */
+export function puzzleCheckProblem(value: unknown): string | undefined {
+  return wellFormedProblem(value) ?? puzzleProblem(value as Puzzle);
+}
+
+/** The puzzle, checked: InvalidPuzzleError (one line) for one that is malformed or cannot be posed. */
+export function checkPuzzle(value: Puzzle): CheckedPuzzle {
+  const problem = puzzleCheckProblem(value);
+  if (problem) throw new InvalidPuzzleError(problem);
+  return value as CheckedPuzzle;
 }

@@ -1,9 +1,9 @@
 import type { GridName } from '../geometry/grid.js';
 import { GRID_NAMES } from '../geometry/grids/index.js';
 import { z } from 'zod';
-import { puzzleProblem, totalPieceCount } from '../puzzle/model.js';
+import { totalPieceCount } from '../puzzle/model.js';
 import { readTextFile } from '../puzzle/text-file.js';
-import { wellFormedProblem } from '../puzzle/validate.js';
+import { puzzleCheckProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
@@ -113,7 +113,7 @@ export function loadCheckpoint(path: string): Checkpoint {
   }
   // the schema has checked every field of the interface (zod's own types are the mutable twins of these)
   const c = parsed.data as unknown as Checkpoint;
-  const puzzleProblemText = wellFormedProblem(c.puzzle) ?? puzzleProblem(c.puzzle);
+  const puzzleProblemText = puzzleCheckProblem(c.puzzle);
   if (puzzleProblemText) throw corrupt(`its puzzle: ${puzzleProblemText}`);
   if (puzzleHash(c.puzzle) !== c.puzzleHash) throw corrupt('the puzzle does not match its hash');
   if (c.options.solutions === c.options.countOnly) throw corrupt('options.solutions must be the opposite of options.countOnly');

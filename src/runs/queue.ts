@@ -3,8 +3,7 @@ import type { Redis } from 'ioredis';
 import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
-import { wellFormedProblem } from '../puzzle/validate.js';
+import { checkPuzzle } from '../puzzle/validate.js';
 import type { PrepareOptions } from '../search/prepare.js';
 import { prepareSearch } from '../search/prepare.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
@@ -262,8 +261,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       if (record.version !== snugVersion()) throw new QueueError(`run ${id} was made by snug ${record.version}; this is snug ${snugVersion()}: resume it with that version`);
     }
     const puzzle = record?.puzzle ?? givenPuzzle!;
-    const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
-    if (problem) throw new InvalidPuzzleError(problem);
+    checkPuzzle(puzzle);
     const prepareOptions: PrepareOptions = record?.prepare ?? {
       engine: options.engine ?? 'auto',
       unique: !!options.unique,

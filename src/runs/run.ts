@@ -1,6 +1,5 @@
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
-import { wellFormedProblem } from '../puzzle/validate.js';
+import { checkPuzzle } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint, CheckpointPlan, DoneSubproblem } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
@@ -156,8 +155,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
     ...(countOnly && !split ? { countOnly: true } : {}),
   };
   if (options.shard && !every) throw new RangeError('a shard is a share of a whole enumeration: give it all or countOnly, not a limit');
-  const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
-  if (problem) throw new InvalidPuzzleError(problem);
+  checkPuzzle(puzzle);
   const workers = Math.max(1, Math.floor(options.workers ?? cores()));
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
   const settings: Settings = { countOnly, limit, keep, workers, deadline, prepareOptions, start };

@@ -12,7 +12,7 @@ import type { Placement, PlacementTable } from '../placements/placements.js';
 import { TooManyPlacementsError, generatePlacements } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
-import { wellFormedProblem } from '../puzzle/validate.js';
+import { checkPuzzle } from '../puzzle/validate.js';
 import { colouringObstruction, deadPlacements } from './feasibility.js';
 import { InvalidOptionError } from './options.js';
 import type { SolutionSymmetry, SymmetryChoice } from './symmetry.js';
@@ -71,8 +71,7 @@ export interface PreparedSearch {
 }
 
 export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): PreparedSearch {
-  const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
-  if (problem) throw new InvalidPuzzleError(problem);
+  checkPuzzle(puzzle);
   const choice = options.engine ?? 'auto';
   // The search sees the board without the pieces already placed (and those pieces' copies used up);
   // symmetry is worked out on the whole board, where a placed piece must map onto a placed piece.

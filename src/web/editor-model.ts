@@ -2,7 +2,7 @@
  * The puzzle editor's state and everything it does to it, without the DOM (editor.ts draws it): a board
  * drawn in a frame of the grid, pieces each drawn in a small frame of their own, the cells that may stay
  * empty and the pieces already on the board. `buildPuzzle` turns the state into a Puzzle checked by the
- * library's own checks (validate.ts wellFormedProblem, model.ts puzzleProblem), `editorStateOf` turns a
+ * library's own checks (validate.ts puzzleCheckProblem), `editorStateOf` turns a
  * Puzzle back into a state, so that loading and building give the puzzle back unchanged.
  *
  * Frames are in art coordinates (grid-art.ts: column, row, layer, as a puzzle file draws them), so that
@@ -18,9 +18,9 @@ import { GRIDS } from '../geometry/grids/index.js';
 import type { Wrap } from '../geometry/wrap.js';
 import { artOfCell, artPlaceAllowed, cellOfArt } from '../puzzle/grid-art.js';
 import type { Piece, PlacedPiece, Puzzle } from '../puzzle/model.js';
-import { pieceMin, puzzleProblem } from '../puzzle/model.js';
+import { pieceMin } from '../puzzle/model.js';
 import { allowedOrientations } from '../puzzle/orientations.js';
-import { wellFormedProblem } from '../puzzle/validate.js';
+import { puzzleCheckProblem } from '../puzzle/validate.js';
 
 /** The grids the editor draws: flat ones as one layer, cubes layer by layer. */
 export type EditorGridName = 'square' | 'cube' | 'hexagon' | 'triangle';
@@ -232,7 +232,7 @@ export function buildPuzzle(state: EditorState): BuildResult {
     ...(state.description !== undefined ? { description: state.description } : {}),
     ...(state.known !== undefined ? { known: state.known } : {}),
   };
-  const problem = wellFormedProblem(puzzle) ?? puzzleProblem(puzzle);
+  const problem = puzzleCheckProblem(puzzle);
   return problem ? { problem: problem.replace(/\s+/g, ' ') } : { puzzle };
 }
 
