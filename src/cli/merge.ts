@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { readTextFile } from '../puzzle/text-file.js';
+import { readTextFile } from '../platform/host.js';
 import { checkSigned } from '../runs/checksum.js';
 import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';

@@ -1,4 +1,4 @@
-import { svgToPng } from '../render/png.js';
+import { svgToPng } from '../platform/host.js';
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';

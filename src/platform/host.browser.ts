@@ -1,7 +1,9 @@
 /**
  * platform/host.ts for the browser: the web app's build (vite.config.ts) puts this module in its place, so
  * that the app runs the library's own modules. The names and types are host.ts's (both are checked against types.ts's Host).
- * Search threads are Web Workers (search-worker.browser.ts); there are no checkpoint files.
+ * Search threads are Web Workers (search-worker.browser.ts); PNG pictures are drawn by the browser's canvas;
+ * there are no files: a user's puzzle comes as text (a file dropped on the page, a link), the catalog is
+ * built into the app (web/catalog.ts), and a run saves no checkpoint.
  */
 import * as yaml from 'yaml';
 import * as xmlParser from 'fast-xml-parser';
@@ -76,8 +78,58 @@ export function nextTurn(): Promise<void> {
   });
 }
 
+/** An SVG picture drawn into a canvas by the browser, `scale` pixels per SVG unit, as PNG (white behind it). */
+export async function svgToPng(svg: string, scale = 1): Promise<Uint8Array> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!blob) throw new Error('the picture could not be made');
+    return new Uint8Array(await blob.arrayBuffer());
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 function noFiles(): never {
   throw new Error('checkpoints are files: the web app has none (solve without one)');
+}
+
+function noFileSystem(): never {
+  throw new Error('the web app reads no files by name: open a file on the page, or pick a puzzle from the catalog');
+}
+
+export function readTextFile(): string {
+  noFileSystem();
+}
+
+export function readFileBytes(): Uint8Array {
+  noFileSystem();
+}
+
+export function pathKind(): 'file' | 'other' | 'missing' {
+  return 'missing';
+}
+
+export function catalogFileNames(): string[] {
+  noFileSystem();
+}
+
+export function readCatalogFile(): { text: string; path: string } {
+  noFileSystem();
+}
+
+export function compiledCatalog(): Readonly<Record<string, { hash: string; puzzle: unknown }>> {
+  return {};
 }
 
 export async function checkpointStores(): ReturnType<Host['checkpointStores']> {
@@ -89,4 +141,7 @@ export async function checkpointReader(): ReturnType<Host['checkpointReader']> {
 }
 
 // the same names as host.ts
-({ cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn, checkpointStores, checkpointReader }) satisfies Host;
+({
+  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn,
+  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, checkpointStores, checkpointReader,
+}) satisfies Host;

@@ -8,6 +8,9 @@
  * - yamlModule, xmlParserModule, gunzipText, gzip: parsers and compression, loaded on first use (most runs
  *   read the compiled catalog and never parse a file).
  * - startSearchThread: a thread that solves subproblems (runs/search-thread.ts says what it answers).
+ * - readTextFile, readFileBytes, pathKind: the files a user names (user-files.ts).
+ * - catalogFileNames, readCatalogFile, compiledCatalog: the catalog's files (catalog-files.ts).
+ * - svgToPng: pictures as pixels (png.ts, resvg loaded on first use).
  * - checkpointStores, checkpointReader: the checkpoint files of long runs (Node only: the browser has no file to save to).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +25,11 @@ import type { CheckpointStores, Host, SearchThread } from './types.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
 
 export type { SearchThread } from './types.js';
+import { pathKind, readFileBytes, readTextFile } from './user-files.js';
+import { catalogFileNames, compiledCatalog, readCatalogFile } from './catalog-files.js';
+import { svgToPng } from './png.js';
+
+export { pathKind, readFileBytes, readTextFile, catalogFileNames, compiledCatalog, readCatalogFile, svgToPng };
 
 export function cores(): number {
   return availableParallelism();
@@ -117,4 +125,7 @@ export function checkpointReader(): Promise<{ loadCheckpoint(path: string): Chec
 }
 
 // the names host.browser.ts must export too
-({ cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn, checkpointStores, checkpointReader }) satisfies Host;
+({
+  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn,
+  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, checkpointStores, checkpointReader,
+}) satisfies Host;

@@ -4,7 +4,8 @@ import { allowedTransforms, orientations, symmetries } from '../geometry/symmetr
 import { isExactPacking, pieceArea, puzzleProblem } from './model.js';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { catalogDir, catalogNames, loadCatalogPuzzle, resolvePuzzle, textHash } from './catalog.js';
+import { catalogNames, loadCatalogPuzzle, resolvePuzzle, textHash } from './catalog.js';
+import { catalogDir } from '../platform/catalog-files.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
 
 const REQUIRED = [

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { catalogFileNames, compiledCatalog, pathKind, readCatalogFile } from '../platform/host.js';
 import { isBurrToolsPath } from './burrtools.js';
 import { loadBurrToolsFile, loadPuzzleFile } from './files.js';
 import { PuzzleError } from './errors.js';
@@ -7,17 +6,10 @@ import { parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
 
 /**
- * The puzzles shipped with snug: `catalog/NAME.yaml` at the package root. Both src/puzzle/catalog.ts and
- * dist/puzzle/catalog.js sit two levels below the root, so one relative path serves both.
+ * The puzzles shipped with snug: `catalog/NAME.yaml` at the package root (found and read by the host:
+ * platform/catalog-files.ts), each parsed once by the build (scripts/compile-catalog.mjs) and parsed again
+ * only when its file was edited since.
  */
-export function catalogDir(): string {
-  return fileURLToPath(new URL('../../catalog/', import.meta.url));
-}
-
-/** Where the build writes the parsed catalog (dist/catalog.json; absent when running from src/). */
-export function compiledCatalogPath(): URL {
-  return new URL('../catalog.json', import.meta.url);
-}
 
 /**
  * A fingerprint of a catalog file's text, which the compiled catalog keeps beside each puzzle: a file that
@@ -39,28 +31,16 @@ export function textHash(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
-let compiled: Record<string, { hash: string; puzzle: Puzzle }> | undefined;
-function compiledCatalog(): Record<string, { hash: string; puzzle: Puzzle }> {
-  if (!compiled) {
-    const path = compiledCatalogPath();
-    compiled = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as typeof compiled) : {};
-  }
-  return compiled!;
-}
-
 export function catalogNames(): string[] {
-  return readdirSync(catalogDir())
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => f.slice(0, -'.yaml'.length))
-    .sort();
+  return catalogFileNames();
 }
 
 export function loadCatalogPuzzle(name: string): Puzzle {
   if (!catalogNames().includes(name)) throw new PuzzleError(name, undefined, `no puzzle '${name}' in the catalog (run 'snug list')`);
-  const file = `${catalogDir()}${name}.yaml`;
-  const text = readFileSync(file, 'utf8');
+  const { text, path } = readCatalogFile(name);
   const entry = compiledCatalog()[name];
-  return entry && entry.hash === textHash(text) ? entry.puzzle : parsePuzzle(text, file);
+  // (the build parsed this very text: its model is the parser's own output)
+  return entry && entry.hash === textHash(text) ? (entry.puzzle as Puzzle) : parsePuzzle(text, path);
 }
 
 /**
@@ -73,12 +53,13 @@ export function resolvePuzzle(nameOrPath: string, problem?: number): { puzzle: P
     if (problem !== undefined) throw new PuzzleError(path, undefined, '--problem picks a problem of a BurrTools file (.xmpuzzle): a snug puzzle file has one puzzle');
     return loadPuzzleFile(path);
   };
-  if (existsSync(nameOrPath) && statSync(nameOrPath).isFile()) return { puzzle: load(nameOrPath), source: nameOrPath };
+  const kind = pathKind(nameOrPath);
+  if (kind === 'file') return { puzzle: load(nameOrPath), source: nameOrPath };
   if (catalogNames().includes(nameOrPath)) {
     if (problem !== undefined) throw new PuzzleError(nameOrPath, undefined, '--problem picks a problem of a BurrTools file (.xmpuzzle): a catalog puzzle has one puzzle');
     return { puzzle: loadCatalogPuzzle(nameOrPath), source: nameOrPath };
   }
   // something that is not a regular file (a folder, a pipe, a device): say what it is
-  if (existsSync(nameOrPath)) return { puzzle: load(nameOrPath), source: nameOrPath };
+  if (kind === 'other') return { puzzle: load(nameOrPath), source: nameOrPath };
   throw new PuzzleError(nameOrPath, undefined, `unknown puzzle '${nameOrPath}': not a file and not in the catalog (run 'snug list')`);
 }

@@ -1,12 +1,13 @@
 /**
- * Puzzle files named by a user (Node only): read with the checks of text-file.ts (no special files, a size
- * limit, one line per problem), then parsed by format.ts or burrtools.ts, which see only text and bytes.
+ * Puzzle files named by a user: read by the host with the checks of a user's file (platform/user-files.ts:
+ * no special files, a size limit, one line per problem), then parsed by format.ts or burrtools.ts, which
+ * see only text and bytes.
  */
 import { parseBurrTools } from './burrtools.js';
 import { PuzzleError } from './errors.js';
 import { MAX_PUZZLE_FILE_BYTES, parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
-import { readFileBytes, readTextFile } from './text-file.js';
+import { readFileBytes, readTextFile } from '../platform/host.js';
 
 /** Reads and parses a puzzle file. */
 export function loadPuzzleFile(path: string): Puzzle {

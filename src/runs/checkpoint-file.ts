@@ -2,7 +2,7 @@ import type { GridName } from '../geometry/grid.js';
 import { GRID_NAMES } from '../geometry/grids/index.js';
 import { z } from 'zod';
 import { totalPieceCount } from '../puzzle/model.js';
-import { readTextFile } from '../puzzle/text-file.js';
+import { readTextFile } from '../platform/host.js';
 import { puzzleCheckProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint } from './checkpoint.js';

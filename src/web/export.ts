@@ -4,6 +4,7 @@ import { formatPuzzle } from '../puzzle/format.js';
 import { renderSolutionSvg } from '../render/svg.js';
 import { renderSolutionIso } from '../render/iso.js';
 import { puzzleGrid } from '../puzzle/model.js';
+import { svgToPng as hostSvgToPng } from '../platform/host.js';
 
 export function download(name: string, data: Blob): void {
   const url = URL.createObjectURL(data);
@@ -30,24 +31,9 @@ export function solutionSvg(puzzle: Puzzle, solution: Solution): string {
   return puzzleGrid(puzzle).name === 'cube' ? renderSolutionIso(puzzle, solution, 'iso') : renderSolutionSvg(puzzle, solution);
 }
 
-/** An SVG picture drawn into a canvas by the browser, `scale` pixels per SVG unit, as PNG. */
+/** An SVG picture as PNG, `scale` pixels per SVG unit (drawn by the host: the browser's canvas). */
 export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
-  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await canvasPng(canvas);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  return new Blob([(await hostSvgToPng(svg, scale)) as Uint8Array<ArrayBuffer>], { type: 'image/png' });
 }
 
 export function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {

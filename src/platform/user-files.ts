@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 
 /**
  * Reads a whole text file that a user named (a puzzle, a checkpoint, a shard's output), refusing what is
@@ -8,11 +8,15 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
  * `fail` turns a problem into the caller's one-line error (it names the file).
  */
 export function readTextFile(path: string, maxBytes: number, fail: (problem: string) => never): string {
-  return readFileBytes(path, maxBytes, fail).toString('utf8');
+  return readBuffer(path, maxBytes, fail).toString('utf8');
 }
 
 /** The same checks as readTextFile, for a file read as bytes (a compressed BurrTools file). */
-export function readFileBytes(path: string, maxBytes: number, fail: (problem: string) => never): Buffer {
+export function readFileBytes(path: string, maxBytes: number, fail: (problem: string) => never): Uint8Array {
+  return readBuffer(path, maxBytes, fail);
+}
+
+function readBuffer(path: string, maxBytes: number, fail: (problem: string) => never): Buffer {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -43,6 +47,12 @@ export function readFileBytes(path: string, maxBytes: number, fail: (problem: st
   } finally {
     closeSync(fd);
   }
+}
+
+/** What a path names: a regular file, something else that exists (a folder, a pipe, a device), or nothing. */
+export function pathKind(path: string): 'file' | 'other' | 'missing' {
+  if (!existsSync(path)) return 'missing';
+  return statSync(path).isFile() ? 'file' : 'other';
 }
 
 export function formatBytes(n: number): string {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTextFile } from './text-file.js';
+import { readTextFile } from './user-files.js';
 
 const fail = (problem: string): never => {
   throw new Error(problem);
