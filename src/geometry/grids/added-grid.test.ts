@@ -13,7 +13,7 @@ import type { Grid, GridArt } from '../grid.js';
 import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
 import { GRID_NAMES, gridNamed, registerGrid } from './index.js';
 import { formatPuzzle, parsePuzzle } from '../../puzzle/format.js';
-import type { Puzzle, Solution } from '../../puzzle/model.js';
+import type { Solution } from '../../puzzle/model.js';
 import { puzzleGrid } from '../../puzzle/model.js';
 import { wellFormedProblem } from '../../puzzle/validate.js';
 import { renderBoardText, renderSolutionText } from '../../render/text.js';
