@@ -17,7 +17,7 @@
  * are the sum of its three corners in the basis of the triangular lattice (see triangle.ts).
  *
  * Adding a grid: a module in grids/ that exports a Grid (every member below; the optional ones only when
- * the grid has that view, file or editor), and its line in BUILT_IN_GRIDS in grids/index.ts. Nothing else
+ * the grid has that view, file or editor), and its line in GRIDS in grids/index.ts. Nothing else
  * changes: the file format, the pictures, the search, the command line and the web app all ask the grid.
  * (A grid can also be added while running, with registerGrid: the tests add one of their own that way.)
  */

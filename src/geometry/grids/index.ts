@@ -1,6 +1,6 @@
 /**
  * The registry of grids: every grid snug knows, by name. Adding a grid is its module (see grid.ts for what
- * a Grid says) and one line in BUILT_IN_GRIDS below; the file format, the pictures, the search, the command
+ * a Grid says) and one line in GRIDS below; the file format, the pictures, the search, the command
  * line and the web app find it here and ask it what they need. `registerGrid` adds a grid while running
  * (the tests add a grid of their own that way).
  *
