@@ -65,7 +65,7 @@ export const sphereGrid: Grid = {
     type: 2,
     turns: BURRTOOLS_SPHERE_ORDER.map((i) => BURRTOOLS_BRICK_TURNS[i]!),
     // the sphere grid's box has positions between the spheres: BurrTools leaves them empty
-    voxelProblem: ([x, y, z]) => (((x + y + z) & 1) === 1 ? 'is not a sphere of the grid (x + y + z must be even)' : undefined),
+    voxelProblem: (position) => (isSphereCell(position) ? undefined : 'is not a sphere of the grid (x + y + z must be even)'),
   },
   wideBranching: 'spheres (12 neighbours each)',
 };
