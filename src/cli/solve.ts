@@ -120,7 +120,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   const reading = performance.now();
   const { puzzle, source } = resolvePuzzle(target, flags.problem);
   const clock: CommandClock = { commandAt, puzzleMs: performance.now() - reading };
-  if (flags.view !== undefined && flags.view !== 'layers' && (puzzle.dims !== 3 || puzzleGrid(puzzle).name !== 'cube')) {
+  if (flags.view !== undefined && flags.view !== 'layers' && (puzzle.dims !== 3 || !puzzleGrid(puzzle).isometric)) {
     throw new UsageError(`--view ${flags.view} draws solutions made of cubes; ${printable(source)} is ${puzzle.dims === 2 ? 'flat' : `on the ${puzzleGrid(puzzle).name} grid`}: leave --view out`);
   }
   const output: OutputFlags = { json: !!flags.json, jsonl: !!flags.jsonl, stats: !!flags.stats };

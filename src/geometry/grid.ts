@@ -1,8 +1,12 @@
 /**
  * A grid as a plug-in: everything snug needs to know about one kind of cell. Cells are always integer
  * [x, y, z] triples (so engines, boards and files share one representation); what a grid adds is how
- * they sit: face neighbours, the symmetry group, the translations that keep the lattice, and the
- * geometry pictures draw.
+ * they sit: face neighbours, the symmetry group, the translations that keep the lattice, and everything
+ * the rest of snug would otherwise have to ask by the grid's name: how a puzzle file draws the cells
+ * (`art`), what a cell looks like in pictures (`cellShape`, `polygon`, `pictureUnit`, `scene`,
+ * `isometric`), whether its boards may wrap, its counterpart in BurrTools files, how the web editor draws
+ * it, and what the search should know of it. Outside geometry/ no code compares a grid's name: it asks the
+ * grid.
  *
  * Symmetries. Each grid maps its cells one to one onto integer *lattice coordinates* (`toLattice`), in
  * which every symmetry that fixes the origin is a 3x3 integer matrix. A transform is such a matrix; a
@@ -12,12 +16,16 @@
  * hexagons in axial coordinates are too (6 rotations, 6 reflections); a triangle's lattice coordinates
  * are the sum of its three corners in the basis of the triangular lattice (see triangle.ts).
  *
- * Adding a grid: a module in grids/ and a line in GRIDS below.
+ * Adding a grid: a module in grids/ that exports a Grid (every member below; the optional ones only when
+ * the grid has that view, file or editor), and its line in GRIDS in grids/index.ts. Nothing else
+ * changes: the file format, the pictures, the search, the command line and the web app all ask the grid.
+ * (A grid can also be added while running, with registerGrid: the tests add one of their own that way.)
  */
 import type { Cell, Shape } from './cell.js';
 import { compareCells } from './cell.js';
 
-export type GridName = 'square' | 'cube' | 'triangle' | 'hexagon' | 'sphere';
+/** The name of a grid in the registry (grids/index.ts), as a puzzle's `grid:` gives it. */
+export type GridName = string;
 
 /** A symmetry that fixes the origin of the lattice. */
 export interface Transform {
@@ -45,8 +53,112 @@ export interface Grid {
   translates(d: Cell): boolean;
   /** The left-right mirror (x to -x on the picture): how a piece that may not be rotated is turned over. */
   readonly mirrorLeftRight: Transform;
+  /**
+   * What a cell is, for the file format and every picture. 'box': a unit square (a unit cube in 3-D) at
+   * its own coordinates, so turns are signed permutations of the axes: boards and pieces may be given as
+   * rect or box, a turned box stays a box (a piece longer than the board fits nowhere), art is written cell
+   * by cell, and pictures draw runs of squares. 'polygon': the outline `polygon` gives. 'ball': a ball,
+   * drawn on its layer's art.
+   */
+  readonly cellShape: 'box' | 'polygon' | 'ball';
   /** The outline of a 2-D cell in picture units (one unit: a square's side, a triangle's side, a hexagon's width / sqrt 3). */
   polygon?(c: Cell): [number, number][];
+  /**
+   * Polygons: the length of one picture unit when a cell's inscribed circle is `cellSize` across (so a
+   * label of the same size fits every grid).
+   */
+  pictureUnit?(cellSize: number): number;
+  /** How a puzzle file draws the grid's cells as characters of art, both ways. */
+  readonly art: GridArt;
+  /** True when a board may wrap around (wrap.ts joins its edges: the square grid). */
+  readonly wraps: boolean;
+  /** True when solutions may be drawn isometric, exploded and as assembly steps (render/iso.ts draws cubes). */
+  readonly isometric: boolean;
+  /** How the 3-D view draws the grid's cells, for grids it can show. */
+  readonly scene?: GridScene;
+  /** The grid's counterpart in BurrTools files, for grids that have one. */
+  readonly burrTools?: BurrToolsGrid;
+  /** How the web editor draws the grid, for grids it offers. */
+  readonly editor?: GridEditor;
+  /**
+   * Set when a cell has so many neighbours that filling the first empty cell branches too widely: the words
+   * that say so. The search then picks Dancing Links, which branches on the most constrained cell.
+   */
+  readonly wideBranching?: string;
+}
+
+/**
+ * How art in a puzzle file maps onto the grid's cells: a character at column `column` of row `row` in
+ * layer z stands for the cell `cellOf([column, row, z])`, and a cell is drawn at `of(cell)`.
+ */
+export interface GridArt {
+  /** The cell that art at (column, row) of layer z stands for. */
+  cellOf(art: Cell): Cell;
+  /** Where a cell is drawn: (column, row, layer). */
+  of(cell: Cell): Cell;
+  /** True when a cell may be drawn at this column of this row. */
+  allowed(column: number, row: number): boolean;
+  /** Why a cell drawn where `allowed` says no is misplaced: the end of the message, after the column. */
+  readonly misplaced?: string;
+  /** True when rows of one art block may differ in width (each starts where the grid's rows start). */
+  readonly raggedRows: boolean;
+  /** True when layers of art may differ in size (as the layers of a pyramid do). */
+  readonly layersMayDiffer: boolean;
+}
+
+/**
+ * The 3-D view of a grid: its cells as unit cubes at integer points, or as balls at their centres; and the
+ * direction from the middle of the puzzle toward the camera at first (three.js's axes: a cell [x, y, z]
+ * sits at [x, z, y]).
+ */
+export interface GridScene {
+  readonly mesh: 'unit-cubes' | 'balls';
+  readonly viewDirection: readonly [number, number, number];
+}
+
+/**
+ * A grid in BurrTools files: the number of its <gridType type=...>, and the rotations its assemblies'
+ * transformation numbers name, in BurrTools' order (3x3 matrices on the voxel coordinates, which are the
+ * cells). `voxelProblem` says why a voxel position is no cell of the grid, when some are not.
+ */
+export interface BurrToolsGrid {
+  readonly type: number;
+  readonly turns: readonly (readonly number[])[];
+  voxelProblem?(position: Cell): string | undefined;
+}
+
+/** How the web editor offers and draws a grid. */
+export interface GridEditor {
+  /** The grid's name in the editor's menu, and its place there (lowest first). */
+  readonly label: string;
+  readonly menuOrder: number;
+  /** Art columns per cell along a row (hexagon rows use every other column). */
+  readonly columnsPerCell: number;
+  /** The frame a new piece is drawn in: cells per row, rows, layers. */
+  readonly pieceFrame: Cell;
+  /** The size of a cell's label, in picture units. */
+  readonly textSize: number;
+}
+
+/** Art as square and cube puzzle files draw it (and triangles: a row alternates up and down): column x, row y, layer z is the cell [x, y, z]. */
+export const PLAIN_ART: GridArt = {
+  cellOf: ([column, row, z]) => [column, row, z],
+  of: ([x, y, z]) => [x, y, z],
+  allowed: () => true,
+  raggedRows: false,
+  layersMayDiffer: false,
+};
+
+/**
+ * True when moving art by whole columns and rows is a move of the grid: every place stays a place, and the
+ * cells move by a translation of the grid (hexagon rows keep their columns' parity, triangles their up
+ * and down).
+ */
+export function isArtMove(grid: Grid, columns: number, rows: number): boolean {
+  if (!grid.art.allowed(columns, rows)) return false;
+  const from = grid.art.cellOf([0, 0, 0]);
+  const to = grid.art.cellOf([columns, rows, 0]);
+  return grid.translates([to[0] - from[0], to[1] - from[1], to[2] - from[2]]);
 }
 
 /** A 3x3 matrix product, row-major. */

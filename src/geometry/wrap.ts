@@ -18,6 +18,11 @@ export interface WrappedGrid extends Grid {
   wrapCell(c: Cell): Cell;
 }
 
+/** Why a board of this grid cannot wrap, or undefined when it can: the one rule, for files and for programs. */
+export function wrapGridProblem(grid: Grid): string | undefined {
+  return grid.wraps ? undefined : `wrap joins the edges of a square board, not of a ${grid.name} one`;
+}
+
 /** The square grid wrapped on the box of a board (its smallest and largest coordinates). */
 export function wrappedGrid(base: Grid, wrap: Wrap, min: Cell, max: Cell): WrappedGrid {
   const size: Cell = [max[0] - min[0] + 1, max[1] - min[1] + 1, max[2] - min[2] + 1];

@@ -28,17 +28,17 @@
  * An assembly lists, for every copy of every piece of the problem in order (each piece's `max` copies), the
  * position and transformation of that copy, or "x" for one not placed: the piece's voxels v land on
  * position + R (v - hotspot), R the transformation's rotation (hotspot: the voxel's hx, hy, hz, 0 when
- * absent). The cube rotations are numbered differently on the two grids (TRANSFORMS below).
+ * absent). The cube rotations are numbered differently on the two grids: each grid of snug that BurrTools
+ * has says its grid type and its turns in BurrTools' order (`burrTools` of the grids in geometry/grids).
  *
  * The sphere grid's voxel space is the lattice itself: positions with an even x + y + z are the spheres, and
  * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
  */
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
-import type { Grid } from '../geometry/grid.js';
-import { multiply, shapeKeyOn } from '../geometry/grid.js';
-import { cubeGrid, squareGrid } from '../geometry/grids/square.js';
-import { sphereGrid } from '../geometry/grids/sphere.js';
+import type { BurrToolsGrid, Grid } from '../geometry/grid.js';
+import { shapeKeyOn } from '../geometry/grid.js';
+import { gridOf, registeredGrids } from '../geometry/grids/index.js';
 import { PuzzleError } from './errors.js';
 import type { Piece, Puzzle, Solution } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
@@ -59,35 +59,15 @@ const GRID_TYPES: Readonly<Record<number, string>> = {
   4: 'tetrahedra-octahedra',
 };
 
-/**
- * The rotations an assembly's transformation numbers name, for the numbers below 24 (the cube's 24 turns;
- * the sphere grid numbers 96 more, turns that only flat pieces can make). Brick grid: number 4a + b is
- * FACES[a] after b quarter turns about the x axis. Sphere grid: the same 24 turns in another order,
- * given here as indices into the brick grid's list.
- */
-const QUARTER_TURN_X = [1, 0, 0, 0, 0, -1, 0, 1, 0];
-const FACES: readonly (readonly number[])[] = [
-  [1, 0, 0, 0, 1, 0, 0, 0, 1],
-  [0, 0, -1, 0, 1, 0, 1, 0, 0],
-  [-1, 0, 0, 0, 1, 0, 0, 0, -1],
-  [0, 0, 1, 0, 1, 0, -1, 0, 0],
-  [0, -1, 0, 1, 0, 0, 0, 0, 1],
-  [0, 1, 0, -1, 0, 0, 0, 0, 1],
-];
-const BRICK_TURNS: readonly (readonly number[])[] = FACES.flatMap((face) => {
-  const turns: number[][] = [];
-  let m = [...face];
-  for (let b = 0; b < 4; b++) {
-    turns.push(m);
-    m = multiply(m, QUARTER_TURN_X);
-  }
-  return turns;
-});
-const SPHERE_ORDER = [0, 6, 16, 7, 10, 4, 20, 5, 17, 3, 11, 19, 21, 9, 1, 23, 12, 2, 15, 18, 14, 8, 13, 22];
-const TRANSFORMS: Readonly<Record<0 | 2, readonly (readonly number[])[]>> = {
-  0: BRICK_TURNS,
-  2: SPHERE_ORDER.map((i) => BRICK_TURNS[i]!),
-};
+/** snug's grids that are BurrTools' grid of this type (the brick grid is both the square and the cube grid). */
+function gridsOfType(type: number): Grid[] {
+  return registeredGrids().filter((g) => g.burrTools?.type === type);
+}
+
+/** The rotations an assembly's transformation numbers name on BurrTools' grid of this type. */
+function turnsOfType(type: number): BurrToolsGrid['turns'] {
+  return gridsOfType(type)[0]?.burrTools?.turns ?? [];
+}
 
 function apply(m: readonly number[], c: Cell): Cell {
   return [m[0]! * c[0] + m[1]! * c[1] + m[2]! * c[2], m[3]! * c[0] + m[4]! * c[1] + m[5]! * c[2], m[6]! * c[0] + m[7]! * c[1] + m[8]! * c[2]];
@@ -121,7 +101,11 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     throw new PuzzleError(file, undefined, why);
   };
   const root = readXml(data, fail);
-  const grid = root.gridType;
+  const grids = gridsOfType(root.gridType);
+  // BurrTools' grid as snug has it in space (its voxels are checked against it), and flat when it has that too
+  const solidGrid = grids.find((g) => g.dims === 3);
+  const flatGrid = grids.find((g) => g.dims === 2);
+  const voxelGrid = solidGrid ?? flatGrid!;
   const problems = list(root.problems, 'problem');
   if (problems.length === 0) fail('the file has no problems: BurrTools keeps each puzzle as a problem of its shapes');
   if (!Number.isInteger(problem) || problem < 1 || problem > problems.length) {
@@ -136,7 +120,7 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     const n = wholeNumber(id);
     if (n === undefined) failHere(`${what} has no valid shape id`);
     if (n! >= shapes.length) failHere(`${what} names shape ${n! + 1}, but the file has ${shapes.length} shapes`);
-    return { id: n!, voxels: () => readVoxels(shapes[n!]!, n!, grid, failHere) };
+    return { id: n!, voxels: () => readVoxels(shapes[n!]!, n!, voxelGrid, failHere) };
   };
 
   for (const feature of ['maxHoles']) {
@@ -181,9 +165,9 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   if (board.coloured || pieces.some((p) => p.voxels.coloured)) failHere('coloured voxels (colour constraints on where pieces go) are not supported');
 
   // a puzzle whose shapes are all one layer thick is a flat one: turning a flat piece over in space is its mirror image
-  const flat = grid === 0 && [board, ...pieces.map((p) => p.voxels)].every((v) => extent([...v.filled, ...v.variable])[2] === 1);
+  const flat = flatGrid !== undefined && [board, ...pieces.map((p) => p.voxels)].every((v) => extent([...v.filled, ...v.variable])[2] === 1);
   const dims = flat ? 2 : 3;
-  const snugGrid: Grid = flat ? squareGrid : grid === 2 ? sphereGrid : cubeGrid;
+  const snugGrid: Grid = flat ? flatGrid : solidGrid ?? failHere('its shapes are not flat, but snug has its grid only flat');
   const toCell = (c: Cell): Cell => (flat ? [c[0], c[1], 0] : c);
   const names = new Set<string>();
   const pieceList: Piece[] = pieces.map(({ voxels, min, max }) => {
@@ -203,7 +187,7 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const puzzle: Puzzle = {
     name,
     dims,
-    ...(grid === 2 ? { grid: 'sphere' as const } : {}),
+    ...(snugGrid !== gridOf(undefined, dims) ? { grid: snugGrid.name } : {}),
     ...(description ? { description } : {}),
     board: [...board.filled, ...board.variable].map(toCell).sort(compareCells),
     ...(board.variable.length > 0 ? { optional: board.variable.map(toCell).sort(compareCells) } : {}),
@@ -238,7 +222,7 @@ function isFlat(cells: readonly Cell[]): boolean {
 }
 
 /** The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug has. */
-function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: 0 | 2; shapes: unknown; problems: unknown; comment: unknown } {
+function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: number; shapes: unknown; problems: unknown; comment: unknown } {
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('not a BurrTools file: it is not gzip-compressed (a .xmpuzzle file is gzip-compressed XML)');
   let text: string;
   try {
@@ -274,9 +258,9 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: 0 
   const typeText = gridNode === undefined ? '0' : attribute(gridNode, 'type');
   const type = wholeNumber(typeText);
   if (type === undefined || !(type in GRID_TYPES)) fail(`unknown BurrTools grid type '${printable(typeText ?? '(none)', 20)}' (BurrTools has 0 to 4)`);
-  if (type !== 0 && type !== 2) fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the brick (cube) and sphere grids`);
+  if (gridsOfType(type!).length === 0) fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the brick (cube) and sphere grids`);
   if (puzzle!.shapes === undefined || list(puzzle!.shapes, 'voxel').length === 0) fail('the file has no shapes');
-  return { gridType: type as 0 | 2, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment };
+  return { gridType: type!, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment };
 }
 
 function attribute(node: XmlNode, name: string): string | undefined {
@@ -298,7 +282,7 @@ function wholeNumber(text: string | undefined): number | undefined {
 }
 
 /** Reads a <voxel> element, checking its size before anything is allocated. */
-function readVoxels(node: XmlNode, id: number, gridType: 0 | 2, fail: (why: string) => never): Voxels {
+function readVoxels(node: XmlNode, id: number, grid: Grid, fail: (why: string) => never): Voxels {
   const given = attribute(node, 'name');
   const name = given && given.trim() !== '' ? given : `S${id + 1}`;
   const what = `shape ${name}`;
@@ -331,8 +315,9 @@ function readVoxels(node: XmlNode, id: number, gridType: 0 | 2, fail: (why: stri
     const z = Math.floor(index / (size[0] * size[1]));
     index++;
     if (ch === '_') continue;
-    // the sphere grid's box has positions between the spheres: BurrTools leaves them empty
-    if (gridType === 2 && ((x + y + z) & 1) === 1) fail(`${what} fills position ${x}, ${y}, ${z}, which is not a sphere of the grid (x + y + z must be even)`);
+    // some grids' boxes have positions between the cells (spheres): BurrTools leaves them empty
+    const offGrid = grid.burrTools?.voxelProblem?.([x, y, z]);
+    if (offGrid) fail(`${what} fills position ${x}, ${y}, ${z}, which ${offGrid}`);
     (ch === '#' ? filled : variable).push([x, y, z]);
   }
   if (text !== '' && index < total) fail(`${what} has ${index} voxels, fewer than its box of ${size.join(' x ')} holds`);
@@ -355,12 +340,14 @@ export function formatBurrTools(puzzle: Puzzle, solutions: readonly Solution[] =
 /** The XML text of formatBurrTools, before compression. */
 export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []): string {
   const grid = puzzleGrid(puzzle);
-  if (grid.name !== 'square' && grid.name !== 'cube' && grid.name !== 'sphere') {
-    throw new BurrToolsWriteError(`the ${grid.name} grid has no BurrTools counterpart that snug writes: it writes square, cube and sphere puzzles`);
+  const burrTools = grid.burrTools;
+  if (!burrTools) {
+    const names = registeredGrids().filter((g) => g.burrTools).map((g) => g.name);
+    throw new BurrToolsWriteError(`the ${grid.name} grid has no BurrTools counterpart that snug writes: it writes ${names.slice(0, -1).join(', ')} and ${names.at(-1)!} puzzles`);
   }
   if (puzzle.placed?.length) throw new BurrToolsWriteError('pieces placed on the board before the search cannot be said in a BurrTools file');
   if (puzzle.use !== undefined) throw new BurrToolsWriteError('use (a number of pieces in all) cannot be said in a BurrTools file');
-  const gridType = grid.name === 'sphere' ? 2 : 0;
+  const gridType = burrTools.type;
   for (const piece of puzzle.pieces) {
     const flat = isFlat(piece.shape);
     const theirs = new Set(allowedOrientations({ name: piece.name, shape: piece.shape, count: 1, mirror: flat }, grid).map((o) => shapeKeyOn(grid, o)));
@@ -373,9 +360,7 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
       : `${what} may be mirrored (mirror: true): BurrTools only turns pieces, and this one's mirror image is another shape`);
   }
 
-  // voxel boxes start at 0; a sphere's box must move by an even step to keep the spheres on the grid
-  const { min } = bounds(puzzle.board);
-  const shift: Cell = [-min[0] + (gridType === 2 && ((min[0] + min[1] + min[2]) & 1) ? 1 : 0), -min[1], -min[2]];
+  const shift = burrToolsShift(puzzle);
   const board = puzzle.board.map((c) => add(c, shift));
   const optional = new Set((puzzle.optional ?? []).map((c) => cellKey(add(c, shift))));
   const voxel = (cells: readonly Cell[], name: string): string => {
@@ -407,7 +392,7 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
   if (solutions.length > 0) {
     xml += '      <solutions>\n';
     solutions.forEach((solution, i) => {
-      xml += `        <solution${i > 0 ? ` asmNum="${i}"` : ''}>\n          <assembly>${assembly(puzzle, solution, shift, gridType, i)}</assembly>\n        </solution>\n`;
+      xml += `        <solution${i > 0 ? ` asmNum="${i}"` : ''}>\n          <assembly>${assembly(puzzle, solution, shift, burrTools.turns, i)}</assembly>\n        </solution>\n`;
     });
     xml += '      </solutions>\n';
   }
@@ -429,8 +414,7 @@ function escapeXml(text: string): string {
  * One solution as a BurrTools assembly: for every copy of every piece, the position its voxel at the
  * origin (the hotspot) goes to and the turn that takes it there, or "x" for a copy left out.
  */
-function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, gridType: 0 | 2, index: number): string {
-  const turns = TRANSFORMS[gridType];
+function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrToolsGrid['turns'], index: number): string {
   const byPiece = new Map<string, Cell[][]>();
   for (const p of solution.placements) byPiece.set(p.piece, [...(byPiece.get(p.piece) ?? []), p.cells.map((c) => add(c, shift))]);
   const words: string[] = [];
@@ -460,7 +444,7 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, gridType: 0 |
 }
 
 /** The cells a BurrTools assembly places, piece copy by piece copy (undefined for "x"): to check assemblies against solutions. */
-export function assemblyCells(puzzle: Puzzle, text: string, gridType: 0 | 2, shift: Cell = [0, 0, 0]): (Cell[] | undefined)[] {
+export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, shift: Cell = [0, 0, 0]): (Cell[] | undefined)[] {
   const words = text.trim().split(/\s+/);
   const out: (Cell[] | undefined)[] = [];
   let i = 0;
@@ -473,17 +457,22 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: 0 | 2, shi
       }
       const [x, y, z, t] = words.slice(i, i + 4).map(Number) as [number, number, number, number];
       i += 4;
-      const m = TRANSFORMS[gridType][t]!;
+      const m = turnsOfType(gridType)[t]!;
       out.push(piece.shape.map((c) => add(add(apply(m, c), [x, y, z]), [-shift[0], -shift[1], -shift[2]])));
     }
   }
   return out;
 }
 
-/** The shift burrToolsXml moves a puzzle's cells by (its board's box to the origin). */
+/**
+ * The shift burrToolsXml moves a puzzle's cells by: its board's box to the origin (voxel boxes start at 0),
+ * one further along x when that is no move of the grid (a sphere's box moves by an even step, to keep the
+ * spheres on the grid).
+ */
 export function burrToolsShift(puzzle: Puzzle): Cell {
   const { min } = bounds(puzzle.board);
-  return [-min[0] + (puzzleGrid(puzzle).name === 'sphere' && ((min[0] + min[1] + min[2]) & 1) ? 1 : 0), -min[1], -min[2]];
+  const moves = puzzleGrid(puzzle).translates([-min[0], -min[1], -min[2]]);
+  return [-min[0] + (moves ? 0 : 1), -min[1], -min[2]];
 }
 
 /** True for a file name BurrTools' own: .xmpuzzle. */

@@ -6,11 +6,10 @@ import { PuzzleError } from './errors.js';
 import type { Piece, PlacedPiece, Puzzle } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import type { Grid, GridName } from '../geometry/grid.js';
-import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
+import { isArtMove, isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
 import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
-import { artOfCell, artPlaceAllowed, cellOfArt } from './grid-art.js';
 import type { Wrap } from '../geometry/wrap.js';
-import { WRAPS } from '../geometry/wrap.js';
+import { WRAPS, wrapGridProblem } from '../geometry/wrap.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
@@ -69,7 +68,7 @@ class Reader {
   private readonly boardArtRead = new Map<Node, ArtInfo>();
 
   /** The grid the file's art is drawn on (set once `grid:` is read, before any art). */
-  grid: GridName = 'square';
+  grid: Grid = gridOf(undefined, 2);
 
   constructor(
     readonly file: string,
@@ -219,15 +218,15 @@ class Reader {
     for (let r = first; r <= last; r++) {
       const row = rows[r]!;
       const line = base + (block ? r : 0);
-      // hexagon rows start one character further right each: their lengths differ
-      if (row.length !== width && this.grid !== 'hexagon') {
+      // on some grids (hexagons) each row starts further right: their lengths differ
+      if (row.length !== width && !this.grid.art.raggedRows) {
         throw new PuzzleError(this.file, line, `${what}: ragged art: row ${r - first + 1} is ${row.length} wide but row 1 is ${width} (pad with '.')`);
       }
       for (let x = 0; x < row.length; x++) {
         const ch = row[x]!;
         const cell = [x, r - first, 0] as const;
-        if (ch !== '.' && ch !== ' ' && !artPlaceAllowed(this.grid, x, r - first)) {
-          throw new PuzzleError(this.file, line, `${what}: row ${r - first + 1} has a cell at column ${x + 1}, between two hexagon places (row r's cells sit at columns r, r + 2, ...: each row one character further right than the row above)`);
+        if (ch !== '.' && ch !== ' ' && !this.grid.art.allowed(x, r - first)) {
+          throw new PuzzleError(this.file, line, `${what}: row ${r - first + 1} has a cell at column ${x + 1}, ${this.grid.art.misplaced ?? 'where the grid has no cell'}`);
         }
         if (ch === '#') cells.push(cell);
         else if (ch === '.' || ch === ' ') continue;
@@ -260,7 +259,7 @@ class Reader {
     const art = this.artInfo(node, what, budget, board);
     if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
     if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
-    const cell = (c: Cell): Cell => cellOfArt(this.grid, c);
+    const cell = (c: Cell): Cell => this.grid.art.cellOf(c);
     return { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) };
   }
 
@@ -283,13 +282,13 @@ class Reader {
       const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} that layer${z > 1 ? `s 1-${z}` : ' 1'} leave${z > 1 ? '' : 's'} of ${budget.of}` };
       const art = this.artInfo(layer, layerWhat, left, board);
       const dims = `${art.width}x${art.height}`;
-      // sphere layers are squares of balls that shrink as they stack (a pyramid): their sizes may differ
-      if (size !== undefined && dims !== size && this.grid !== 'sphere') this.fail(layer, `${what}: layer ${z + 1} is ${dims} but layer 1 is ${size}: all layers must be the same size`);
+      // on some grids (spheres) layers shrink as they stack (a pyramid): their sizes may differ
+      if (size !== undefined && dims !== size && !this.grid.art.layersMayDiffer) this.fail(layer, `${what}: layer ${z + 1} is ${dims} but layer 1 is ${size}: all layers must be the same size`);
       if (size === undefined && art.width * art.height * layers.length > MAX_BOARD_BOX) {
         this.fail(node, `${what}: ${layers.length} layers of ${dims} make ${art.width * art.height * layers.length} cells: more than the limit of ${MAX_BOARD_BOX}`);
       }
       size = dims;
-      const cell = (c: Cell): Cell => cellOfArt(this.grid, [c[0], c[1], z]);
+      const cell = (c: Cell): Cell => this.grid.art.cellOf([c[0], c[1], z]);
       for (const c of art.cells) cells.push(cell(c));
       for (const c of art.optional) optional.push(cell(c));
       for (const [ch, m] of art.marks) {
@@ -352,8 +351,8 @@ function box(w: number, h: number, d: number): Cell[] {
 
 const BOARD_BUDGET: CellBudget = { cells: MAX_BOARD_CELLS, of: `the limit of ${MAX_BOARD_CELLS}` };
 
-/** Square and cube boards and pieces may be given as rect or box; the other grids are drawn or listed. */
-const BOXED_GRIDS: readonly GridName[] = ['square', 'cube'];
+/** Boards and pieces of grids of unit squares and cubes may be given as rect or box; the other grids are drawn or listed. */
+const isBoxed = (grid: Grid): boolean => grid.cellShape === 'box';
 
 function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): BoardArt & { dims: Dimensions } {
   const gridDims = grid ? gridOf(grid, 2).dims : undefined;
@@ -363,7 +362,7 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers, cells');
   const form = forms[0]!;
   const value = keys.get(form)!.value;
-  if ((form === 'rect' || form === 'box') && grid && !BOXED_GRIDS.includes(grid)) r.fail(keys.get(form)!.key, `board ${form} is for the square and cube grids: draw the ${grid} board, or list its cells`);
+  if ((form === 'rect' || form === 'box') && grid && !isBoxed(gridOf(grid, 2))) r.fail(keys.get(form)!.key, `board ${form} is for the square and cube grids: draw the ${grid} board, or list its cells`);
   if (form === 'layers' && gridDims === 2) r.fail(keys.get(form)!.key, `the ${grid} grid is flat: draw its board as one art, without layers`);
   let art: BoardArt;
   let dims: Dimensions;
@@ -382,7 +381,7 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
     art = r.boardLayers(value, 'board', BOARD_BUDGET);
     dims = 3;
   }
-  if (grid === 'square' && dims === 3) r.fail(keys.get(form)!.key, 'the square grid is flat: give a 3-D board with grid: cube, or no grid');
+  if (gridDims === 2 && dims === 3) r.fail(keys.get(form)!.key, `the ${grid} grid is flat: give a 3-D board with grid: cube, or no grid`);
   if (gridDims === 3) dims = 3;
   let cells = art.cells;
   const holes = keys.get('holes');
@@ -427,7 +426,7 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
-  if ((form === 'rect' || form === 'box') && !BOXED_GRIDS.includes(r.grid)) r.fail(keys.get(form)!.key, `${what} ${form} is for the square and cube grids: draw the piece, or list its cells`);
+  if ((form === 'rect' || form === 'box') && !isBoxed(r.grid)) r.fail(keys.get(form)!.key, `${what} ${form} is for the square and cube grids: draw the piece, or list its cells`);
   let cells: Cell[];
   if (form === 'shape') cells = r.art(value, what, budget);
   else if (form === 'rect') cells = r.box(value, `${what} rect`, r.sizes(value, `${what} rect`, 2), budget);
@@ -531,14 +530,15 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     const value = r.string(node, 'grid');
     if (!GRID_NAMES.includes(value as GridName)) r.fail(node, `grid must be one of ${GRID_NAMES.join(', ')}, not '${printable(value, 40)}'`);
     gridName = value as GridName;
-    r.grid = gridName;
+    r.grid = gridOf(gridName, 2);
   }
   let wrap: Wrap | undefined;
   if (top.has('wrap')) {
     const node = top.get('wrap')!.value;
     const value = r.string(node, 'wrap');
     if (!WRAPS.includes(value as Wrap)) r.fail(node, `wrap must be one of ${WRAPS.join(', ')} (the edges that join), not '${printable(value, 40)}'`);
-    if (gridName !== undefined && gridName !== 'square') r.fail(node, `wrap joins the edges of a square board, not of a ${gridName} one`);
+    const notHere = gridName === undefined ? undefined : wrapGridProblem(gridOf(gridName, 2));
+    if (notHere) r.fail(node, notHere);
     wrap = value as Wrap;
   }
   const board = readBoard(r, top.get('board')!.value, gridName);
@@ -576,7 +576,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     if (!isConnectedOn(grid, shape)) r.fail(p.node, `${what} is not connected: its cells must touch face to face`);
     const pieceExtent = sortedExtent(shape, dims);
     // turning a square or a cube keeps a box a box: a piece larger than the board's box fits nowhere
-    if (BOXED_GRIDS.includes(grid.name) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
+    if (isBoxed(grid) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
     for (const [i, o] of (p.orientations ?? []).entries()) {
@@ -728,17 +728,17 @@ function shapeYaml(cells: readonly Cell[], rectAbove: number, marks?: ReadonlyMa
 }
 
 /**
- * A shape on a grid other than squares and cubes as art rows (one list per layer), drawn where grid-art.ts
- * puts each cell: moved right and down by a move of the grid only when some cell would be drawn left of
+ * A shape on a grid other than squares and cubes as art rows (one list per layer), drawn where the grid's
+ * art puts each cell: moved right and down by a move of the grid only when some cell would be drawn left of
  * the first column or above the first row (so a board read from art is written back where it was).
  */
-function gridArtLayers(grid: GridName, cells: readonly Cell[], marks: ReadonlyMap<string, string> = new Map(), tight = false): string[][] {
-  const art = cells.map((c) => ({ at: artOfCell(grid, c), key: cellKey(c) }));
+function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<string, string> = new Map(), tight = false): string[][] {
+  const art = cells.map((c) => ({ at: grid.art.of(c), key: cellKey(c) }));
   const lo = [0, 1].map((i) => Math.min(...art.map((a) => a.at[i]!)));
   // a piece is drawn from its first row and column (it is read back up to a move anyway)
   const [dc0, dr] = lo.map((v) => (tight ? -v : Math.max(0, -v))) as [number, number];
   // hexagon rows keep their columns' parity, triangles their up and down: shift by one more when needed
-  const dc = (grid === 'hexagon' || grid === 'triangle') && (((dc0 + dr) % 2) + 2) % 2 === 1 ? dc0 + 1 : dc0;
+  const dc = isArtMove(grid, dc0, dr) ? dc0 : dc0 + 1;
   const placed = new Map(art.map((a) => [`${a.at[0] + dc},${a.at[1] + dr},${a.at[2]}`, marks.get(a.key) ?? '#']));
   const zs = art.map((a) => a.at[2]);
   const [z0, z1] = [Math.min(...zs), Math.max(...zs)];
@@ -751,7 +751,7 @@ function gridArtLayers(grid: GridName, cells: readonly Cell[], marks: ReadonlyMa
     const rows: string[] = [];
     for (let r = 0; r < height; r++) {
       let row = '';
-      for (let c = 0; c < width; c++) row += placed.get(`${c},${r},${z}`) ?? (artPlaceAllowed(grid, c, r) ? '.' : ' ');
+      for (let c = 0; c < width; c++) row += placed.get(`${c},${r},${z}`) ?? (grid.art.allowed(c, r) ? '.' : ' ');
       rows.push(row.trimEnd() || '.');
     }
     layers.push(rows);
@@ -760,8 +760,8 @@ function gridArtLayers(grid: GridName, cells: readonly Cell[], marks: ReadonlyMa
 }
 
 /** The board, pieces and pieces placed of a puzzle on the triangle, hexagon or sphere grid (after the head). */
-function formatOnGrid(puzzle: Puzzle, grid: GridName): string {
-  let out = `grid: ${grid}\n`;
+function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
+  let out = `grid: ${grid.name}\n`;
   const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
   const board = gridArtLayers(grid, puzzle.board, marks);
   out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
@@ -809,8 +809,8 @@ export function formatPuzzle(puzzle: Puzzle): string {
   if (puzzle.mirror !== defaultMirror) out += `mirror: ${puzzle.mirror}\n`;
   if (puzzle.use !== undefined) out += `use: ${puzzle.use}\n`;
   if (puzzle.wrap) out += `wrap: ${puzzle.wrap}\n`;
-  const gridName = puzzleGrid(puzzle).name;
-  if (!BOXED_GRIDS.includes(gridName)) return out + formatOnGrid(puzzle, gridName);
+  const grid = puzzleGrid(puzzle);
+  if (!isBoxed(grid)) return out + formatOnGrid(puzzle, grid);
   const [w, h, d] = extent(puzzle.board);
   const plain = !puzzle.optional?.length;
   const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));

@@ -3,7 +3,7 @@ import { extent, firstRepeat } from '../geometry/cell.js';
 import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
 import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
 import type { Wrap } from '../geometry/wrap.js';
-import { WRAPS } from '../geometry/wrap.js';
+import { WRAPS, wrapGridProblem } from '../geometry/wrap.js';
 import type { Puzzle } from './model.js';
 import { InvalidPuzzleError, puzzleProblem } from './model.js';
 import { parseCssColour } from './colour.js';
@@ -86,7 +86,8 @@ export function wellFormedProblem(value: unknown): string | undefined {
   if (grid.dims !== dims) return `the ${grid.name} grid is ${grid.dims}-D, but dims is ${dims}`;
   if (p.wrap !== undefined) {
     if (!WRAPS.includes(p.wrap as Wrap)) return `wrap must be one of ${WRAPS.join(', ')}, not ${printable(JSON.stringify(p.wrap) ?? String(p.wrap), 40)}`;
-    if (grid.name !== 'square') return `wrap joins the edges of a square board, not of a ${grid.name} one`;
+    const notHere = wrapGridProblem(grid);
+    if (notHere) return notHere;
     if (p.placed !== undefined && (p.placed as unknown[]).length > 0) return 'pieces placed before on a board that wraps are not supported yet';
   }
   if (typeof p.mirror !== 'boolean') return 'mirror must be true or false';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import type { GridName } from '../geometry/grid.js';
-import { GRIDS } from '../geometry/grids/index.js';
+import { GRIDS, gridOf } from '../geometry/grids/index.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { xmlProblems } from '../test-support/xml.js';
 import { placementColours } from './piece-colours.js';
@@ -14,7 +14,7 @@ const strip = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, '');
 function puzzleOn(grid: GridName, board: Cell[], placements: PlacedPiece[], more: Partial<Puzzle> = {}): { puzzle: Puzzle; solution: Solution } {
   const names = [...new Set(placements.map((p) => p.piece))];
   const pieces = names.map((name) => ({ name, shape: placements.find((p) => p.piece === name)!.cells, count: placements.filter((p) => p.piece === name).length, mirror: true }));
-  const dims = GRIDS[grid].dims;
+  const dims = gridOf(grid, 2).dims;
   return { puzzle: { name: `${grid} test`, dims, grid, board, pieces, mirror: true, ...more }, solution: { placements } };
 }
 

@@ -6,7 +6,7 @@
  * Scale: every cell's inscribed circle is one cell size across, as a square's is, so a label of the same
  * font size fits every grid: a triangle's side is sqrt 3 cell sizes, a hexagon's width one cell size.
  *
- * Spheres: layer z is drawn as the puzzle file draws it (src/puzzle/grid-art.ts), a square of balls, ball (i, j) at
+ * Spheres: layer z is drawn as the puzzle file draws it (the grid's art), a square of balls, ball (i, j) at
  * column i, row j, each layer in a panel of its own under a caption. In the plain x, y coordinates a layer
  * is a checkerboard with touching balls diagonal to each other, harder to follow; and turned this way the
  * picture matches the file's art and the text picture ball for ball, and a pyramid's layers are squares
@@ -16,7 +16,6 @@
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Grid } from '../geometry/grid.js';
-import { artOfCell } from '../puzzle/grid-art.js';
 
 type Point = readonly [number, number];
 
@@ -99,7 +98,7 @@ function runAt(polygons: readonly (readonly Point[])[], x: number, y: number): [
 /** Triangles and hexagons: the grid's outlines, scaled (see the comment at the top of this file). */
 function polygonPictures(grid: Grid, cells: readonly Cell[], cs: number): CellPictures {
   const outlineOf = grid.polygon!.bind(grid);
-  const unit = grid.name === 'triangle' ? Math.sqrt(3) * cs : cs / Math.sqrt(3);
+  const unit = grid.pictureUnit!(cs);
   const raw = new Map<string, [number, number][]>();
   const rawOf = (c: Cell): [number, number][] => {
     const key = cellKey(c);
@@ -161,22 +160,22 @@ function polygonPictures(grid: Grid, cells: readonly Cell[], cs: number): CellPi
 }
 
 /** Spheres: balls on each layer's square of art, one panel per layer (see the comment at the top of this file). */
-function spherePictures(cells: readonly Cell[], cs: number): CellPictures {
+function spherePictures(grid: Grid, cells: readonly Cell[], cs: number): CellPictures {
   // from the art's origin (or lower), as the text pictures are; bounds() loops where Math.min(...) would
   // overflow the stack on a large board
-  const { min, max: high } = bounds(cells.map((c) => artOfCell('sphere', c)));
+  const art = (c: Cell): Cell => grid.art.of(c);
+  const fromArt = (a: Cell): Cell => grid.art.cellOf(a);
+  const { min, max: high } = bounds(cells.map(art));
   const [iMin, jMin, zMin] = min.map((m) => Math.min(0, m)) as [number, number, number];
   const panelWidth = (high[0]! - iMin + 1) * cs;
   const gap = cs;
   const panelX = (z: number): number => (z - zMin) * (panelWidth + gap);
   const layers = high[2]! - zMin + 1;
   const centre = (c: Cell): Point => {
-    const [i, j, z] = artOfCell('sphere', c);
+    const [i, j, z] = art(c);
     return [panelX(z) + (i - iMin + 0.5) * cs, (j - jMin + 0.5) * cs];
   };
   const r = BALL_RADIUS * cs;
-  const art = (c: Cell): Cell => artOfCell('sphere', c);
-  const fromArt = ([i, j, z]: Cell): Cell => [i + j + z, j - i, z];
   return {
     kind: 'circles',
     width: layers * panelWidth + (layers - 1) * gap,
@@ -214,5 +213,5 @@ function spherePictures(cells: readonly Cell[], cs: number): CellPictures {
 
 /** How the cells of a grid other than squares and cubes sit in the picture. */
 export function cellPictures(grid: Grid, cells: readonly Cell[], cs: number): CellPictures {
-  return grid.name === 'sphere' ? spherePictures(cells, cs) : polygonPictures(grid, cells, cs);
+  return grid.cellShape === 'ball' ? spherePictures(grid, cells, cs) : polygonPictures(grid, cells, cs);
 }

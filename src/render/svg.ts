@@ -194,7 +194,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const d = max[2]! - minZ + 1;
   // triangles, hexagons and spheres: cells placed by svg-cells.ts
   const grid = puzzleGrid(puzzle);
-  const pictures = grid.name === 'square' || grid.name === 'cube' ? undefined : cellPictures(grid, all, cs);
+  const pictures = grid.cellShape === 'box' ? undefined : cellPictures(grid, all, cs);
   const layered = pictures ? grid.dims === 3 : puzzle.dims === 3 || d > 1;
 
   const margin = cs / 2;

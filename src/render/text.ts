@@ -29,7 +29,7 @@
  * palette (piece-colours.ts). Stripped of its escape codes, a colour picture equals the plain one up to
  * trailing spaces on each line.
  *
- * Triangles, hexagons and spheres are drawn as the puzzle file draws them (src/puzzle/grid-art.ts): one character
+ * Triangles, hexagons and spheres are drawn as the puzzle file draws them (the grid's art): one character
  * per cell at its place in the art, a sphere puzzle one square of art per layer under "z=k" headings. Lines
  * between cells would not fit between those characters, so a cell shows only its piece's label ('#' on a
  * board, '.' or '+' where a solution leaves it empty), in colour painted as above; between two hexagons of
@@ -43,7 +43,6 @@ import type { Grid } from '../geometry/grid.js';
 import { gridOf } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
-import { artOfCell } from '../puzzle/grid-art.js';
 import { copyLabels, givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
 import type { HighlightOptions } from './labels.js';
 import { paletteColour, touchingPlacements, xtermPaint } from './palette.js';
@@ -193,7 +192,7 @@ function squaresPicture(box: Box, squareAt: (x: number, y: number, z: number) =>
 
 /** True for the grids drawn as squares (boxes in solutions); the others are drawn as their art. */
 function drawnAsSquares(grid: Grid): boolean {
-  return grid.name === 'square' || grid.name === 'cube';
+  return grid.cellShape === 'box';
 }
 
 /**
@@ -215,7 +214,7 @@ interface ArtMark {
 function artPicture(grid: Grid, marks: readonly ArtMark[], fromOrigin: boolean, zBase: number, maxWidth: number, color: boolean, tooWide: (width: number) => string): string[] {
   const at = new Map<string, ArtMark>();
   const places = marks.map((m) => {
-    const place = artOfCell(grid.name, m.cell);
+    const place = grid.art.of(m.cell);
     at.set(cellKey(place), m);
     return place;
   });

@@ -1,3 +1,4 @@
+import { isDefaultGridName } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { sha256Hex } from '../platform/host.js';
 import type { PlanOptions } from './plan.js';
@@ -71,7 +72,7 @@ export class CheckpointError extends Error {
 export function puzzleHash(puzzle: Puzzle): string {
   const { dims, board, pieces, mirror, optional, placed, use, grid, wrap } = puzzle;
   // what a puzzle without cells that may stay empty, placed pieces, use or a grid of its own had, it hashes as it did
-  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && grid !== 'square' && grid !== 'cube' ? { grid } : {}), ...(wrap ? { wrap } : {}) };
+  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && !isDefaultGridName(grid) ? { grid } : {}), ...(wrap ? { wrap } : {}) };
   return sha256Hex(JSON.stringify({ dims, board, pieces, mirror, ...more })).slice(0, 16);
 }
 

@@ -96,7 +96,7 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
   const fullSyms = useSymmetry ? solutionSymmetries(puzzle, fullBoard, options.symmetry ?? 'all') : [];
   const syms = given.length > 0 ? restrictSymmetries(fullSyms, puzzle, fullBoard, reduced, board) : fullSyms;
   // the skyline search knows flat square boards with edges that stay edges
-  const rectangles = puzzleGrid(reduced).name === 'square' && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
+  const rectangles = puzzleGrid(reduced).cellShape === 'box' && reduced.dims === 2 && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
     reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
   if (choice === 'rect' && !rectangles) {
     throw new InvalidPuzzleError('the rect engine needs a rectangular board to fill exactly with rectangles that may turn (and no pieces placed before)');
@@ -110,10 +110,10 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
   } else {
     // Spheres touch 12 others: filling the first empty cell branches far more than choosing the most
     // constrained cell, as Dancing Links does (the Kanoodle pyramid: 69 M nodes against 0.65 M, 3.3x slower)
-    const spheres = puzzleGrid(reduced).name === 'sphere';
-    const engineName = choice === 'auto' ? (spheres ? 'dlx' : 'bitboard') : choice;
+    const wide = puzzleGrid(reduced).wideBranching;
+    const engineName = choice === 'auto' ? (wide ? 'dlx' : 'bitboard') : choice;
     const reason = choice !== 'auto' ? 'chosen with --engine'
-      : spheres ? 'spheres (12 neighbours each): Dancing Links, branching on the most constrained cell or piece'
+      : wide ? `${wide}: Dancing Links, branching on the most constrained cell or piece`
       : isExactPacking(reduced) ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning'
       : 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning, leaving cells empty or pieces out within budgets';
     prepared = prepareCells(reduced, board, syms, engineName, reason, unique, table);

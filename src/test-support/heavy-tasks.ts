@@ -9,7 +9,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import { solve } from '../search/solve.js';
 import { createVerifier } from '../search/verify.js';
 import { orbitClasses, tilingKey } from './orbits.js';
-import { otherGridClasses } from './other-grids.js';
+import { isOtherGridPuzzle, otherGridClasses } from './other-grids.js';
 import { wrappedClasses } from './wrapped.js';
 
 export interface CountCheck {
@@ -32,7 +32,7 @@ function countVerified(puzzle: Puzzle, options: { engine: EngineName; unique: bo
   // one solution per class has no symmetry that maps the set onto itself: its classes are told by the
   // symmetries that keep the piece counts
   // (triangles and hexagons: their own enumeration's symmetries, from the cells' centres)
-  const classes = puzzle.grid === 'triangle' || puzzle.grid === 'hexagon'
+  const classes = isOtherGridPuzzle(puzzle)
     ? otherGridClasses(puzzle, r.found)
     : puzzle.wrap ? wrappedClassesOf(puzzle, r.found)
     : orbitClasses(puzzle, r.found, { representatives: options.unique }).count;

@@ -5,6 +5,9 @@
  * and two shapes are translates when their centres differ by one vector. Every tiling is found by plain
  * backtracking on the first empty cell (centres in reading order), trying every piece in every
  * orientation whose first cell lands there.
+ *
+ * Being independent, it knows its two lattices by the names puzzles give them (CENTRES below), not by
+ * asking the grid modules.
  */
 import type { Cell, Puzzle, Solution } from '../puzzle/model.js';
 
@@ -13,11 +16,22 @@ const H = Math.sqrt(3) / 2;
 const round = (v: number): number => Math.round(v * 1e6) / 1e6;
 const pointKey = (p: Point): string => `${round(p[0])},${round(p[1])}`;
 
-/** The centre of a cell, and the cell of a centre. */
-function centre(kind: 'triangle' | 'hexagon', [a, b]: Cell): Point {
-  if (kind === 'hexagon') return [Math.sqrt(3) * (a + b / 2), 1.5 * b];
-  const up = ((a + b) & 1) === 0;
-  return [a / 2, b * H + (up ? (2 * H) / 3 : H / 3)];
+/** The centre of a cell, on each lattice this file knows (a hexagon's width is sqrt 3, a triangle's side 1). */
+const CENTRES: Readonly<Record<string, (c: Cell) => Point>> = {
+  hexagon: ([a, b]) => [Math.sqrt(3) * (a + b / 2), 1.5 * b],
+  triangle: ([a, b]) => {
+    const up = ((a + b) & 1) === 0;
+    return [a / 2, b * H + (up ? (2 * H) / 3 : H / 3)];
+  },
+};
+
+/** True for a puzzle on a grid this file works out again (triangles and hexagons). */
+export function isOtherGridPuzzle(puzzle: Pick<Puzzle, 'grid'>): boolean {
+  return puzzle.grid !== undefined && Object.hasOwn(CENTRES, puzzle.grid);
+}
+
+function centre(kind: string, c: Cell): Point {
+  return CENTRES[kind]!(c);
 }
 
 /** The 12 isometries of the plane that fix the origin and keep both lattices: 6 turns, 6 after a mirror. */
@@ -46,7 +60,7 @@ function shapeKeyOf(points: readonly Point[]): string {
 }
 
 export function otherGridTilings(puzzle: Puzzle): Solution[] {
-  const kind = puzzle.grid as 'triangle' | 'hexagon';
+  const kind = puzzle.grid!;
   const cellAt = new Map(puzzle.board.map((c) => [pointKey(centre(kind, c)), c]));
   const board = puzzle.board.map((c) => centre(kind, c)).sort(byReading);
   const orientations = puzzle.pieces.map((piece) => {
@@ -92,7 +106,7 @@ export function otherGridTilings(puzzle: Puzzle): Solution[] {
 
 /** The classes of the solutions under the board's symmetries (pieces keep their names: distinct, mirror allowed). */
 export function otherGridClasses(puzzle: Puzzle, solutions: readonly Solution[], rotationsOnly = false): number {
-  const kind = puzzle.grid as 'triangle' | 'hexagon';
+  const kind = puzzle.grid!;
   const boardPoints = puzzle.board.map((c) => centre(kind, c));
   const boardKey = shapeKeyOf(boardPoints);
   const least = (points: readonly Point[]): Point => [...points].sort(byReading)[0]!;

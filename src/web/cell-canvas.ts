@@ -51,8 +51,8 @@ interface DrawnCell {
 }
 
 function outline(grid: EditorGridName, place: Place): [number, number][] {
-  const polygon = gridOfEditor(grid).polygon;
-  if (grid === 'square' || grid === 'cube' || !polygon) {
+  const { cellShape, polygon } = gridOfEditor(grid);
+  if (cellShape === 'box' || !polygon) {
     const [x, y] = place.art;
     return [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]];
   }
@@ -108,7 +108,7 @@ export class CellCanvas {
     this.element.setAttribute('viewBox', `${minX - pad} ${minY - pad} ${width} ${height}`);
     // at most cellSize pixels a unit, and never wider than the space it is given (CSS: width 100%)
     this.element.style.maxWidth = `${Math.ceil(width * this.options.cellSize)}px`;
-    const textSize = grid === 'triangle' ? 0.42 : 0.6;
+    const textSize = gridOfEditor(grid).editor?.textSize ?? 0.6;
     let row: SVGGElement | undefined;
     let rowNumber = Number.NaN;
     places.forEach((place, i) => {

@@ -5,26 +5,29 @@
  * library's own checks (validate.ts puzzleCheckProblem), `editorStateOf` turns a
  * Puzzle back into a state, so that loading and building give the puzzle back unchanged.
  *
- * Frames are in art coordinates (grid-art.ts: column, row, layer, as a puzzle file draws them), so that
+ * Frames are in art coordinates (the grid's art: column, row, layer, as a puzzle file draws them), so that
  * one frame of rows and columns serves every grid: the square and cube grids use every place, hexagon
  * rows every other column, triangles alternate up and down along a row. What the frame holds are cells
- * of the grid (cellOfArt), the same cells the puzzle has.
+ * of the grid (art.cellOf), the same cells the puzzle has. The grids offered, their menu labels and how
+ * they are drawn are the grids' own (their `editor`).
  */
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, compareCells } from '../geometry/cell.js';
-import type { Grid } from '../geometry/grid.js';
+import type { Grid, GridName } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
-import { GRIDS } from '../geometry/grids/index.js';
+import { gridOf, registeredGrids } from '../geometry/grids/index.js';
 import type { Wrap } from '../geometry/wrap.js';
-import { artOfCell, artPlaceAllowed, cellOfArt } from '../puzzle/grid-art.js';
 import type { Piece, PlacedPiece, Puzzle } from '../puzzle/model.js';
 import { pieceMin } from '../puzzle/model.js';
 import { allowedOrientations } from '../puzzle/orientations.js';
 import { puzzleCheckProblem } from '../puzzle/validate.js';
 
-/** The grids the editor draws: flat ones as one layer, cubes layer by layer. */
-export type EditorGridName = 'square' | 'cube' | 'hexagon' | 'triangle';
-export const EDITOR_GRIDS: readonly EditorGridName[] = ['square', 'cube', 'hexagon', 'triangle'];
+/** The grids the editor draws (those with an `editor`), in their menu order: flat ones as one layer, cubes layer by layer. */
+export type EditorGridName = GridName;
+export const EDITOR_GRIDS: readonly EditorGridName[] = registeredGrids()
+  .filter((g) => g.editor)
+  .sort((a, b) => a.editor!.menuOrder - b.editor!.menuOrder)
+  .map((g) => g.name);
 
 /** The largest frame side the editor offers (a board of 64 x 64 is already 4096 cells to draw). */
 export const MAX_FRAME_SIDE = 64;
@@ -75,12 +78,14 @@ export interface Place {
 
 export type BuildResult = { puzzle: Puzzle } | { problem: string };
 
-export const gridOfEditor = (grid: EditorGridName): Grid => GRIDS[grid];
-export const dimsOf = (grid: EditorGridName): 2 | 3 => (grid === 'cube' ? 3 : 2);
+export const gridOfEditor = (grid: EditorGridName): Grid => gridOf(grid, 2);
+export const dimsOf = (grid: EditorGridName): 2 | 3 => gridOfEditor(grid).dims;
 const defaultMirror = (grid: EditorGridName): boolean => dimsOf(grid) === 2;
+/** The grid of a puzzle that names none, by dimensions. */
+const defaultGridName = (dims: 2 | 3): EditorGridName => gridOf(undefined, dims).name;
 
 /** Art columns per cell of a row: hexagon rows use every other column. */
-const columnsPerCell = (grid: EditorGridName): number => (grid === 'hexagon' ? 2 : 1);
+const columnsPerCell = (grid: EditorGridName): number => gridOfEditor(grid).editor?.columnsPerCell ?? 1;
 
 /** The frame's size as a person counts it: cells per row, rows, layers. */
 export function frameCells(grid: EditorGridName, size: Cell): Cell {
@@ -97,11 +102,12 @@ export function frameOfCells(grid: EditorGridName, cells: Cell): Cell {
 export function framePlaces(grid: EditorGridName, frame: Frame): Place[] {
   const out: Place[] = [];
   const [x0, y0, z0] = frame.origin;
+  const { art } = gridOfEditor(grid);
   for (let z = z0; z < z0 + frame.size[2]; z++) {
     for (let row = y0; row < y0 + frame.size[1]; row++) {
       for (let column = x0; column < x0 + frame.size[0]; column++) {
-        if (!artPlaceAllowed(grid, column, row)) continue;
-        out.push({ art: [column, row, z], cell: cellOfArt(grid, [column, row, z]) });
+        if (!art.allowed(column, row)) continue;
+        out.push({ art: [column, row, z], cell: art.cellOf([column, row, z]) });
       }
     }
   }
@@ -109,7 +115,7 @@ export function framePlaces(grid: EditorGridName, frame: Frame): Place[] {
 }
 
 function inFrame(grid: EditorGridName, frame: Frame, cell: Cell): boolean {
-  const art = artOfCell(grid, cell);
+  const art = gridOfEditor(grid).art.of(cell);
   return art.every((v, i) => v >= frame.origin[i]! && v < frame.origin[i]! + frame.size[i]!);
 }
 
@@ -130,10 +136,11 @@ function freeName(taken: readonly string[]): string {
   for (let n = 1; ; n++) if (!used.has(`P${n}`)) return `P${n}`;
 }
 
-const DEFAULT_PIECE_FRAME: Record<EditorGridName, Cell> = { square: [4, 4, 1], cube: [3, 3, 2], hexagon: [8, 4, 1], triangle: [6, 3, 1] };
+/** The frame a new piece of the grid is drawn in. */
+const defaultPieceFrame = (grid: EditorGridName): Cell => gridOfEditor(grid).editor!.pieceFrame;
 
 /** A new state: a full board of the given size (cells per row, rows, layers) and one empty piece. */
-export function newEditorState(grid: EditorGridName = 'square', cells: Cell = [5, 4, 1]): EditorState {
+export function newEditorState(grid: EditorGridName = defaultGridName(2), cells: Cell = [5, 4, 1]): EditorState {
   const frame: Frame = { origin: [0, 0, 0], size: frameOfCells(grid, cells) };
   const state: EditorState = {
     name: 'my puzzle', grid, frame, board: framePlaces(grid, frame).map((p) => p.cell), optional: [], pieces: [], placed: [],
@@ -145,15 +152,15 @@ export function newEditorState(grid: EditorGridName = 'square', cells: Cell = [5
 
 /** Why the editor cannot edit a puzzle (its grid), or undefined. */
 export function unsupportedProblem(puzzle: Puzzle): string | undefined {
-  const grid = puzzle.grid ?? (puzzle.dims === 3 ? 'cube' : 'square');
-  if (!EDITOR_GRIDS.includes(grid as EditorGridName)) return `the editor draws square, cube, hexagon and triangle grids, not the ${grid} grid`;
+  const grid = puzzle.grid ?? defaultGridName(puzzle.dims);
+  if (!EDITOR_GRIDS.includes(grid)) return `the editor draws ${EDITOR_GRIDS.slice(0, -1).join(', ')} and ${EDITOR_GRIDS.at(-1)!} grids, not the ${grid} grid`;
   return undefined;
 }
 
 /** The art box of some cells (origin and size), at least one place in each direction. */
 function artBox(grid: EditorGridName, cells: readonly Cell[]): Frame {
   if (cells.length === 0) return { origin: [0, 0, 0], size: [1, 1, 1] };
-  const arts = cells.map((c) => artOfCell(grid, c));
+  const arts = cells.map((c) => gridOfEditor(grid).art.of(c));
   const lo = [0, 1, 2].map((i) => Math.min(...arts.map((a) => a[i]!)));
   const hi = [0, 1, 2].map((i) => Math.max(...arts.map((a) => a[i]!)));
   return { origin: lo as unknown as Cell, size: lo.map((v, i) => hi[i]! - v + 1) as unknown as Cell };
@@ -163,10 +170,10 @@ function artBox(grid: EditorGridName, cells: readonly Cell[]): Frame {
 export function editorStateOf(puzzle: Puzzle): EditorState {
   const problem = unsupportedProblem(puzzle);
   if (problem) throw new Error(problem);
-  const grid = (puzzle.grid ?? (puzzle.dims === 3 ? 'cube' : 'square')) as EditorGridName;
+  const grid = puzzle.grid ?? defaultGridName(puzzle.dims);
   const pieces = puzzle.pieces.map((p): EditorPiece => {
     const box = artBox(grid, p.shape);
-    const least = DEFAULT_PIECE_FRAME[grid];
+    const least = defaultPieceFrame(grid);
     return {
       name: p.name,
       // the shape is normalised, so its art starts at or after the origin: the frame reaches from there
@@ -221,7 +228,7 @@ export function buildPuzzle(state: EditorState): BuildResult {
   const puzzle: Puzzle = {
     name: state.name,
     dims,
-    ...(dims === 2 && state.grid !== 'square' ? { grid: state.grid } : {}),
+    ...(state.grid !== defaultGridName(dims) ? { grid: state.grid } : {}),
     ...(state.wrap ? { wrap: state.wrap } : {}),
     board: sorted(state.board),
     pieces: state.pieces.map((p) => pieceOf(state, p)),
@@ -242,20 +249,22 @@ export function buildPuzzle(state: EditorState): BuildResult {
 export function setGrid(state: EditorState, grid: EditorGridName): void {
   if (grid === state.grid) return;
   const from = state.grid;
+  const [fromArt, toArt] = [gridOfEditor(from).art, gridOfEditor(grid).art];
+  const [fromColumns, toColumns] = [columnsPerCell(from), columnsPerCell(grid)];
   // the same column and row where the new grid has a place there; hexagon rows use every other column
   const move = (cells: readonly Cell[], frameSize: Cell, origin: Cell = [0, 0, 0]): Cell[] => {
     const out: Cell[] = [];
     for (const c of cells) {
-      const [column, row, z] = artOfCell(from, c);
+      const [column, row, z] = fromArt.of(c);
       if (dimsOf(grid) === 2 && z !== origin[2]) continue;
       let x = column;
-      if (from === 'hexagon') x = origin[0] + Math.floor((column - origin[0]) / 2);
-      if (grid === 'hexagon') {
-        const base = origin[0] + 2 * (x - origin[0]);
-        x = artPlaceAllowed(grid, base, row) ? base : base + 1;
+      if (fromColumns > 1) x = origin[0] + Math.floor((column - origin[0]) / fromColumns);
+      if (toColumns > 1) {
+        const base = origin[0] + toColumns * (x - origin[0]);
+        x = toArt.allowed(base, row) ? base : base + 1;
       }
       if (x - origin[0] >= frameSize[0]) continue;
-      out.push(cellOfArt(grid, [x, row, z]));
+      out.push(toArt.cellOf([x, row, z]));
     }
     return out;
   };
@@ -268,13 +277,13 @@ export function setGrid(state: EditorState, grid: EditorGridName): void {
   for (const p of state.pieces) {
     // a flat piece frame gains the layers a new cube piece has, to draw in
     const size = resize(p.frame);
-    p.frame = [size[0], size[1], Math.max(size[2], DEFAULT_PIECE_FRAME[grid][2])];
+    p.frame = [size[0], size[1], Math.max(size[2], defaultPieceFrame(grid)[2])];
     p.cells = move(p.cells, p.frame);
     p.orientations = undefined;
   }
   // placed copies and the file's wrap mean nothing on another grid
   state.placed = [];
-  if (grid !== 'square') state.wrap = undefined;
+  if (!gridOfEditor(grid).wraps) state.wrap = undefined;
   if (state.mirror === defaultMirror(from)) state.mirror = defaultMirror(grid);
   state.grid = grid;
 }
@@ -323,7 +332,7 @@ export function setOptionalCell(state: EditorState, cell: Cell, on: boolean): vo
 
 export function addPiece(state: EditorState): EditorPiece {
   const piece: EditorPiece = {
-    name: freeName(state.pieces.map((p) => p.name)), frame: [...DEFAULT_PIECE_FRAME[state.grid]] as unknown as Cell, cells: [],
+    name: freeName(state.pieces.map((p) => p.name)), frame: [...defaultPieceFrame(state.grid)] as unknown as Cell, cells: [],
     count: 1, min: 1, mirror: 'default', rotate: undefined, color: undefined, orientations: undefined,
   };
   state.pieces.push(piece);

@@ -19,7 +19,7 @@ import type { CellLook } from './cell-canvas.js';
 import { CellCanvas } from './cell-canvas.js';
 import type { EditorGridName, EditorPiece, EditorState, Place } from './editor-model.js';
 import {
-  addPiece, buildPuzzle, dimsOf, EDITOR_GRIDS, editorStateOf, frameCells, framePlaces, isBoardCell, isOptionalCell, MAX_FRAME_SIDE,
+  addPiece, buildPuzzle, dimsOf, EDITOR_GRIDS, editorStateOf, frameCells, framePlaces, gridOfEditor, isBoardCell, isOptionalCell, MAX_FRAME_SIDE,
   newEditorState, pieceOf, placeCopy, placedAt, removePiece, removePlacedAt, renamePiece, resizeBoard, resizePiece, setBoardCell,
   setCopies, setGrid, setOptionalCell, setPieceCell, summary, unsupportedProblem,
 } from './editor-model.js';
@@ -29,7 +29,6 @@ export type EditorResult = { puzzle: Puzzle } | { problem: string };
 
 type Tool = 'board' | 'optional' | 'place';
 
-const GRID_LABELS: Record<EditorGridName, string> = { square: 'Squares (2-D)', cube: 'Cubes (3-D)', hexagon: 'Hexagons', triangle: 'Triangles' };
 const TOOL_LABELS: Record<Tool, string> = { board: 'Board cells', optional: 'May stay empty (+)', place: 'Place a piece' };
 
 const HOLE_LOOK = { fill: '#ffffff', stroke: '#b8b8b8', dashed: true } as const;
@@ -142,7 +141,7 @@ export class PuzzleEditor {
       this.changed();
     });
     const gridId = uniqueId('grid');
-    this.gridSelect = el('select', { id: gridId, 'data-testid': 'editor-grid' }, ...EDITOR_GRIDS.map((g) => el('option', { value: g }, GRID_LABELS[g])));
+    this.gridSelect = el('select', { id: gridId, 'data-testid': 'editor-grid' }, ...EDITOR_GRIDS.map((g) => el('option', { value: g }, gridOfEditor(g).editor!.label)));
     this.gridSelect.addEventListener('change', () => {
       setGrid(this.state, this.gridSelect.value as EditorGridName);
       this.rebuild();

@@ -28,7 +28,7 @@ export function puzzleYaml(puzzle: Puzzle): Blob {
 
 /** The command line's picture of a solution: cubes as an isometric drawing, the rest flat. */
 export function solutionSvg(puzzle: Puzzle, solution: Solution): string {
-  return puzzleGrid(puzzle).name === 'cube' ? renderSolutionIso(puzzle, solution, 'iso') : renderSolutionSvg(puzzle, solution);
+  return puzzleGrid(puzzle).isometric ? renderSolutionIso(puzzle, solution, 'iso') : renderSolutionSvg(puzzle, solution);
 }
 
 /** An SVG picture as PNG, `scale` pixels per SVG unit (drawn by the host: the browser's canvas). */

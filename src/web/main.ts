@@ -217,8 +217,8 @@ let view3dModule: Promise<typeof import('./view3d.js')> | undefined;
 let pictureRequest = 0;
 
 function is3d(puzzle: Puzzle): boolean {
-  const grid = puzzleGrid(puzzle).name;
-  return grid === 'cube' || grid === 'sphere';
+  const grid = puzzleGrid(puzzle);
+  return grid.dims === 3 && grid.scene !== undefined;
 }
 
 function updateBrowser(): void {
@@ -244,7 +244,7 @@ function showSolution(): void {
       if (!view3d) {
         container.replaceChildren();
         try {
-          view3d = new SolutionView3d(container, { grid: puzzleGrid(state.puzzle).name as 'cube' | 'sphere' });
+          view3d = new SolutionView3d(container, { grid: puzzleGrid(state.puzzle) });
         } catch {
           // no WebGL here: the command line's pictures (isometric cubes, spheres by layers)
           container.classList.remove('three-d');

@@ -31,7 +31,7 @@ interface CellShape {
 
 /** Where each board cell is drawn. */
 function layout(grid: Grid, cells: readonly Cell[]): { shapes: CellShape[]; width: number; height: number } {
-  if (grid.name === 'square' || grid.name === 'cube') {
+  if (grid.cellShape === 'box') {
     const { min, max } = bounds(cells);
     const w = max[0] - min[0] + 1;
     const shapes = cells.map((c): CellShape => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import type { Solution } from '../puzzle/model.js';
 import type { Vec3 } from './view3d-model.js';
-import { cellOfArt } from '../puzzle/grid-art.js';
+import { GRIDS } from '../geometry/grids/index.js';
 import { boardKey, cellToScene, explodeOffsets, exposedFaces, latticeOf, uncoveredCells, viewDirection } from './view3d-model.js';
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
@@ -18,8 +18,8 @@ describe('cellToScene and viewDirection', () => {
     return (p) => [dot(p, right) / Math.hypot(...right), -dot(p, up) / Math.hypot(...up)];
   }
 
-  it("shows cubes from viewDirection('cube') as render/iso.ts draws them", () => {
-    const seen = projector(viewDirection('cube'));
+  it("shows cubes from the cubic grid's viewDirection as render/iso.ts draws them", () => {
+    const seen = projector(viewDirection(GRIDS.cube.scene!));
     // iso.ts: across (x - y) cos 30, down the page (x + y) sin 30 - z, in units of a cube's edge
     const iso = ([x, y, z]: Cell): [number, number] => [(x - y) * Math.cos(Math.PI / 6), (x + y) / 2 - z];
     const cells: Cell[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [2, 3, 1], [-1, 4, 2]];
@@ -34,9 +34,9 @@ describe('cellToScene and viewDirection', () => {
   });
 
   it('shows the columns of sphere art to the lower right and its rows to the lower left', () => {
-    const seen = projector(viewDirection('sphere'));
-    const [columnAcross, columnDown] = seen(cellToScene(cellOfArt('sphere', [1, 0, 0])));
-    const [rowAcross, rowDown] = seen(cellToScene(cellOfArt('sphere', [0, 1, 0])));
+    const seen = projector(viewDirection(GRIDS.sphere.scene!));
+    const [columnAcross, columnDown] = seen(cellToScene(GRIDS.sphere.art.cellOf([1, 0, 0])));
+    const [rowAcross, rowDown] = seen(cellToScene(GRIDS.sphere.art.cellOf([0, 1, 0])));
     expect(columnAcross).toBeGreaterThan(0);
     expect(rowAcross).toBeCloseTo(-columnAcross);
     expect(columnDown).toBeGreaterThan(0);
@@ -103,18 +103,19 @@ describe('uncoveredCells and boardKey', () => {
 
   it('knows a board in any order, and tells boards and lattices apart', () => {
     const board: Cell[] = [[0, 0, 0], [1, 0, 0]];
-    expect(boardKey({ board }, 'cube')).toBe(boardKey({ board: [...board].reverse() }, 'cube'));
-    expect(boardKey({ board }, 'cube')).not.toBe(boardKey({ board }, 'sphere'));
-    expect(boardKey({ board }, 'cube')).not.toBe(boardKey({ board: board.slice(1) }, 'cube'));
+    const [cubes, balls] = [GRIDS.cube.scene!, GRIDS.sphere.scene!];
+    expect(boardKey({ board }, cubes)).toBe(boardKey({ board: [...board].reverse() }, cubes));
+    expect(boardKey({ board }, cubes)).not.toBe(boardKey({ board }, balls));
+    expect(boardKey({ board }, cubes)).not.toBe(boardKey({ board: board.slice(1) }, cubes));
   });
 });
 
 describe('latticeOf', () => {
   it("follows the puzzle's grid, and the fallback when it names none", () => {
-    expect(latticeOf({ grid: 'sphere' }, 'cube')).toBe('sphere');
-    expect(latticeOf({ grid: 'cube' }, 'sphere')).toBe('cube');
-    expect(latticeOf({}, 'sphere')).toBe('sphere');
-    expect(latticeOf({})).toBe('cube');
+    expect(latticeOf({ grid: 'sphere' }, GRIDS.cube)).toBe(GRIDS.sphere.scene);
+    expect(latticeOf({ grid: 'cube' }, GRIDS.sphere)).toBe(GRIDS.cube.scene);
+    expect(latticeOf({}, GRIDS.sphere)).toBe(GRIDS.sphere.scene);
+    expect(latticeOf({})).toBe(GRIDS.cube.scene);
     expect(() => latticeOf({ grid: 'hexagon' })).toThrow(/hexagon/);
   });
 });

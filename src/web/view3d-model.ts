@@ -6,31 +6,35 @@
  * The scene is three.js's: x to the right, y up, z toward the viewer. A cell [x, y, z] of a puzzle sits at
  * [x, z, y]: its layer z is the height (layer 0 at the bottom, as render/iso.ts draws it) and its row y comes
  * toward the viewer, so that seen from above the layers read like the file's art (x to the right, y down the
- * page) and seen from viewDirection('cube') the picture is the CLI's isometric one (x to the lower right, y
+ * page) and seen from the cubic grid's view direction the picture is the CLI's isometric one (x to the lower right, y
  * to the lower left).
  */
 import type { Cell } from '../geometry/cell.js';
 import { cellKey } from '../geometry/cell.js';
+import type { Grid, GridScene } from '../geometry/grid.js';
+import { gridNamed, gridOf } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 
 /** A point or direction of the scene. */
 export type Vec3 = readonly [number, number, number];
 
-/** How cells are drawn: unit cubes at integer points, or balls at the points with an even sum of coordinates. */
-export type Lattice = 'cube' | 'sphere';
+/**
+ * How cells are drawn, as the grid's scene says: unit cubes at integer points, or balls at their centres
+ * (the sphere grid's: the points with an even sum of coordinates).
+ */
+export type Lattice = GridScene;
 
 /** The distance between the centres of touching balls of the sphere grid (neighbours differ by (1, 1, 0)). */
 export const SPHERE_SPACING = Math.SQRT2;
 
 /**
- * From the middle of the puzzle toward the camera at first: the viewpoint of render/iso.ts, from which a
- * layer's columns of art run to the lower right and its rows to the lower left, seen from 35 degrees above.
- * For cubes the columns are the x axis and the rows the y axis; the sphere grid's layers are squares turned
- * 45 degrees (puzzle/grid-art.ts: a column step is the cell step [1, -1, 0], a row step [1, 1, 0]).
+ * From the middle of the puzzle toward the camera at first (the grid's own): the viewpoint of render/iso.ts,
+ * from which a layer's columns of art run to the lower right and its rows to the lower left, seen from 35
+ * degrees above. For cubes the columns are the x axis and the rows the y axis; the sphere grid's layers are
+ * squares turned 45 degrees (its art: a column step is the cell step [1, -1, 0], a row step [1, 1, 0]).
  */
 export function viewDirection(lattice: Lattice): Vec3 {
-  // a pyramid of balls reads better from lower down: 25 degrees above for spheres
-  return lattice === 'cube' ? [1, 1, 1] : [1, Math.tan((25 * Math.PI) / 180), 0];
+  return lattice.viewDirection;
 }
 
 /** The scene position of a cell's centre (or of a step between cells). */
@@ -39,21 +43,14 @@ export function cellToScene(c: Cell): Vec3 {
 }
 
 /**
- * The lattice a puzzle is drawn on: the puzzle's own grid when it names cubes or spheres, else `fallback`
- * (square boards are drawn as one layer of cubes). Triangles and hexagons have no 3-D view.
+ * The lattice a puzzle is drawn on: the scene of the puzzle's own grid when it names one, else of
+ * `fallback` (square boards are drawn as one layer of cubes). Grids without a scene (triangles and
+ * hexagons) have no 3-D view.
  */
-export function latticeOf(puzzle: Pick<Puzzle, 'grid'>, fallback: Lattice = 'cube'): Lattice {
-  switch (puzzle.grid) {
-    case 'sphere':
-      return 'sphere';
-    case 'cube':
-    case 'square':
-      return 'cube';
-    case undefined:
-      return fallback;
-    default:
-      throw new Error(`the 3-D view draws cubes and spheres, not the ${puzzle.grid} grid`);
-  }
+export function latticeOf(puzzle: Pick<Puzzle, 'grid'>, fallback: Grid = gridOf(undefined, 3)): Lattice {
+  const grid = puzzle.grid === undefined ? fallback : gridNamed(puzzle.grid);
+  if (!grid?.scene) throw new Error(`the 3-D view draws cubes and spheres, not the ${grid?.name ?? puzzle.grid} grid`);
+  return grid.scene;
 }
 
 /** The six face directions of a cube, as steps between cells. */
@@ -126,5 +123,5 @@ export function uncoveredCells(puzzle: Pick<Puzzle, 'board'>, solution: Solution
 
 /** Equal for puzzles whose boards and lattices are the same: the camera may stay where it is. */
 export function boardKey(puzzle: Pick<Puzzle, 'board'>, lattice: Lattice): string {
-  return `${lattice}:${puzzle.board.map(cellKey).sort().join(';')}`;
+  return `${lattice.mesh}:${puzzle.board.map(cellKey).sort().join(';')}`;
 }

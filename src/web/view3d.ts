@@ -41,16 +41,17 @@ import { bounds } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { assemblyOrder } from '../render/iso.js';
 import { fadedColour, placementColours } from '../render/piece-colours.js';
+import type { Grid } from '../geometry/grid.js';
 import type { Lattice } from './view3d-model.js';
 import { boardKey, cellToScene, explodeOffsets, exposedFaces, latticeOf, SPHERE_SPACING, uncoveredCells, viewDirection } from './view3d-model.js';
 
 export interface View3dOptions {
   /**
-   * The lattice for puzzles that do not name their grid: 'cube' (unit cubes at integer [x, y, z]) or
-   * 'sphere' (balls at the centres [x, y, z] with x + y + z even, touching at distance sqrt 2). A puzzle
-   * whose grid is 'cube', 'square' or 'sphere' is drawn on its own, so one view can show any puzzle.
+   * The grid of puzzles that do not name theirs (its scene: unit cubes at integer [x, y, z], or balls at
+   * the centres [x, y, z] with x + y + z even, touching at distance sqrt 2); cubes when not given. A puzzle
+   * that names a grid with a scene is drawn on its own, so one view can show any puzzle.
    */
-  readonly grid?: Lattice;
+  readonly grid?: Grid;
 }
 
 /** How far pieces move out at full explode, in multiples of their middle's distance from the middle. */
@@ -142,7 +143,7 @@ export class SolutionView3d {
   private pieces: PieceView[] = [];
   private order: number[] = [];
   private shownBoard: string | undefined;
-  private lattice: Lattice = 'cube';
+  private lattice: Lattice = latticeOf({});
   private puzzleName = '';
   private explode = 0;
   private step = 0;
@@ -241,7 +242,7 @@ export class SolutionView3d {
       const material = new MeshLambertMaterial({ color: new Color(colour.hex), polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
       const group = new Group();
       const solids: Object3D[] = [];
-      if (lattice === 'cube') {
+      if (lattice.mesh === 'unit-cubes') {
         const geometry = facesGeometry(placement.cells);
         const mesh = new Mesh(geometry, material);
         group.add(mesh, new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), this.edgeMaterial));
@@ -261,7 +262,7 @@ export class SolutionView3d {
     const { min: low, max: high } = all.length > 0 ? bounds(all) : { min: [0, 0, 0], max: [0, 0, 0] };
     const middle = new Vector3((low[0] + high[0]) / 2, (low[1] + high[1]) / 2, (low[2] + high[2]) / 2);
     this.content.position.copy(middle).negate();
-    const cellRadius = lattice === 'cube' ? Math.sqrt(3) / 2 : BALL_RADIUS;
+    const cellRadius = lattice.mesh === 'unit-cubes' ? Math.sqrt(3) / 2 : BALL_RADIUS;
     this.radius = all.reduce((r, p) => Math.max(r, middle.distanceTo(new Vector3(...p))), 0) + cellRadius;
     this.dropHeight = high[1] - low[1] + 2;
 
@@ -409,7 +410,7 @@ export class SolutionView3d {
     const material = new MeshLambertMaterial({ color: new Color(EMPTY_COLOUR), transparent: true, opacity: 0.18, depthWrite: false });
     const group = new Group();
     group.renderOrder = 1;
-    if (lattice === 'cube') {
+    if (lattice.mesh === 'unit-cubes') {
       const geometry = facesGeometry(cells);
       const edges = new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), new LineBasicMaterial({ color: EMPTY_COLOUR, transparent: true, opacity: 0.6 }));
       group.add(new Mesh(geometry, material), edges);

@@ -4,7 +4,7 @@ import type { Cell } from '../cell.js';
 import { cellKey } from '../cell.js';
 import type { Grid } from '../grid.js';
 import { composeTransforms, sameMatrix } from '../grid.js';
-import { GRIDS, gridOf } from './index.js';
+import { GRID_NAMES, GRIDS, gridNamed, gridOf, isDefaultGridName, registerGrid, registeredGrids } from './index.js';
 
 const key = (shape: readonly Cell[]): string => shape.map(cellKey).join(';');
 
@@ -117,6 +117,51 @@ describe('grids', () => {
     // the outline of an up triangle has its point at the top
     const [apex, ...base] = grid.polygon!([0, 0, 0]);
     expect(base.every((p) => p[1] > apex![1])).toBe(true);
+  });
+});
+
+describe('the registry', () => {
+  it('lists every grid, in the order messages name them; a puzzle that names none is on squares (2-D) or cubes (3-D)', () => {
+    expect(GRID_NAMES).toEqual(['square', 'cube', 'triangle', 'hexagon', 'sphere']);
+    expect(registeredGrids().map((g) => g.name)).toEqual(GRID_NAMES);
+    expect(Object.values(GRIDS).map((g) => g.name)).toEqual(GRID_NAMES);
+    for (const name of GRID_NAMES) expect(gridNamed(name)!.name).toBe(name);
+    expect(GRID_NAMES.filter(isDefaultGridName)).toEqual(['square', 'cube']);
+    expect(gridNamed('rhombus')).toBeUndefined();
+    expect(() => gridOf('rhombus', 2)).toThrow(/no grid is named rhombus/);
+    expect(() => registerGrid(GRIDS.square)).toThrow(/registered already/);
+    expect(GRID_NAMES).toHaveLength(5);
+  });
+
+  it('every grid says what the rest of snug asks of it', () => {
+    for (const grid of registeredGrids()) {
+      // art both ways: every allowed place is a cell drawn back at that place; a place a move of the grid
+      // away from the first is a cell of the same kind (the same shape once normalised)
+      for (let row = -3; row <= 3; row++) {
+        for (let column = -3; column <= 3; column++) {
+          if (!grid.art.allowed(column, row)) continue;
+          const cell = grid.art.cellOf([column, row, 0]);
+          expect(grid.art.of(cell), `${grid.name} art at ${column}, ${row}`).toEqual([column, row, 0]);
+          expect(cell.every(Number.isInteger)).toBe(true);
+          const origin = grid.art.cellOf([0, 0, 0]);
+          const step: Cell = [cell[0] - origin[0], cell[1] - origin[1], cell[2] - origin[2]];
+          if (grid.translates(step)) expect(grid.normalize([cell])).toEqual(grid.normalize([origin]));
+        }
+      }
+      if (grid.cellShape === 'polygon') {
+        expect(grid.dims, grid.name).toBe(2);
+        expect(grid.polygon && grid.pictureUnit, grid.name).toBeTruthy();
+      }
+      if (grid.wraps) expect(grid.cellShape, `${grid.name} wraps: wrap.ts joins the edges of a box`).toBe('box');
+      if (grid.isometric) expect(grid.dims === 3 && grid.cellShape === 'box', `${grid.name} is drawn isometric`).toBe(true);
+      if (grid.burrTools) {
+        // BurrTools numbers the cube's 24 turns: rotations of the grid, each once
+        expect(new Set(grid.burrTools.turns.map((m) => m.join())).size, grid.name).toBe(24);
+        for (const m of grid.burrTools.turns) expect(grid.dims === 2 || grid.symmetries.some((t) => t.matrix.join() === m.join() && !t.reflects), grid.name).toBe(true);
+      }
+    }
+    const menu = registeredGrids().filter((g) => g.editor).map((g) => g.editor!.menuOrder);
+    expect(new Set(menu).size).toBe(menu.length);
   });
 });
 

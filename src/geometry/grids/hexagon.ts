@@ -3,10 +3,13 @@
  * Axial coordinates are lattice coordinates: a sixth of a turn is (q, r) -> (-r, q + r), a mirror swaps
  * q and r; every integer translation is one of the grid. Pictures draw pointy-top hexagons, row r
  * shifted half a cell right per row.
+ *
+ * Art: row r's cells sit at columns r, r + 2, r + 4, ... (each row starts one character further right: the
+ * half-cell offset of hexagon rows); column c of row r is the hexagon [(c - r) / 2, r].
  */
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
-import type { Grid } from '../grid.js';
+import type { Grid, GridArt } from '../grid.js';
 import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
 
 const same = (c: Cell): Cell => c;
@@ -15,6 +18,16 @@ const SWAP = [0, 1, 0, 1, 0, 0, 0, 0, 1];
 const SQRT3 = Math.sqrt(3);
 
 const GROUP = groupOf([SIXTH, SWAP], same, same);
+
+const ART: GridArt = {
+  cellOf: ([column, row, z]) => [(column - row) / 2, row, z],
+  of: ([q, r, z]) => [2 * q + r, r, z],
+  allowed: (column, row) => ((column - row) & 1) === 0,
+  misplaced: "between two hexagon places (row r's cells sit at columns r, r + 2, ...: each row one character further right than the row above)",
+  // rows start one character further right each: their lengths differ
+  raggedRows: true,
+  layersMayDiffer: false,
+};
 
 export const hexagonGrid: Grid = {
   name: 'hexagon',
@@ -29,6 +42,13 @@ export const hexagonGrid: Grid = {
     const { min } = bounds(shape);
     return sortedCells(shape.map((c) => [c[0] - min[0], c[1] - min[1], 0] as Cell));
   },
+  cellShape: 'polygon',
+  // the inscribed circle of a hexagon of width sqrt 3 units is sqrt 3 across
+  pictureUnit: (cellSize) => cellSize / SQRT3,
+  art: ART,
+  wraps: false,
+  isometric: false,
+  editor: { label: 'Hexagons', menuOrder: 3, columnsPerCell: 2, pieceFrame: [8, 4, 1], textSize: 0.6 },
   polygon([q, r]) {
     const cx = SQRT3 * (q + r / 2);
     const cy = 1.5 * r;

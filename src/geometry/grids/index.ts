@@ -1,21 +1,60 @@
-/** The registry of grids: adding a grid is its module and one line here. */
+/**
+ * The registry of grids: every grid snug knows, by name. Adding a grid is its module (see grid.ts for what
+ * a Grid says) and one line in GRIDS below; the file format, the pictures, the search, the command
+ * line and the web app find it here and ask it what they need. `registerGrid` adds a grid while running
+ * (the tests add a grid of their own that way).
+ *
+ * A puzzle that names no grid is on the square grid in 2-D and on the cubic grid in 3-D.
+ */
 import type { Grid, GridName } from '../grid.js';
 import { hexagonGrid } from './hexagon.js';
 import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
 import { triangleGrid } from './triangle.js';
 
-export const GRIDS: Readonly<Record<GridName, Grid>> = {
+/** The grids snug comes with, in the order messages list them. */
+export const GRIDS = {
   square: squareGrid,
   cube: cubeGrid,
   triangle: triangleGrid,
   hexagon: hexagonGrid,
   sphere: sphereGrid,
-};
+} as const satisfies Readonly<Record<GridName, Grid>>;
 
-export const GRID_NAMES = Object.keys(GRIDS) as GridName[];
+/** The grids of a puzzle that names none: by dimensions. */
+const DEFAULT_GRIDS: Readonly<Record<2 | 3, Grid>> = { 2: GRIDS.square, 3: GRIDS.cube };
 
-/** The grid of a name; square for 2-D and cube for 3-D when none is named. */
+const registered = new Map<GridName, Grid>(Object.values(GRIDS).map((g) => [g.name, g]));
+
+/** Every grid's name, in the order they were registered (those snug comes with first). */
+export const GRID_NAMES: readonly GridName[] = [...registered.keys()];
+
+/** Adds a grid while running; its name must be new. */
+export function registerGrid(grid: Grid): void {
+  if (registered.has(grid.name)) throw new Error(`a grid named ${grid.name} is registered already`);
+  registered.set(grid.name, grid);
+  (GRID_NAMES as GridName[]).push(grid.name);
+}
+
+/** Every registered grid, in the order of GRID_NAMES. */
+export function registeredGrids(): Grid[] {
+  return [...registered.values()];
+}
+
+/** The grid of a name, or undefined when no grid has it. */
+export function gridNamed(name: string): Grid | undefined {
+  return registered.get(name);
+}
+
+/** The grid of a name; square for 2-D and cube for 3-D when none is named. Throws on a name no grid has. */
 export function gridOf(name: GridName | undefined, dims: 2 | 3): Grid {
-  return GRIDS[name ?? (dims === 2 ? 'square' : 'cube')];
+  if (name === undefined) return DEFAULT_GRIDS[dims];
+  const grid = registered.get(name);
+  if (!grid) throw new Error(`no grid is named ${name}: the grids are ${GRID_NAMES.join(', ')}`);
+  return grid;
+}
+
+/** True for the name of a grid a puzzle need not name (the grid of its dimensions when it names none). */
+export function isDefaultGridName(name: GridName): boolean {
+  return name === DEFAULT_GRIDS[2].name || name === DEFAULT_GRIDS[3].name;
 }

@@ -6,18 +6,38 @@
  * one below: how a square pyramid of balls stacks. The cell coordinates are lattice coordinates, and the
  * symmetries are the 48 of the cube (they keep the sum's parity); the moves of the grid are the steps
  * with an even sum.
+ *
+ * Art: each layer is a square of balls; column i, row j of layer z is the sphere [i + j + z, j - i, z], so
+ * ball (i, j) of layer z + 1 rests on balls (i, j), (i + 1, j), (i, j + 1) and (i + 1, j + 1) of layer z:
+ * a pyramid's layers are squares that shrink as they stack. Pictures draw each layer as its art, a ball
+ * at each place.
+ *
+ * BurrTools: its sphere grid (type 2) has the same voxel space (positions with an even sum are the
+ * spheres) and numbers the cube's 24 turns in its own order.
  */
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
-import type { Grid } from '../grid.js';
+import type { Grid, GridArt } from '../grid.js';
 import { sortedCells, symmetryWithMatrix } from '../grid.js';
-import { cubeGrid } from './square.js';
+import { BURRTOOLS_BRICK_TURNS, cubeGrid } from './square.js';
 
 const STEPS: readonly Cell[] = [
   [1, 1, 0], [1, -1, 0], [-1, 1, 0], [-1, -1, 0],
   [1, 0, 1], [1, 0, -1], [-1, 0, 1], [-1, 0, -1],
   [0, 1, 1], [0, 1, -1], [0, -1, 1], [0, -1, -1],
 ];
+
+const ART: GridArt = {
+  cellOf: ([column, row, z]) => [column + row + z, row - column, z],
+  of: ([x, y, z]) => [(x - y - z) / 2, (x + y - z) / 2, z],
+  allowed: () => true,
+  raggedRows: false,
+  // the layers of a pyramid shrink as they stack: their sizes may differ
+  layersMayDiffer: true,
+};
+
+/** The brick grid's turns (square.ts) in the order BurrTools' sphere grid numbers them. */
+const BURRTOOLS_SPHERE_ORDER = [0, 6, 16, 7, 10, 4, 20, 5, 17, 3, 11, 19, 21, 9, 1, 23, 12, 2, 15, 18, 14, 8, 13, 22];
 
 export const sphereGrid: Grid = {
   name: 'sphere',
@@ -34,6 +54,20 @@ export const sphereGrid: Grid = {
     const dx = -min[0] + ((((-min[0] + dy + dz) % 2) + 2) % 2);
     return sortedCells(shape.map((c) => [c[0] + dx, c[1] + dy, c[2] + dz] as Cell));
   },
+  cellShape: 'ball',
+  art: ART,
+  wraps: false,
+  isometric: false,
+  // a pyramid of balls reads better from lower down: 25 degrees above, a layer's columns of art to the
+  // lower right and its rows to the lower left
+  scene: { mesh: 'balls', viewDirection: [1, Math.tan((25 * Math.PI) / 180), 0] },
+  burrTools: {
+    type: 2,
+    turns: BURRTOOLS_SPHERE_ORDER.map((i) => BURRTOOLS_BRICK_TURNS[i]!),
+    // the sphere grid's box has positions between the spheres: BurrTools leaves them empty
+    voxelProblem: (position) => (isSphereCell(position) ? undefined : 'is not a sphere of the grid (x + y + z must be even)'),
+  },
+  wideBranching: 'spheres (12 neighbours each)',
 };
 
 /** True when [x, y, z] is the centre of a sphere of the packing. */

@@ -1,8 +1,12 @@
-/** The square grid (z = 0) and the cubic grid: cells are their own lattice coordinates. */
+/**
+ * The square grid (z = 0) and the cubic grid: cells are their own lattice coordinates. Both are drawn as
+ * unit squares (cubes layer by layer), and both are BurrTools' brick grid; only the square grid's boards
+ * wrap, only cubes are drawn isometric.
+ */
 import type { Cell, Shape } from '../cell.js';
 import { bounds, neighbours } from '../cell.js';
-import type { Grid, Transform } from '../grid.js';
-import { sortedCells, symmetryWithMatrix, transformOf } from '../grid.js';
+import type { GridScene, Grid, Transform } from '../grid.js';
+import { multiply, PLAIN_ART, sortedCells, symmetryWithMatrix, transformOf } from '../grid.js';
 
 const same = (c: Cell): Cell => c;
 
@@ -38,6 +42,32 @@ const SQUARE = signedPermutations(2);
 const CUBE = signedPermutations(3);
 const MIRROR_X = [-1, 0, 0, 0, 1, 0, 0, 0, 1];
 
+/**
+ * The rotations BurrTools' brick grid numbers in its assemblies (the cube's 24 turns): number 4a + b is
+ * FACES[a] after b quarter turns about the x axis.
+ */
+const QUARTER_TURN_X = [1, 0, 0, 0, 0, -1, 0, 1, 0];
+const FACES: readonly (readonly number[])[] = [
+  [1, 0, 0, 0, 1, 0, 0, 0, 1],
+  [0, 0, -1, 0, 1, 0, 1, 0, 0],
+  [-1, 0, 0, 0, 1, 0, 0, 0, -1],
+  [0, 0, 1, 0, 1, 0, -1, 0, 0],
+  [0, -1, 0, 1, 0, 0, 0, 0, 1],
+  [0, 1, 0, -1, 0, 0, 0, 0, 1],
+];
+export const BURRTOOLS_BRICK_TURNS: readonly (readonly number[])[] = FACES.flatMap((face) => {
+  const turns: number[][] = [];
+  let m = [...face];
+  for (let b = 0; b < 4; b++) {
+    turns.push(m);
+    m = multiply(m, QUARTER_TURN_X);
+  }
+  return turns;
+});
+
+/** Cubes in the 3-D view, seen from the viewpoint of render/iso.ts (x to the lower right, y to the lower left). */
+const CUBE_SCENE: GridScene = { mesh: 'unit-cubes', viewDirection: [1, 1, 1] };
+
 export const squareGrid: Grid = {
   name: 'square',
   dims: 2,
@@ -46,7 +76,15 @@ export const squareGrid: Grid = {
   mirrorLeftRight: symmetryWithMatrix(SQUARE, MIRROR_X),
   neighbours: (c) => neighbours(c, 2),
   normalize: boxNormalize,
+  cellShape: 'box',
   polygon: (c) => [[c[0], c[1]], [c[0] + 1, c[1]], [c[0] + 1, c[1] + 1], [c[0], c[1] + 1]],
+  art: PLAIN_ART,
+  wraps: true,
+  isometric: false,
+  // a flat puzzle is one layer of cubes in the 3-D view
+  scene: CUBE_SCENE,
+  burrTools: { type: 0, turns: BURRTOOLS_BRICK_TURNS },
+  editor: { label: 'Squares (2-D)', menuOrder: 1, columnsPerCell: 1, pieceFrame: [4, 4, 1], textSize: 0.6 },
 };
 
 export const cubeGrid: Grid = {
@@ -57,4 +95,11 @@ export const cubeGrid: Grid = {
   mirrorLeftRight: symmetryWithMatrix(CUBE, MIRROR_X),
   neighbours: (c) => neighbours(c, 3),
   normalize: boxNormalize,
+  cellShape: 'box',
+  art: PLAIN_ART,
+  wraps: false,
+  isometric: true,
+  scene: CUBE_SCENE,
+  burrTools: { type: 0, turns: BURRTOOLS_BRICK_TURNS },
+  editor: { label: 'Cubes (3-D)', menuOrder: 2, columnsPerCell: 1, pieceFrame: [3, 3, 2], textSize: 0.6 },
 };

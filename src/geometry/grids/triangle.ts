@@ -15,7 +15,7 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
 import type { Grid } from '../grid.js';
-import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
+import { groupOf, PLAIN_ART, sortedCells, symmetryWithMatrix } from '../grid.js';
 
 const isUp = (x: number, y: number): boolean => ((x + y) & 1) === 0;
 const mod3 = (n: number): number => ((n % 3) + 3) % 3;
@@ -58,6 +58,15 @@ export const triangleGrid: Grid = {
     const dx = -min[0] + ((((-min[0] + dy) % 2) + 2) % 2);
     return sortedCells(shape.map((c) => [c[0] + dx, c[1] + dy, 0] as Cell));
   },
+  cellShape: 'polygon',
+  // the inscribed circle of a triangle of side 1 is 1 / sqrt 3 across
+  pictureUnit: (cellSize) => Math.sqrt(3) * cellSize,
+  // art is the cells: a row of art alternates up and down triangles
+  art: PLAIN_ART,
+  wraps: false,
+  isometric: false,
+  // labels are smaller: a triangle has less room than a square of the same side
+  editor: { label: 'Triangles', menuOrder: 4, columnsPerCell: 1, pieceFrame: [6, 3, 1], textSize: 0.42 },
   polygon([x, y]) {
     const cx = x / 2;
     const top = y * HEIGHT;

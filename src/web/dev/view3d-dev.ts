@@ -6,6 +6,7 @@
 import type { Puzzle, Solution } from '../../puzzle/model.js';
 import { placementColours } from '../../render/piece-colours.js';
 import { SolutionView3d } from '../view3d.js';
+import { gridOf } from '../../geometry/grids/index.js';
 
 interface Fixture {
   readonly puzzle: Puzzle;
@@ -23,7 +24,7 @@ const stepOut = element<HTMLOutputElement>('step-out');
 const play = element<HTMLButtonElement>('play');
 const png = element<HTMLButtonElement>('png');
 
-const view = new SolutionView3d(element('view'), { grid: 'cube' });
+const view = new SolutionView3d(element('view'), { grid: gridOf(undefined, 3) });
 
 for (const name of byName.keys()) select.append(new Option(name, name));
 
