@@ -23,12 +23,13 @@ import { BitboardSolver } from '../engines/bitboard.js';
 import { seededRandom } from '../runs/estimate.js';
 import type { Engine } from '../engines/types.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
+import { InvalidPuzzleError } from '../puzzle/model.js';
 import { check, InvalidOptionError } from '../search/options.js';
-import { withoutPlaced } from '../search/prepare.js';
+import { bitboardInput, compilePlain } from '../compile/engine-inputs.js';
+import { withoutPlaced } from '../compile/placed.js';
 import { solve } from '../search/solve.js';
 import type { Difficulty } from './analyze.js';
-import { DIFFICULTY_METHOD, PlainSearch } from './analyze.js';
+import { DIFFICULTY_METHOD } from './analyze.js';
 import { checkPuzzle } from '../puzzle/validate.js';
 import { nextTurn } from '../platform/host.js';
 
@@ -230,20 +231,10 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
   }).found;
   const order = shuffle(pool.map((_, i) => i), random).slice(0, options.solutions ?? CHALLENGE_DEFAULTS.solutions);
 
-  const plain = new PlainSearch(reduced);
-  const table = plain.table;
+  // the plain search measures a position, the bitboard engine counts its completions: one table for both
+  const { search: plain, table } = compilePlain(reduced);
   const board = table.board;
-  const counter: Engine = new BitboardSolver({
-    cellCount: board.cells.length,
-    coords: board.cells,
-    neighbours: board.neighbours,
-    pieceCounts: reduced.pieces.map((p) => p.count),
-    pieceSizes: reduced.pieces.map((p) => p.shape.length),
-    placements: table.placements,
-    optionalCells: (reduced.optional ?? []).map((c) => board.indexOf(c)),
-    pieceMinimums: reduced.pieces.map(pieceMin),
-    ...(reduced.use !== undefined ? { totalPieces: { min: reduced.use, max: reduced.use } } : {}),
-  });
+  const counter: Engine = new BitboardSolver(bitboardInput(reduced, board, table.placements));
   const pieceIndex = new Map(reduced.pieces.map((p, i) => [p.name, i]));
   const tries = options.tries ?? CHALLENGE_DEFAULTS.tries;
   const maxNodes = options.maxNodes ?? CHALLENGE_DEFAULTS.maxNodes;
