@@ -27,7 +27,8 @@ import { InvalidPuzzleError } from '../puzzle/model.js';
 import { check, InvalidOptionError } from '../search/options.js';
 import { bitboardInput, compilePlain } from '../compile/engine-inputs.js';
 import { withoutPlaced } from '../compile/placed.js';
-import { solve } from '../search/solve.js';
+import { runPrepared } from '../search/solve.js';
+import { compilePuzzle } from '../compile/compile.js';
 import type { Difficulty } from './analyze.js';
 import { DIFFICULTY_METHOD } from './analyze.js';
 import { checkPuzzle } from '../puzzle/validate.js';
@@ -201,7 +202,7 @@ const harder = (a: Candidate, b: Candidate): number => b.nodes - a.nodes || a.fo
  */
 export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions = {}): Promise<ChallengeSet> {
   checkChallengeOptions(options);
-  checkPuzzle(puzzle);
+  const checked = checkPuzzle(puzzle);
   const began = performance.now();
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
   const stopNow = (): boolean => Date.now() >= deadline || !!options.signal?.aborted;
@@ -224,8 +225,8 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
   const count = options.count ?? CHALLENGE_DEFAULTS.count;
   const random = seededRandom(options.seed ?? CHALLENGE_DEFAULTS.seed);
 
-  const pool = solve(puzzle, {
-    unique: true,
+  // (what solve does, on the puzzle checked above: one solution per class, up to the pool's size)
+  const pool = runPrepared(compilePuzzle(checked, { unique: true }), {
     limit: options.poolSize ?? CHALLENGE_DEFAULTS.poolSize,
     ...(Number.isFinite(deadline) ? { timeLimitMs: Math.max(0, deadline - Date.now()) } : {}),
   }).found;
