@@ -2,19 +2,19 @@
  * Challenges, as in the Kanoodle booklet: starting positions (some pieces already on the board) that have
  * exactly one completion, each as hard as it can be made for its number of pieces placed.
  *
- * The method: take solutions of the puzzle (one per symmetry class, the first `poolSize` the search
- * finds, in an order shuffled by the seed); from each, for every number of pieces to place, try subsets
- * of its pieces (every subset when there are few, else `tries` subsets drawn by the seed); keep a subset
- * when the position it leaves has exactly one completion (counted by the bitboard engine with a limit of
- * two); of those, the hardest for that solution and that number. Hardest: the most moves of the plain
- * search (analyze.ts), then the fewest forced moves. Then the challenges are chosen: the `count` asked for
+ * The method: take solutions of the puzzle (one per symmetry class, the first `poolSize` the search finds,
+ * in an order shuffled by the seed); from each, for every number of pieces to place, try subsets of its
+ * pieces (every subset when there are few, else `tries` subsets drawn by the seed); keep a subset when the
+ * position it leaves has exactly one completion (counted by the bitboard engine with a limit of two); of
+ * those, the hardest for that solution and that number. Hardest: the most moves of the plain search
+ * (engines/plain.ts), then the fewest forced moves. Then the challenges are chosen: the `count` asked for
  * are shared out evenly over the numbers of pieces placed (a number with too few candidates passes its
  * share on, the fewest pieces placed first), the hardest of each number first, each from another solution
  * as far as they go; and they are listed from the easiest to the hardest.
  *
  * Puzzles with + cells, ranges or `use` have solutions of different sizes: each solution gives positions
- * that leave one piece of it at least, and a position's completions are counted under the same rules
- * (the bitboard engine's general search), so "one completion" means one way to finish, whichever pieces.
+ * that leave one piece of it at least, and a position's completions are counted under the same rules (the
+ * bitboard engine's general search), so "one completion" means one way to finish, whichever pieces.
  *
  * Everything follows from the puzzle and the options, so the same seed gives the same challenges, unless
  * the time limit or the signal stops the work early.
@@ -92,7 +92,7 @@ export interface Challenge {
   /** The one completion (the pieces placed at the start marked given). */
   readonly solution: Solution;
   readonly difficulty: Difficulty;
-  /** Placements forced from the start (see analyze.ts). */
+  /** Placements forced from the start (see engines/plain.ts). */
   readonly forcedMoves: number;
 }
 

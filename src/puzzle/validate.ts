@@ -1,3 +1,13 @@
+/**
+ * What a puzzle may be, wherever it comes from: a puzzle file, a BurrTools file, a program calling the
+ * library, or a checkpoint read back from disk. Each rule is written once, here, as a small function that
+ * returns the problem or undefined: `wellFormedProblem` checks a whole puzzle with them, and the readers of
+ * files (format.ts, burrtools.ts) call the same functions at the node they read (so that their messages
+ * name the line), saying how their messages name a piece (`what`) and show a value the user wrote
+ * (`shown`). Every path ends in `wellFormedProblem`, so nothing reaches the search that a file could not say;
+ * `checkPuzzle` adds that the areas work out, and is the only maker of a CheckedPuzzle, what the compile
+ * step (compile/compile.ts) takes.
+ */
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, extent, firstRepeat } from '../geometry/cell.js';
 import type { Grid } from '../geometry/grid.js';
@@ -12,12 +22,8 @@ import { allowedOrientations, isCongruent } from './orientations.js';
 import { printable, unsafeCharacter } from './printable.js';
 
 /**
- * What a puzzle may be, wherever it comes from: a puzzle file, a BurrTools file, a program calling the
- * library, or a checkpoint read back from disk. Each rule is written once, here, as a small function that
- * returns the problem or undefined: `wellFormedProblem` checks a whole puzzle with them, and the readers of
- * files (format.ts, burrtools.ts) call the same functions at the node they read (so that their messages
- * name the line), saying how their messages name a piece (`what`) and show a value the user wrote
- * (`shown`). Every path ends in `wellFormedProblem`, so nothing reaches the search that a file could not say.
+ * The limits of a puzzle: a file's reader checks them before it builds anything, line by line, and
+ * wellFormedProblem on whatever reaches the search.
  */
 export const LIMITS = {
   /** Largest width, height or depth of a board or piece, and largest |coordinate|. */
