@@ -14,7 +14,7 @@ export { BitboardSolver, type PackingSpec } from './engines/bitboard.js';
 export { RectanglePacker, type RectSpec } from './engines/rect.js';
 export { prepareSearch, compilePuzzle, type PreparedSearch } from './compile/compile.js';
 export type { PrepareOptions } from './compile/options.js';
-export type { EngineChoice } from './compile/engine-choice.js';
+export type { EngineChoice } from './compile/options.js';
 export { InvalidOptionError, maxWorkers } from './search/options.js';
 export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStats } from './search/solve.js';
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';

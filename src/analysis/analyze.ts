@@ -18,7 +18,7 @@ import type { Progress } from '../runs/progress.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { solveAsync } from '../runs/run.js';
 import { check, InvalidOptionError } from '../search/options.js';
-import type { EngineChoice } from '../compile/engine-choice.js';
+import type { EngineChoice } from '../compile/options.js';
 import { compilePlain } from '../compile/engine-inputs.js';
 import { withoutPlaced } from '../compile/placed.js';
 import type { PlainSearch, TreeCount, TreeCountOptions } from '../engines/plain.js';

@@ -22,8 +22,8 @@ import { wellFormedProblem } from '../puzzle/validate.js';
 import { check, InvalidOptionError } from '../search/options.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import { prepareSearch } from '../compile/compile.js';
-import type { EngineChoice } from '../compile/engine-choice.js';
-import { ENGINE_CHOICES } from '../compile/engine-choice.js';
+import type { EngineChoice } from '../compile/options.js';
+import { ENGINE_CHOICES } from '../compile/options.js';
 import { withoutPlaced } from '../compile/placed.js';
 import { runPrepared } from '../search/solve.js';
 

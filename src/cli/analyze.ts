@@ -8,7 +8,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import { renderSolutionText } from '../render/index.js';
-import type { EngineChoice } from '../compile/engine-choice.js';
+import type { EngineChoice } from '../compile/options.js';
 import { EXIT } from './errors.js';
 import { formatCount, formatDuration } from '../render/report.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';

@@ -9,10 +9,8 @@ import type { FrontierPlan } from '../engines/frontier-count.js';
 import type { EngineName } from '../engines/types.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, puzzleGrid } from '../puzzle/model.js';
+import type { EngineChoice } from './options.js';
 import { InvalidOptionError } from './options.js';
-
-export type EngineChoice = 'auto' | EngineName;
-export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect', 'count'];
 
 /** The counting engine only counts, every solution at once: it is refused for a search that lists or takes classes. */
 export function checkCountEngine(choice: EngineChoice, unique: boolean, countOnly: boolean): void {

@@ -3,7 +3,7 @@
  * the error every check of the library's options throws. It lives here, below `search/`, because the
  * compile step is the first to refuse an option (the counting engine asked to list solutions).
  */
-import type { EngineChoice } from './engine-choice.js';
+import type { EngineName } from '../engines/types.js';
 import type { SymmetryChoice } from './symmetry.js';
 
 /**
@@ -14,6 +14,10 @@ import type { SymmetryChoice } from './symmetry.js';
 export class InvalidOptionError extends Error {
   override readonly name = 'InvalidOptionError';
 }
+
+/** Which engine: one by name, or 'auto' (engine-choice.ts picks one and says why). */
+export type EngineChoice = 'auto' | EngineName;
+export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect', 'count'];
 
 export interface PrepareOptions {
   /** Which engine; 'auto' (the default) picks one and says why. */

@@ -1,6 +1,5 @@
 import { cores } from '../platform/host.js';
-import { ENGINE_CHOICES } from '../compile/engine-choice.js';
-import { InvalidOptionError } from '../compile/options.js';
+import { ENGINE_CHOICES, InvalidOptionError } from '../compile/options.js';
 
 // the error lives with the compile step, the first to refuse an option; every check here throws it too
 export { InvalidOptionError };
