@@ -26,15 +26,18 @@ export function triesCounting(choice: EngineChoice, unique: boolean, countOnly: 
   return choice === 'count' || (choice === 'auto' && countOnly && !unique);
 }
 
-/** True when the skyline search can take the puzzle: a flat square board with edges that stay edges, filled exactly with rectangles that may turn. */
+/**
+ * True when the skyline search can take the puzzle: a flat square board with edges that stay edges,
+ * filled exactly with rectangles that may turn.
+ */
 export function fillsWithRectangles(reduced: Puzzle): boolean {
   return puzzleGrid(reduced).name === 'square' && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
     reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
 }
 
 /**
- * Which engine searches the puzzle, and why; undefined for a cell engine (see cellEngine). The rect
- * engine asked for a puzzle it cannot take is refused here.
+ * The skyline search, and why, when it is the engine (asked for, or `auto` on rectangles); undefined when
+ * a cell engine is (see cellEngine). The rect engine asked for a puzzle it cannot take is refused here.
  */
 export function rectangleEngine(reduced: Puzzle, choice: EngineChoice): { reason: string } | undefined {
   const rectangles = fillsWithRectangles(reduced);
