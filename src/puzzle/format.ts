@@ -519,11 +519,9 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const top = r.map(root, 'the puzzle', TOP_KEYS);
   const fileName = file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, '');
   const name = top.has('name') ? r.string(top.get('name')!.value, 'name') : printable(fileName, LIMITS.nameLength) || 'puzzle';
-  const badName = nameProblem(name, 'the puzzle name');
-  if (badName) r.fail(top.get('name')?.value, badName);
+  r.check(top.get('name')?.value, nameProblem(name, 'the puzzle name'));
   const description = top.has('description') ? r.string(top.get('description')!.value, 'description') : undefined;
-  const badDescription = description !== undefined ? descriptionProblem(description) : undefined;
-  if (badDescription) r.fail(top.get('description')!.value, badDescription);
+  if (description !== undefined) r.check(top.get('description')!.value, descriptionProblem(description));
   const known: { total?: number; unique?: number } = {};
   if (top.has('known')) {
     for (const [k, v] of r.map(top.get('known')!.value, 'known', KNOWN_KEYS)) {
@@ -570,8 +568,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   let area = 0;
   const pieces: Piece[] = pairs.map((pair) => {
     const pieceName = r.keyName(pair.key, 'a piece name');
-    const problem = nameProblem(pieceName, 'a piece name');
-    if (problem) r.fail(pair.key, problem);
+    r.check(pair.key, nameProblem(pieceName, 'a piece name'));
     r.check(pair.key, nameTwiceProblem(names, pieceName, `'${pieceName}'`));
     names.add(pieceName);
     const left = boardCells - area;
