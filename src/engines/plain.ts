@@ -86,6 +86,11 @@ export interface TreeRun {
   result(): TreeCount;
 }
 
+/**
+ * The plain search and the forced moves over one board (see the top of this file). Pieces put down before
+ * the search are given as a list of placement numbers, so that one instance serves every starting position
+ * (the challenges try thousands).
+ */
 export class PlainSearch {
   private readonly n: number;
   private readonly pieceCount: number;
@@ -111,6 +116,7 @@ export class PlainSearch {
   /** No cell may stay empty, every copy is used, no total is given: every full board is a solution. */
   private readonly exact: boolean;
 
+  // the state of a search (see the top of this file)
   private readonly full: Int32Array;
   private readonly left: Int32Array;
   private placedCount = 0;
