@@ -12,11 +12,13 @@ export type { Engine, EngineName, SearchOptions, SearchResult } from './engines/
 export { DancingLinks, type ExactCoverSpec } from './engines/dlx.js';
 export { BitboardSolver, type PackingSpec } from './engines/bitboard.js';
 export { RectanglePacker, type RectSpec } from './engines/rect.js';
-export { prepareSearch, type PreparedSearch, type PrepareOptions, type EngineChoice } from './search/prepare.js';
+export { prepareSearch, compilePuzzle, type PreparedSearch } from './compile/compile.js';
+export type { PrepareOptions } from './compile/options.js';
+export type { EngineChoice } from './compile/options.js';
 export { InvalidOptionError, maxWorkers } from './search/options.js';
 export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStats } from './search/solve.js';
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';
-export { solutionSymmetries, isCanonical, Cover, makeCover, type SolutionSymmetry } from './search/symmetry.js';
+export { solutionSymmetries, isCanonical, Cover, makeCover, type SolutionSymmetry } from './compile/symmetry.js';
 export { renderSolutionText, renderSolutionSvg, renderBoardText, type SolutionTextOptions, type SvgOptions, type HighlightOptions } from './render/index.js';
 export { solveAsync, resumeAsync, type RunOptions, type ResumeOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
 export type { Progress } from './runs/progress.js';
@@ -27,7 +29,9 @@ export { CheckpointError, type Checkpoint } from './runs/checkpoint.js';
 export { loadCheckpoint } from './runs/checkpoint-file.js';
 export { hint, DEFAULT_HINT_MAX, DEFAULT_HINT_BUDGET, DEFAULT_HINT_EXPLORE, type HintOptions, type HintResult, type Hint, type HintReason, type PiecePlaces } from './analysis/hint.js';
 export {
-  analyzePuzzle, PlainSearch, DIFFICULTY_METHOD, DEFAULT_MAX_NODES,
-  type Analysis, type AnalyzeOptions, type AnalysisStage, type Difficulty, type TreeCount, type TreeCountOptions,
+  analyzePuzzle, treeSize, DIFFICULTY_METHOD,
+  type Analysis, type AnalyzeOptions, type AnalysisStage, type Difficulty,
 } from './analysis/analyze.js';
+export { PlainSearch, DEFAULT_MAX_NODES, type PlainSpec, type TreeCount, type TreeCountOptions, type TreeRun } from './engines/plain.js';
+export { compilePlain, type PlainProblem } from './compile/engine-inputs.js';
 export { makeChallenges, CHALLENGE_DEFAULTS, MAX_CHALLENGES, type Challenge, type ChallengeOptions, type ChallengeSet, type ChallengeProgress } from './analysis/challenge.js';

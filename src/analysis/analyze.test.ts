@@ -8,7 +8,8 @@ import { InvalidOptionError } from '../search/options.js';
 import { allTilings, orbitClasses, plainSearchTree, tilingKey } from '../test-support/orbits.js';
 import { art, PENTOMINOES, puzzleOf, rect } from '../test-support/shapes.js';
 import { nextTurn } from '../test-support/turn.js';
-import { analyzePuzzle, PlainSearch } from './analyze.js';
+import { compilePlain } from '../compile/engine-inputs.js';
+import { analyzePuzzle } from './analyze.js';
 
 const DOMINO = art('##');
 const placementKeyOf = (p: { piece: string; cells: readonly Cell[] }): string => `${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`;
@@ -40,31 +41,31 @@ describe('the plain search (the difficulty figure)', () => {
     // (0,0) across: (0,1) across, (0,2) across: 3 moves, a solution; (0,1) down, (1,1) down: 2 moves, a
     // solution. (0,0) down: (1,0) down, (0,2) across: 3 moves, a solution. 8 moves, 3 solutions.
     const puzzle = puzzleOf('dominoes', rect(2, 3), { D: DOMINO }, { counts: { D: 3 } });
-    expect(new PlainSearch(puzzle).countTree([])).toEqual({ nodes: 8, solutions: 3, complete: true });
+    expect(compilePlain(puzzle).search.countTree([])).toEqual({ nodes: 8, solutions: 3, complete: true });
     expect(plainSearchTree(puzzle)).toEqual({ nodes: 8, solutions: 3, deadEnds: 0 });
   });
 
   it('counts moves that lead to dead ends: two dominoes on an L of four cells', () => {
     // (0,0) across leaves (2,0), which nothing fits: 1 move, a dead end; (0,0) down, then (1,0) across: 2 moves.
     const puzzle = puzzleOf('L', art('###/#..'), { D: DOMINO }, { counts: { D: 2 } });
-    expect(new PlainSearch(puzzle).countTree([])).toEqual({ nodes: 3, solutions: 1, complete: true });
+    expect(compilePlain(puzzle).search.countTree([])).toEqual({ nodes: 3, solutions: 1, complete: true });
     expect(plainSearchTree(puzzle)).toEqual({ nodes: 3, solutions: 1, deadEnds: 1 });
   });
 
   it('tries copies of one piece once: four monominoes in a row make one move per cell', () => {
     const puzzle = puzzleOf('row', rect(4, 1), { M: art('#') }, { counts: { M: 4 } });
-    expect(new PlainSearch(puzzle).countTree([])).toEqual({ nodes: 4, solutions: 1, complete: true });
+    expect(compilePlain(puzzle).search.countTree([])).toEqual({ nodes: 4, solutions: 1, complete: true });
   });
 
   it('stops at its budget of moves and says the count is a lower bound', () => {
     const puzzle = puzzleOf('dominoes', rect(2, 3), { D: DOMINO }, { counts: { D: 3 } });
-    expect(new PlainSearch(puzzle).countTree([], { maxNodes: 5 })).toEqual({ nodes: 5, solutions: 2, complete: false });
+    expect(compilePlain(puzzle).search.countTree([], { maxNodes: 5 })).toEqual({ nodes: 5, solutions: 2, complete: false });
   });
 
   it('starts from pieces put down first (as table numbers); a start that clashes has no tree', () => {
     const puzzle = puzzleOf('dominoes', rect(2, 3), { D: DOMINO }, { counts: { D: 3 } });
-    const plain = new PlainSearch(puzzle);
-    const board = plain.table.board;
+    const { search: plain, table } = compilePlain(puzzle);
+    const board = table.board;
     const down = plain.placementOf(0, [board.indexOf([0, 0, 0]), board.indexOf([0, 1, 0])]);
     expect(down).toBeGreaterThanOrEqual(0);
     // then (1,0) down and (0,2) across: 2 moves
@@ -76,7 +77,7 @@ describe('the plain search (the difficulty figure)', () => {
     await fc.assert(
       fc.asyncProperty(randomPuzzle, async (puzzle) => {
         await nextTurn();
-        const mine = new PlainSearch(puzzle).countTree([]);
+        const mine = compilePlain(puzzle).search.countTree([]);
         const theirs = plainSearchTree(puzzle);
         expect(mine).toEqual({ nodes: theirs.nodes, solutions: theirs.solutions, complete: true });
       }),
@@ -89,9 +90,9 @@ describe('the plain search watched move by move', () => {
   it('shows every tiling once as a full board, pieces never overlapping, and ends with the count of countTree', () => {
     // 4x3 with dominoes and two L-trominoes: pieces of two kinds, and dead ends to back out of
     const puzzle = puzzleOf('mixed', rect(4, 3), { D: DOMINO, L: art('##/#.') }, { counts: { D: 3, L: 2 } });
-    const search = new PlainSearch(puzzle);
+    const { search, table } = compilePlain(puzzle);
     const run = search.watch();
-    const { placements, board } = search.table;
+    const { placements, board } = table;
     const full = new Set<string>();
     let steps = 0;
     let over = false;
@@ -114,16 +115,16 @@ describe('the plain search watched move by move', () => {
 describe('forced moves', () => {
   it('fills a row of cells with dominoes without a guess', () => {
     const puzzle = puzzleOf('row', rect(4, 1), { D: DOMINO }, { counts: { D: 2 } });
-    const forced = new PlainSearch(puzzle).forcedMoves([]);
+    const forced = compilePlain(puzzle).search.forcedMoves([]);
     expect(forced.stuck).toBe(false);
     expect(forced.moves).toHaveLength(2);
   });
 
   it('finds none where every cell has two ways (dominoes in 2x2), and all of them once a domino is down (2x3)', () => {
-    expect(new PlainSearch(puzzleOf('square', rect(2, 2), { D: DOMINO }, { counts: { D: 2 } })).forcedMoves([]).moves).toEqual([]);
+    expect(compilePlain(puzzleOf('square', rect(2, 2), { D: DOMINO }, { counts: { D: 2 } })).search.forcedMoves([]).moves).toEqual([]);
     const puzzle = puzzleOf('dominoes', rect(2, 3), { D: DOMINO }, { counts: { D: 3 } });
-    const plain = new PlainSearch(puzzle);
-    const board = plain.table.board;
+    const { search: plain, table } = compilePlain(puzzle);
+    const board = table.board;
     const down = plain.placementOf(0, [board.indexOf([0, 0, 0]), board.indexOf([0, 1, 0])]);
     // (1,0) can then only take a domino down, and (0,2) one across
     expect(plain.forcedMoves([down]).moves).toHaveLength(2);
@@ -131,8 +132,8 @@ describe('forced moves', () => {
 
   it('says when a position is stuck (a cell nothing can cover)', () => {
     const puzzle = puzzleOf('L', art('###/#..'), { D: DOMINO }, { counts: { D: 2 } });
-    const plain = new PlainSearch(puzzle);
-    const board = plain.table.board;
+    const { search: plain, table } = compilePlain(puzzle);
+    const board = table.board;
     const across = plain.placementOf(0, [board.indexOf([0, 0, 0]), board.indexOf([1, 0, 0])]);
     expect(plain.forcedMoves([across]).stuck).toBe(true);
   });
@@ -168,12 +169,12 @@ describe('analyzePuzzle', () => {
         expect(new Set(a.shared.map(placementKeyOf))).toEqual(sharedByAll(tilings));
         expect(a.difficulty).toMatchObject({ nodes: plainSearchTree(puzzle).nodes, complete: true });
         // a forced move is in every solution
-        const plain = new PlainSearch(puzzle);
+        const { search: plain, table } = compilePlain(puzzle);
         const forced = plain.forcedMoves([]);
         expect(forced.moves).toHaveLength(a.forcedMoves);
         const shared = sharedByAll(tilings);
         for (const k of forced.moves) {
-          const cells = plain.placementCells(k).map((c) => plain.table.board.cells[c]!);
+          const cells = plain.placementCells(k).map((c) => table.board.cells[c]!);
           expect(shared.has(placementKeyOf({ piece: puzzle.pieces[plain.placementPieceOf(k)]!.name, cells }))).toBe(true);
         }
       }),

@@ -2,19 +2,19 @@
  * Challenges, as in the Kanoodle booklet: starting positions (some pieces already on the board) that have
  * exactly one completion, each as hard as it can be made for its number of pieces placed.
  *
- * The method: take solutions of the puzzle (one per symmetry class, the first `poolSize` the search
- * finds, in an order shuffled by the seed); from each, for every number of pieces to place, try subsets
- * of its pieces (every subset when there are few, else `tries` subsets drawn by the seed); keep a subset
- * when the position it leaves has exactly one completion (counted by the bitboard engine with a limit of
- * two); of those, the hardest for that solution and that number. Hardest: the most moves of the plain
- * search (analyze.ts), then the fewest forced moves. Then the challenges are chosen: the `count` asked for
+ * The method: take solutions of the puzzle (one per symmetry class, the first `poolSize` the search finds,
+ * in an order shuffled by the seed); from each, for every number of pieces to place, try subsets of its
+ * pieces (every subset when there are few, else `tries` subsets drawn by the seed); keep a subset when the
+ * position it leaves has exactly one completion (counted by the bitboard engine with a limit of two); of
+ * those, the hardest for that solution and that number. Hardest: the most moves of the plain search
+ * (engines/plain.ts), then the fewest forced moves. Then the challenges are chosen: the `count` asked for
  * are shared out evenly over the numbers of pieces placed (a number with too few candidates passes its
  * share on, the fewest pieces placed first), the hardest of each number first, each from another solution
  * as far as they go; and they are listed from the easiest to the hardest.
  *
  * Puzzles with + cells, ranges or `use` have solutions of different sizes: each solution gives positions
- * that leave one piece of it at least, and a position's completions are counted under the same rules
- * (the bitboard engine's general search), so "one completion" means one way to finish, whichever pieces.
+ * that leave one piece of it at least, and a position's completions are counted under the same rules (the
+ * bitboard engine's general search), so "one completion" means one way to finish, whichever pieces.
  *
  * Everything follows from the puzzle and the options, so the same seed gives the same challenges, unless
  * the time limit or the signal stops the work early.
@@ -23,12 +23,14 @@ import { BitboardSolver } from '../engines/bitboard.js';
 import { seededRandom } from '../runs/estimate.js';
 import type { Engine } from '../engines/types.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
+import { InvalidPuzzleError } from '../puzzle/model.js';
 import { check, InvalidOptionError } from '../search/options.js';
-import { withoutPlaced } from '../search/prepare.js';
-import { solve } from '../search/solve.js';
+import { bitboardInput, compilePlain } from '../compile/engine-inputs.js';
+import { withoutPlaced } from '../compile/placed.js';
+import { runPrepared } from '../search/solve.js';
+import { compilePuzzle } from '../compile/compile.js';
 import type { Difficulty } from './analyze.js';
-import { DIFFICULTY_METHOD, PlainSearch } from './analyze.js';
+import { DIFFICULTY_METHOD } from './analyze.js';
 import { checkPuzzle } from '../puzzle/validate.js';
 import { nextTurn } from '../platform/host.js';
 
@@ -90,7 +92,7 @@ export interface Challenge {
   /** The one completion (the pieces placed at the start marked given). */
   readonly solution: Solution;
   readonly difficulty: Difficulty;
-  /** Placements forced from the start (see analyze.ts). */
+  /** Placements forced from the start (see engines/plain.ts). */
   readonly forcedMoves: number;
 }
 
@@ -200,7 +202,7 @@ const harder = (a: Candidate, b: Candidate): number => b.nodes - a.nodes || a.fo
  */
 export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions = {}): Promise<ChallengeSet> {
   checkChallengeOptions(options);
-  checkPuzzle(puzzle);
+  const checked = checkPuzzle(puzzle);
   const began = performance.now();
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
   const stopNow = (): boolean => Date.now() >= deadline || !!options.signal?.aborted;
@@ -223,27 +225,17 @@ export async function makeChallenges(puzzle: Puzzle, options: ChallengeOptions =
   const count = options.count ?? CHALLENGE_DEFAULTS.count;
   const random = seededRandom(options.seed ?? CHALLENGE_DEFAULTS.seed);
 
-  const pool = solve(puzzle, {
-    unique: true,
+  // (what solve does, on the puzzle checked above: one solution per class, up to the pool's size)
+  const pool = runPrepared(compilePuzzle(checked, { unique: true }), {
     limit: options.poolSize ?? CHALLENGE_DEFAULTS.poolSize,
     ...(Number.isFinite(deadline) ? { timeLimitMs: Math.max(0, deadline - Date.now()) } : {}),
   }).found;
   const order = shuffle(pool.map((_, i) => i), random).slice(0, options.solutions ?? CHALLENGE_DEFAULTS.solutions);
 
-  const plain = new PlainSearch(reduced);
-  const table = plain.table;
+  // the plain search measures a position, the bitboard engine counts its completions: one table for both
+  const { search: plain, table } = compilePlain(reduced);
   const board = table.board;
-  const counter: Engine = new BitboardSolver({
-    cellCount: board.cells.length,
-    coords: board.cells,
-    neighbours: board.neighbours,
-    pieceCounts: reduced.pieces.map((p) => p.count),
-    pieceSizes: reduced.pieces.map((p) => p.shape.length),
-    placements: table.placements,
-    optionalCells: (reduced.optional ?? []).map((c) => board.indexOf(c)),
-    pieceMinimums: reduced.pieces.map(pieceMin),
-    ...(reduced.use !== undefined ? { totalPieces: { min: reduced.use, max: reduced.use } } : {}),
-  });
+  const counter: Engine = new BitboardSolver(bitboardInput(reduced, board, table.placements));
   const pieceIndex = new Map(reduced.pieces.map((p, i) => [p.name, i]));
   const tries = options.tries ?? CHALLENGE_DEFAULTS.tries;
   const maxNodes = options.maxNodes ?? CHALLENGE_DEFAULTS.maxNodes;

@@ -20,9 +20,11 @@ import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
 import { check, InvalidOptionError } from '../search/options.js';
-import type { EngineChoice } from '../search/prepare.js';
-import type { PreparedSearch } from '../search/prepare.js';
-import { ENGINE_CHOICES, prepareSearch, withoutPlaced } from '../search/prepare.js';
+import type { PreparedSearch } from '../compile/compile.js';
+import { prepareSearch } from '../compile/compile.js';
+import type { EngineChoice } from '../compile/options.js';
+import { ENGINE_CHOICES } from '../compile/options.js';
+import { withoutPlaced } from '../compile/placed.js';
 import { runPrepared } from '../search/solve.js';
 
 /** Completions counted at most when `max` is not given. */

@@ -20,7 +20,8 @@ import { indexBoard } from '../placements/board.js';
 import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
-import { prepareSearch } from '../search/prepare.js';
+import { prepareSearch } from '../compile/compile.js';
+import { bitboardInput } from '../compile/engine-inputs.js';
 import { runPrepared } from '../search/solve.js';
 import { solveAsync } from '../runs/run.js';
 import { formatCount, formatDuration } from '../render/report.js';
@@ -302,23 +303,22 @@ const PENTOMINOES: Record<string, string> = {
   L: '####/#...', N: '##../.###', P: '##/##/#.', U: '#.#/###', V: '#../#../###', Y: '####/.#..', Z: '##./.#./.##',
 };
 
-/** The bitboard spec of a flat puzzle with every placement of its pieces (counts: the most copies), plus `extra`. */
-function packing(board: string, pieces: Record<string, string>, counts: Record<string, number>, extra: (cells: number) => Partial<PackingSpec> = () => ({})): PackingSpec {
+/**
+ * The bitboard engine's input for a flat puzzle with every placement of its pieces (counts: the most
+ * copies), built as the compile step builds it; `rules` makes every cell optional, or every piece optional
+ * (minimum 0) with `use` pieces in all.
+ */
+function packing(board: string, pieces: Record<string, string>, counts: Record<string, number>, rules: { allOptional?: boolean; noMinimum?: boolean; use?: number } = {}): PackingSpec {
   const cells = art(board);
-  const puzzle: Puzzle = {
+  const plain: Puzzle = {
     name: 'bench', dims: 2, board: cells, mirror: true,
-    pieces: Object.entries(pieces).map(([name, shape]) => ({ name, shape: art(shape), count: counts[name] ?? 1, mirror: true })),
+    pieces: Object.entries(pieces).map(([name, shape]) => ({ name, shape: art(shape), count: counts[name] ?? 1, mirror: true, ...(rules.noMinimum ? { min: 0 } : {}) })),
+    ...(rules.use !== undefined ? { use: rules.use } : {}),
   };
-  const index = indexBoard(puzzle.board, puzzle.dims);
-  return {
-    cellCount: index.cells.length,
-    coords: index.cells,
-    neighbours: index.neighbours,
-    pieceCounts: puzzle.pieces.map((p) => p.count),
-    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
-    placements: generatePlacements(puzzle, index).placements,
-    ...extra(index.cells.length),
-  };
+  const index = indexBoard(plain.board, plain.dims);
+  // every cell optional, in the index's order (the order the engine's cells that may stay empty are listed in)
+  const puzzle: Puzzle = rules.allOptional ? { ...plain, optional: index.cells } : plain;
+  return bitboardInput(puzzle, index, generatePlacements(puzzle, index).placements);
 }
 
 /**
@@ -334,13 +334,13 @@ const PAIRS: readonly { name: string; general: () => PackingSpec; monominoes: ()
   {
     // A-Puzzle-A-Day's board and pieces (a 2x3 rectangle, 7 pentominoes): any 2 of its 43 cells stay empty
     name: 'calendar: all 43 cells optional, 8 pieces cover 41; or 2 monominoes added',
-    general: () => packing(CALENDAR, CALENDAR_PIECES, {}, (n) => ({ optionalCells: Array.from({ length: n }, (_, i) => i) })),
+    general: () => packing(CALENDAR, CALENDAR_PIECES, {}, { allOptional: true }),
     monominoes: () => packing(CALENDAR, { ...CALENDAR_PIECES, M: '#' }, { M: 2 }),
   },
   {
     // the total and the area leave one way: all 5 pentominoes and 5 monominoes
     name: '5x6: L N P U Y used 0..1, monominoes 0..10, 10 in all; or L N P U Y and 5 monominoes',
-    general: () => packing(BOX_5X6, { ...FIVE, M: '#' }, { M: 10 }, () => ({ pieceMinimums: [0, 0, 0, 0, 0, 0], totalPieces: { min: 10, max: 10 } })),
+    general: () => packing(BOX_5X6, { ...FIVE, M: '#' }, { M: 10 }, { noMinimum: true, use: 10 }),
     monominoes: () => packing(BOX_5X6, { ...FIVE, M: '#' }, { M: 5 }),
   },
 ];

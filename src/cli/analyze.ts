@@ -1,13 +1,14 @@
 import pc from 'picocolors';
 import type { Analysis, AnalysisStage } from '../analysis/analyze.js';
-import { analyzePuzzle, DEFAULT_MAX_NODES } from '../analysis/analyze.js';
+import { analyzePuzzle } from '../analysis/analyze.js';
+import { DEFAULT_MAX_NODES } from '../engines/plain.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import { renderSolutionText } from '../render/index.js';
-import type { EngineChoice } from '../search/prepare.js';
+import type { EngineChoice } from '../compile/options.js';
 import { EXIT } from './errors.js';
 import { formatCount, formatDuration } from '../render/report.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolvePuzzle } from '../puzzle/catalog.js';
-import type { EngineChoice } from '../search/prepare.js';
+import type { EngineChoice } from '../compile/options.js';
 import type { RunEstimate } from '../runs/estimate.js';
 import { estimateRun } from '../runs/estimate.js';
 import { formatCount, formatDuration } from '../render/report.js';

@@ -9,7 +9,7 @@ import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import type { TextOptions } from '../render/index.js';
 import { renderSolutionText } from '../render/index.js';
-import type { EngineChoice } from '../search/prepare.js';
+import type { EngineChoice } from '../compile/options.js';
 import { EXIT, UsageError } from './errors.js';
 import { formatCount } from '../render/report.js';
 import { pictureWidth, useColor } from './solve.js';

@@ -14,7 +14,7 @@ import { MergeError } from '../runs/merge.js';
 import { QueueError } from '../runs/queue.js';
 import { printable } from '../puzzle/printable.js';
 import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js';
-import { ENGINE_CHOICES } from '../search/prepare.js';
+import { ENGINE_CHOICES } from '../compile/options.js';
 import { snugVersion } from '../version.js';
 import { EXIT, OutputError, UsageError, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { AnalyzeFlags } from './analyze.js';

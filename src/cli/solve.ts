@@ -10,7 +10,7 @@ import { printable } from '../puzzle/printable.js';
 import type { View } from '../render/index.js';
 import { MAX_SHEET_SOLUTIONS, renderSolutionIso, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import { MAX_SHARDS } from '../search/options.js';
-import type { EngineChoice } from '../search/prepare.js';
+import type { EngineChoice } from '../compile/options.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
 import { CheckpointError } from '../runs/checkpoint.js';
 import { signedJson } from '../runs/checksum.js';

@@ -45,7 +45,7 @@ import { pieceMin, puzzleGrid } from './model.js';
 import { allowedOrientations } from './orientations.js';
 import { printable } from './printable.js';
 import { gunzipText, gzip, xmlParserModule as fxp } from '../platform/host.js';
-import { LIMITS, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
+import { LIMITS, copiesProblem, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
 
 /** Largest uncompressed file read: far more than any puzzle needs, small enough to hold. */
 export const MAX_XMPUZZLE_BYTES = 64 * 1024 * 1024;
@@ -154,7 +154,8 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
       if (min > max) failHere(`a piece range goes from ${min} down to ${max}`);
     }
     copies += max;
-    if (copies > LIMITS.copies) failHere(`more than ${LIMITS.copies} piece copies in all`);
+    const tooMany = copiesProblem(copies);
+    if (tooMany) failHere(tooMany);
     if (max === 0) continue;
     const v = voxels();
     if (v.variable.length > 0) failHere(`the piece ${v.name} has variable voxels ('+'): only a result shape may have them`);

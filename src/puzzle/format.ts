@@ -6,18 +6,24 @@ import { PuzzleError } from './errors.js';
 import type { Piece, PlacedPiece, Puzzle } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import type { Grid, GridName } from '../geometry/grid.js';
-import { isArtMove, isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
-import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
+import { isArtMove } from '../geometry/grid.js';
+import { gridOf } from '../geometry/grids/index.js';
 import type { Wrap } from '../geometry/wrap.js';
-import { WRAPS, wrapGridProblem } from '../geometry/wrap.js';
-import { allowedOrientations, isCongruent } from './orientations.js';
+import { wrapGridProblem } from '../geometry/wrap.js';
 import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
-import { LIMITS, descriptionProblem, isColor, nameProblem, wellFormedProblem } from './validate.js';
+import {
+  LIMITS, atLeastProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridNameProblem, isCoordinate, nameProblem,
+  nameTwiceProblem, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
+  tooManyCellsProblem, useProblem, wellFormedProblem, wrapNameProblem, wrapPlacedProblem,
+} from './validate.js';
 
 /**
  * The YAML puzzle format (see the README): a board and named pieces, each given as art, a rectangle, a box,
  * layers of art, or raw cells. Every problem is reported with the file and the line of the offending node.
+ * The format only reads: what a puzzle may be is validate.ts's, whose rules it calls at the node it reads
+ * (so that the message names the line); what is the format's own is how a file is written (its keys, its
+ * art, its counts) and the limits it checks before it builds anything.
  */
 
 // yaml is loaded on first use (platform/host.ts): it takes longer to load than a small search runs, and
@@ -86,6 +92,11 @@ class Reader {
     throw new PuzzleError(this.file, this.lineOf(node), problem);
   }
 
+  /** Fails at the node with a rule's problem, when there is one (see validate.ts). */
+  check(node: Node | null | undefined, problem: string | undefined): void {
+    if (problem) this.fail(node, problem);
+  }
+
   /** The node an alias stands for (any other node as it is). */
   deref(node: Node | null | undefined): Node | null {
     if (!isAlias(node)) return node ?? null;
@@ -131,9 +142,9 @@ class Reader {
   positiveInt(node: Node | null, what: string, max: number): number {
     const target = this.deref(node);
     const v = isScalar(target) ? target.value : undefined;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) this.fail(node, `${what} must be a whole number of at least 1, not ${show(target)}`);
-    if (v > max) this.fail(node, `${what} is ${v}: more than the limit of ${max}`);
-    return v;
+    this.check(node, atLeastProblem(v, what, 1, show(target)));
+    if ((v as number) > max) this.fail(node, `${what} is ${v}: more than the limit of ${max}`);
+    return v as number;
   }
 
   sizes(node: Node | null, what: string, count: 2 | 3): number[] {
@@ -155,14 +166,14 @@ class Reader {
   cells(node: Node | null, what: string, budget: CellBudget): Cell[] {
     const target = this.deref(node);
     if (!isSeq(target) || target.items.length === 0) this.fail(node, `${what} must be a non-empty list of [x, y] or [x, y, z] cells`);
-    if (target.items.length > budget.cells) this.fail(node, `${what} lists ${cellCount(target.items.length)}: more than ${budget.of}`);
+    this.check(node, tooManyCellsProblem(what, target.items.length, budget, 'lists'));
     const items = target.items as Node[];
     const written: number[][] = [];
     const cells = items.map((raw) => {
       const item = this.deref(raw);
       const values = isSeq(item) ? (item.items as Node[]).map((v) => this.deref(v)) : [];
       const ok = isSeq(item) && (values.length === 2 || values.length === 3) &&
-        values.every((v) => isScalar(v) && Number.isInteger(v.value) && Math.abs(v.value as number) <= MAX_SIDE);
+        values.every((v) => isScalar(v) && isCoordinate(v.value));
       if (!ok) this.fail(raw, `${what}: each cell must be [x, y] or [x, y, z] with whole numbers of at most ${MAX_SIDE} in size, not ${show(item)}`);
       const v = values.map((s) => (s as Scalar<number>).value);
       written.push(v);
@@ -188,7 +199,7 @@ class Reader {
     const cache = board ? this.boardArtRead : this.artRead;
     const known = cache.get(scalar);
     if (known) {
-      if (known.cells.length > budget.cells) this.fail(node, `${what} has ${cellCount(known.cells.length)}: more than ${budget.of}`);
+      this.check(node, tooManyCellsProblem(what, known.cells.length, budget));
       return known;
     }
     const block = scalar.type === 'BLOCK_LITERAL' || scalar.type === 'BLOCK_FOLDED';
@@ -210,7 +221,7 @@ class Reader {
         if (code === 35 /* # */ || (board && code !== 46 /* . */ && code !== 32 /* space */)) count++;
       }
     }
-    if (count > budget.cells) this.fail(node, `${what} has ${cellCount(count)}: more than ${budget.of}`);
+    this.check(node, tooManyCellsProblem(what, count, budget));
     const width = first <= last ? rows[first]!.length : 0;
     const cells: Cell[] = [];
     const optional: Cell[] = [];
@@ -304,9 +315,9 @@ class Reader {
   wholeNumber(node: Node | null, what: string, min: number, max: number): number {
     const target = this.deref(node);
     const v = isScalar(target) ? target.value : undefined;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min) this.fail(node, `${what} must be a whole number of at least ${min}, not ${show(target)}`);
-    if (v > max) this.fail(node, `${what} is ${v}: more than the limit of ${max}`);
-    return v;
+    this.check(node, atLeastProblem(v, what, min, show(target)));
+    if ((v as number) > max) this.fail(node, `${what} is ${v}: more than the limit of ${max}`);
+    return v as number;
   }
 
   /** A piece's count: N (exactly N copies), or a range 'A..B' (at least A, at most B). */
@@ -332,8 +343,6 @@ interface BoardArt {
   readonly optional: Cell[];
   readonly marks: Map<string, { cells: Cell[]; line: number }>;
 }
-
-const cellCount = (n: number): string => `${n} cell${n === 1 ? '' : 's'}`;
 
 /** A node's value as a message shows it: short, on one line. */
 function show(node: Node | null | undefined): string {
@@ -439,7 +448,7 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   if (keys.has('color')) {
     const node = keys.get('color')!.value;
     const color = r.string(node, `${what} color`);
-    if (!isColor(color)) r.fail(node, `${what} color must be a CSS colour such as "#d62728", "teal" or "rgb(20, 120, 200)", not '${printable(color, 40)}'`);
+    r.check(node, colorProblem(color, what, `'${printable(color, 40)}'`));
     piece.color = color;
   }
   if (keys.has('orientations')) {
@@ -511,11 +520,9 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const top = r.map(root, 'the puzzle', TOP_KEYS);
   const fileName = file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, '');
   const name = top.has('name') ? r.string(top.get('name')!.value, 'name') : printable(fileName, LIMITS.nameLength) || 'puzzle';
-  const badName = nameProblem(name, 'the puzzle name');
-  if (badName) r.fail(top.get('name')?.value, badName);
+  r.check(top.get('name')?.value, nameProblem(name, 'the puzzle name'));
   const description = top.has('description') ? r.string(top.get('description')!.value, 'description') : undefined;
-  const badDescription = description !== undefined ? descriptionProblem(description) : undefined;
-  if (badDescription) r.fail(top.get('description')!.value, badDescription);
+  if (description !== undefined) r.check(top.get('description')!.value, descriptionProblem(description));
   const known: { total?: number; unique?: number } = {};
   if (top.has('known')) {
     for (const [k, v] of r.map(top.get('known')!.value, 'known', KNOWN_KEYS)) {
@@ -528,7 +535,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   if (top.has('grid')) {
     const node = top.get('grid')!.value;
     const value = r.string(node, 'grid');
-    if (!GRID_NAMES.includes(value as GridName)) r.fail(node, `grid must be one of ${GRID_NAMES.join(', ')}, not '${printable(value, 40)}'`);
+    r.check(node, gridNameProblem(value, `'${printable(value, 40)}'`));
     gridName = value as GridName;
     r.grid = gridOf(gridName, 2);
   }
@@ -536,14 +543,13 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   if (top.has('wrap')) {
     const node = top.get('wrap')!.value;
     const value = r.string(node, 'wrap');
-    if (!WRAPS.includes(value as Wrap)) r.fail(node, `wrap must be one of ${WRAPS.join(', ')} (the edges that join), not '${printable(value, 40)}'`);
-    const notHere = gridName === undefined ? undefined : wrapGridProblem(gridOf(gridName, 2));
-    if (notHere) r.fail(node, notHere);
+    r.check(node, wrapNameProblem(value, `'${printable(value, 40)}'`, true));
+    if (gridName !== undefined) r.check(node, wrapGridProblem(gridOf(gridName, 2)));
     wrap = value as Wrap;
   }
   const board = readBoard(r, top.get('board')!.value, gridName);
   if (wrap && board.dims !== 2) r.fail(top.get('wrap')!.value, 'wrap joins the edges of a flat square board');
-  if (wrap && (board.marks.size > 0 || top.has('placed'))) r.fail(top.get('wrap')!.value, 'pieces placed before on a board that wraps are not supported yet');
+  if (wrap) r.check(top.get('wrap')!.value, wrapPlacedProblem(board.marks.size > 0 || top.has('placed')));
   const dims = board.dims;
   const grid = gridOf(gridName, dims);
   // a 2-D puzzle on cubes is a one-layer 3-D puzzle: the grid names what the cells are
@@ -563,9 +569,8 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   let area = 0;
   const pieces: Piece[] = pairs.map((pair) => {
     const pieceName = r.keyName(pair.key, 'a piece name');
-    const problem = nameProblem(pieceName, 'a piece name');
-    if (problem) r.fail(pair.key, problem);
-    if (names.has(pieceName)) r.fail(pair.key, `two pieces are named '${pieceName}'`);
+    r.check(pair.key, nameProblem(pieceName, 'a piece name'));
+    r.check(pair.key, nameTwiceProblem(names, pieceName, `'${pieceName}'`));
     names.add(pieceName);
     const left = boardCells - area;
     const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} that the pieces before it leave of the board's ${boardCells}` };
@@ -573,17 +578,17 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     const shape = grid.normalize(p.cells);
     const what = `piece '${p.name}'`;
     if (dims === 2 && extent(shape)[2] > 1) r.fail(p.node, `${what} is 3-D but the board is flat (give the board as box or layers)`);
-    if (!isConnectedOn(grid, shape)) r.fail(p.node, `${what} is not connected: its cells must touch face to face`);
+    r.check(p.node, connectedProblem(grid, shape, what));
     const pieceExtent = sortedExtent(shape, dims);
     // turning a square or a cube keeps a box a box: a piece larger than the board's box fits nowhere
     if (isBoxed(grid) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
     for (const [i, o] of (p.orientations ?? []).entries()) {
-      if (!isCongruent(grid.normalize(o.cells), shape, grid)) r.fail(o.node, `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`);
+      r.check(o.node, orientationProblem(grid, o.cells, shape, what, i));
     }
     copies += p.count;
-    if (copies > MAX_COPIES) r.fail(p.node, `more than ${MAX_COPIES} piece copies in all`);
+    r.check(p.node, copiesProblem(copies));
     area += shape.length * p.min;
     if (area > boardCells) r.fail(p.node, `the pieces up to ${what} must cover ${area} cells, more than the board's ${boardCells}: they cannot all be placed`);
     return {
@@ -600,7 +605,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     const node = top.get('use')!.value;
     use = r.wholeNumber(node, 'use', 1, MAX_COPIES);
     const fewest = pieces.reduce((n, p) => n + pieceMin(p), 0);
-    if (use > copies) r.fail(node, `use is ${use}, more than the ${copies} piece copies there are`);
+    r.check(node, useProblem(use, copies));
     if (use < fewest) r.fail(node, `use is ${use}, fewer than the ${fewest} pieces that must be placed`);
   }
   const puzzle: Puzzle = {
@@ -635,18 +640,18 @@ function readPlaced(
   const copies = new Map<string, number>();
   const taken = new Set<string>();
   const onBoard = new Set(board.cells.map(cellKey));
+  // a cell as the file writes it: [x, y] on a flat board
+  const show = (c: Cell): string => c.slice(0, board.dims).join(', ');
   const add = (name: string, cells: Cell[], fail: (problem: string) => never): void => {
     const piece = byName.get(name)!;
-    const allowed = new Set(allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o)));
-    if (!allowed.has(shapeKeyOn(grid, cells))) {
-      fail(`placed piece '${name}' at [${cells[0]!.slice(0, board.dims).join(', ')}] lies in a shape that is not one of its allowed orientations`);
-    }
-    const twice = cells.find((c) => taken.has(cellKey(c)));
-    if (twice) fail(`placed piece '${name}' covers [${twice.slice(0, board.dims).join(', ')}], which another placed piece covers`);
+    const who = `placed piece '${name}'`;
+    const problem = placedShapeProblem(`${who} at [${show(cells[0]!)}]`, piece, cells, grid) ?? placedOverlapProblem(who, cells, taken, show);
+    if (problem) fail(problem);
     for (const c of cells) taken.add(cellKey(c));
     const n = (copies.get(name) ?? 0) + 1;
     copies.set(name, n);
-    if (n > piece.count) fail(`piece '${name}' is placed ${n} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}`);
+    const tooMany = placedCopiesProblem(name, n, piece);
+    if (tooMany) fail(tooMany);
     placed.push({ piece: name, cells: [...cells].sort(compareCells) });
   };
   for (const [ch, mark] of board.marks) {
@@ -665,8 +670,7 @@ function readPlaced(
       const name = r.string(keys.get('piece')!.value, 'placed piece');
       if (!byName.has(name)) r.fail(keys.get('piece')!.value, `placed piece '${printable(name, 40)}' is not one of the pieces`);
       const cells = r.cells(keys.get('cells')!.value, `placed piece '${name}' cells`, { cells: board.cells.length, of: `the board's ${board.cells.length} cells` });
-      const off = cells.find((c) => !onBoard.has(cellKey(c)));
-      if (off) r.fail(keys.get('cells')!.value, `placed piece '${name}' covers [${off.slice(0, board.dims).join(', ')}], which is not on the board`);
+      r.check(keys.get('cells')!.value, placedOffBoardProblem(`placed piece '${name}'`, cells, onBoard, show));
       add(name, cells, (problem) => r.fail(item, problem));
     }
   }

@@ -1,19 +1,29 @@
+/**
+ * What a puzzle may be, wherever it comes from: a puzzle file, a BurrTools file, a program calling the
+ * library, or a checkpoint read back from disk. Each rule is written once, here, as a small function that
+ * returns the problem or undefined: `wellFormedProblem` checks a whole puzzle with them, and the readers of
+ * files (format.ts, burrtools.ts) call the same functions at the node they read (so that their messages
+ * name the line), saying how their messages name a piece (`what`) and show a value the user wrote
+ * (`shown`). Every path ends in `wellFormedProblem`, so nothing reaches the search that a file could not say;
+ * `checkPuzzle` adds that the areas work out, and is the only maker of a CheckedPuzzle, what the compile
+ * step (compile/compile.ts) takes.
+ */
 import type { Cell } from '../geometry/cell.js';
-import { extent, firstRepeat } from '../geometry/cell.js';
+import { cellKey, extent, firstRepeat } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
 import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
 import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
 import type { Wrap } from '../geometry/wrap.js';
 import { WRAPS, wrapGridProblem } from '../geometry/wrap.js';
-import type { Puzzle } from './model.js';
+import type { Piece, Puzzle } from './model.js';
 import { InvalidPuzzleError, puzzleProblem } from './model.js';
 import { parseCssColour } from './colour.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { printable, unsafeCharacter } from './printable.js';
 
 /**
- * What a puzzle may be, wherever it comes from: a puzzle file (format.ts checks these limits before it
- * builds anything, line by line), a program calling the library, or a checkpoint read back from disk.
- * Every path ends in `wellFormedProblem`, so nothing reaches the search that a file could not say.
+ * The limits of a puzzle: a file's reader checks them before it builds anything, line by line, and
+ * wellFormedProblem on whatever reaches the search.
  */
 export const LIMITS = {
   /** Largest width, height or depth of a board or piece, and largest |coordinate|. */
@@ -46,12 +56,95 @@ export function descriptionProblem(text: string): string | undefined {
   return bad ? `the description contains the unprintable character ${bad} (of the control characters, only newlines and tabs may appear in it)` : undefined;
 }
 
-const isCoordinate = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= LIMITS.side;
+/** A coordinate of a cell: a whole number of at most LIMITS.side in size. */
+export const isCoordinate = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= LIMITS.side;
+
+/** A value as wellFormedProblem's messages show it: JSON, short, on one line. */
+const shown = (v: unknown): string => printable(JSON.stringify(v) ?? String(v), 40);
+
+/** A whole number of at least `min`, or the problem. */
+export function atLeastProblem(value: unknown, what: string, min: number, shownValue: string): string | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min ? undefined : `${what} must be a whole number of at least ${min}, not ${shownValue}`;
+}
+
+/** More cells than a budget allows (`of` names the bound: "the limit of 1000000", "the board's 60"). */
+export function tooManyCellsProblem(what: string, cells: number, budget: { readonly cells: number; readonly of: string }, verb = 'has'): string | undefined {
+  return cells > budget.cells ? `${what} ${verb} ${cells} cell${cells === 1 ? '' : 's'}: more than ${budget.of}` : undefined;
+}
+
+/** The name of a grid snug knows. */
+export function gridNameProblem(value: unknown, shownValue: string): string | undefined {
+  return GRID_NAMES.includes(value as never) ? undefined : `grid must be one of ${GRID_NAMES.join(', ')}, not ${shownValue}`;
+}
+
+/** The name of the edges that join (`explain`: say so, for a reader of a file who may not know). */
+export function wrapNameProblem(value: unknown, shownValue: string, explain = false): string | undefined {
+  return WRAPS.includes(value as Wrap) ? undefined : `wrap must be one of ${WRAPS.join(', ')}${explain ? ' (the edges that join)' : ''}, not ${shownValue}`;
+}
+
+/** Pieces placed before and a board that wraps do not go together yet. */
+export function wrapPlacedProblem(anyPlaced: boolean): string | undefined {
+  return anyPlaced ? 'pieces placed before on a board that wraps are not supported yet' : undefined;
+}
+
+/** Each piece has its own name (`shownName`: the name as the message shows it). */
+export function nameTwiceProblem(names: ReadonlySet<string>, name: string, shownName: string): string | undefined {
+  return names.has(name) ? `two pieces are named ${shownName}` : undefined;
+}
+
+/** A piece is one piece: its cells touch face to face. */
+export function connectedProblem(grid: Grid, cells: readonly Cell[], what: string): string | undefined {
+  return isConnectedOn(grid, cells) ? undefined : `${what} is not connected: its cells must touch face to face`;
+}
+
+/** A colour the pictures can draw (see isColor). */
+export function colorProblem(value: unknown, what: string, shownValue: string): string | undefined {
+  return isColor(value) ? undefined : `${what} color must be a CSS colour such as "#d62728", "teal" or "rgb(20, 120, 200)", not ${shownValue}`;
+}
+
+/** A listed orientation (the `index`th, from 0) is the piece's own shape, turned or moved. */
+export function orientationProblem(grid: Grid, orientation: readonly Cell[], shape: readonly Cell[], what: string, index: number): string | undefined {
+  return isCongruent(grid.normalize(orientation), shape, grid) ? undefined : `${what} orientation ${index + 1} is not the piece turned or moved: it has another shape`;
+}
+
+/** The copies of all the pieces so far, within the limit. */
+export function copiesProblem(copies: number): string | undefined {
+  return copies > LIMITS.copies ? `more than ${LIMITS.copies} piece copies in all` : undefined;
+}
+
+/** `use` no more than the copies there are. */
+export function useProblem(use: number, copies: number): string | undefined {
+  return use > copies ? `use is ${use}, more than the ${copies} piece copies there are` : undefined;
+}
+
+/** A piece placed before lies on the board (`show`: a cell as the message writes it). */
+export function placedOffBoardProblem(who: string, cells: readonly Cell[], onBoard: ReadonlySet<string>, show: (c: Cell) => string): string | undefined {
+  const off = cells.find((c) => !onBoard.has(cellKey(c)));
+  return off ? `${who} covers [${show(off)}], which is not on the board` : undefined;
+}
+
+/** Pieces placed before do not overlap: `taken` holds the cells of those before it. */
+export function placedOverlapProblem(who: string, cells: readonly Cell[], taken: ReadonlySet<string>, show: (c: Cell) => string): string | undefined {
+  const twice = cells.find((c) => taken.has(cellKey(c)));
+  return twice ? `${who} covers [${show(twice)}], which another placed piece covers` : undefined;
+}
+
+/** A piece placed before lies in one of its allowed orientations (`who` names it, and may say where). */
+export function placedShapeProblem(who: string, piece: Piece, cells: readonly Cell[], grid: Grid): string | undefined {
+  const allowed = new Set(allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o)));
+  return allowed.has(shapeKeyOn(grid, cells)) ? undefined : `${who} lies in a shape that is not one of its allowed orientations`;
+}
+
+/** A piece is placed before no more often than it has copies (`placed`: the copies placed so far). */
+export function placedCopiesProblem(shownName: string, placed: number, piece: Piece): string | undefined {
+  return placed > piece.count ? `piece '${shownName}' is placed ${placed} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}` : undefined;
+}
 
 /** A problem with a list of cells (not a list, a bad cell, a cell twice, too many), or undefined. */
 function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number): string | undefined {
   if (!Array.isArray(cells) || cells.length === 0) return `${what} must be a non-empty list of cells`;
-  if (cells.length > max) return `${what} has ${cells.length} cells: more than the limit of ${max}`;
+  const tooMany = tooManyCellsProblem(what, cells.length, { cells: max, of: `the limit of ${max}` });
+  if (tooMany) return tooMany;
   for (const c of cells as unknown[]) {
     if (!Array.isArray(c) || c.length !== 3 || !c.every(isCoordinate)) {
       return `${what}: each cell must be [x, y, z] with whole numbers of at most ${LIMITS.side} in size, not ${printable(JSON.stringify(c) ?? String(c), 60)}`;
@@ -81,14 +174,13 @@ export function wellFormedProblem(value: unknown): string | undefined {
   }
   if (p.dims !== 2 && p.dims !== 3) return `dims must be 2 or 3, not ${JSON.stringify(p.dims) ?? String(p.dims)}`;
   const dims = p.dims;
-  if (p.grid !== undefined && !GRID_NAMES.includes(p.grid as never)) return `grid must be one of ${GRID_NAMES.join(', ')}, not ${printable(JSON.stringify(p.grid) ?? String(p.grid), 40)}`;
+  const gridName = p.grid === undefined ? undefined : gridNameProblem(p.grid, shown(p.grid));
+  if (gridName) return gridName;
   const grid = gridOf(p.grid as Puzzle['grid'], dims);
   if (grid.dims !== dims) return `the ${grid.name} grid is ${grid.dims}-D, but dims is ${dims}`;
   if (p.wrap !== undefined) {
-    if (!WRAPS.includes(p.wrap as Wrap)) return `wrap must be one of ${WRAPS.join(', ')}, not ${printable(JSON.stringify(p.wrap) ?? String(p.wrap), 40)}`;
-    const notHere = wrapGridProblem(grid);
-    if (notHere) return notHere;
-    if (p.placed !== undefined && (p.placed as unknown[]).length > 0) return 'pieces placed before on a board that wraps are not supported yet';
+    const wrap = wrapNameProblem(p.wrap, shown(p.wrap)) ?? wrapGridProblem(grid) ?? wrapPlacedProblem(p.placed !== undefined && (p.placed as unknown[]).length > 0);
+    if (wrap) return wrap;
   }
   if (typeof p.mirror !== 'boolean') return 'mirror must be true or false';
   const board = cellsProblem(p.board, 'the board', dims, LIMITS.boardCells);
@@ -107,7 +199,8 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const badName = nameProblem(q.name, 'a piece name');
     if (badName) return badName;
     const what = `piece ${JSON.stringify(q.name)}`;
-    if (names.has(q.name)) return `two pieces are named ${JSON.stringify(q.name)}`;
+    const twice = nameTwiceProblem(names, q.name, JSON.stringify(q.name));
+    if (twice) return twice;
     names.add(q.name);
     const shape = cellsProblem(q.shape, `${what} shape`, dims, boardCells);
     if (shape) return shape.includes('more than the limit') ? `${what} has more cells than the board's ${boardCells}` : shape;
@@ -116,24 +209,30 @@ export function wellFormedProblem(value: unknown): string | undefined {
     if (normal.some((c, i) => c[0] !== cells[i]![0] || c[1] !== cells[i]![1] || c[2] !== cells[i]![2])) {
       return `${what} shape must be normalised (at the origin, in reading order: see normalize)`;
     }
-    if (!isConnectedOn(grid, cells)) return `${what} is not connected: its cells must touch face to face`;
-    if (typeof q.count !== 'number' || !Number.isInteger(q.count) || q.count < 1) return `${what} count must be a whole number of at least 1, not ${String(q.count)}`;
-    if (q.min !== undefined && (typeof q.min !== 'number' || !Number.isInteger(q.min) || q.min < 0 || q.min > q.count)) {
-      return `${what} min must be a whole number from 0 to its count (${q.count}), not ${String(q.min)}`;
+    const apart = connectedProblem(grid, cells, what);
+    if (apart) return apart;
+    const badCount = atLeastProblem(q.count, `${what} count`, 1, String(q.count));
+    if (badCount) return badCount;
+    const count = q.count as number;
+    if (q.min !== undefined && (typeof q.min !== 'number' || !Number.isInteger(q.min) || q.min < 0 || q.min > count)) {
+      return `${what} min must be a whole number from 0 to its count (${count}), not ${String(q.min)}`;
     }
     if (typeof q.mirror !== 'boolean') return `${what} mirror must be true or false`;
     if (q.rotate !== undefined && typeof q.rotate !== 'boolean') return `${what} rotate must be true or false`;
-    if (q.color !== undefined && !isColor(q.color)) return `${what} color must be a CSS colour such as "#d62728", "teal" or "rgb(20, 120, 200)", not ${printable(JSON.stringify(q.color) ?? String(q.color), 40)}`;
+    const color = q.color === undefined ? undefined : colorProblem(q.color, what, shown(q.color));
+    if (color) return color;
     if (q.orientations !== undefined) {
       if (!Array.isArray(q.orientations) || q.orientations.length === 0) return `${what} orientations must be a non-empty list of shapes`;
       for (const [i, o] of (q.orientations as unknown[]).entries()) {
         const bad = cellsProblem(o, `${what} orientation ${i + 1}`, dims, boardCells);
         if (bad) return bad;
-        if (!isCongruent(grid.normalize(o as Cell[]), cells, grid)) return `${what} orientation ${i + 1} is not the piece turned or moved: it has another shape`;
+        const other = orientationProblem(grid, o as Cell[], cells, what, i);
+        if (other) return other;
       }
     }
-    copies += q.count;
-    if (copies > LIMITS.copies) return `more than ${LIMITS.copies} piece copies in all`;
+    copies += count;
+    const tooMany = copiesProblem(copies);
+    if (tooMany) return tooMany;
   }
   return placedProblem(p as Puzzle) ?? undefined;
 }
@@ -146,12 +245,12 @@ export function isColor(value: unknown): value is string {
 /** Problems of the cells that may stay empty, the pieces already placed and `use` (the pieces are well formed). */
 function placedProblem(p: Puzzle): string | undefined {
   const grid = gridOf(p.grid, p.dims);
-  const onBoard = new Set(p.board.map((c) => `${c[0]},${c[1]},${c[2]}`));
-  const key = (c: Cell): string => `${c[0]},${c[1]},${c[2]}`;
+  const onBoard = new Set(p.board.map(cellKey));
+  const show = (c: Cell): string => c.join(', ');
   if (p.optional !== undefined) {
     const bad = p.optional.length === 0 ? undefined : cellsProblem(p.optional, 'the cells that may stay empty', p.dims, p.board.length);
     if (bad) return bad;
-    const off = p.optional.find((c) => !onBoard.has(key(c)));
+    const off = p.optional.find((c) => !onBoard.has(cellKey(c)));
     if (off) return `a cell that may stay empty, [${off.join(', ')}], is not on the board`;
   }
   if (p.placed !== undefined) {
@@ -164,24 +263,22 @@ function placedProblem(p: Puzzle): string | undefined {
       if (typeof q !== 'object' || q === null || typeof q.piece !== 'string') return `placed piece ${i + 1} must name its piece`;
       const piece = byName.get(q.piece);
       if (!piece) return `placed piece ${i + 1} names '${printable(q.piece, 40)}', which is not one of the pieces`;
-      const bad = cellsProblem(q.cells, `placed piece '${printable(q.piece, 40)}'`, p.dims, p.board.length);
-      if (bad) return bad;
+      const who = `placed piece '${printable(q.piece, 40)}'`;
+      const badCells = cellsProblem(q.cells, who, p.dims, p.board.length);
+      if (badCells) return badCells;
       const cells = q.cells as Cell[];
-      const off = cells.find((c) => !onBoard.has(key(c)));
-      if (off) return `placed piece '${printable(q.piece, 40)}' covers [${off.join(', ')}], which is not on the board`;
-      const twice = cells.find((c) => taken.has(key(c)));
-      if (twice) return `placed piece '${printable(q.piece, 40)}' covers [${twice.join(', ')}], which another placed piece covers`;
-      for (const c of cells) taken.add(key(c));
-      const allowed = new Set(allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o)));
-      if (!allowed.has(shapeKeyOn(grid, cells))) return `placed piece '${printable(q.piece, 40)}' lies in a shape that is not one of its allowed orientations`;
+      const bad = placedOffBoardProblem(who, cells, onBoard, show) ?? placedOverlapProblem(who, cells, taken, show);
+      if (bad) return bad;
+      for (const c of cells) taken.add(cellKey(c));
       copies.set(q.piece, (copies.get(q.piece) ?? 0) + 1);
-      if (copies.get(q.piece)! > piece.count) return `piece '${printable(q.piece, 40)}' is placed ${copies.get(q.piece)} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}`;
+      const wrong = placedShapeProblem(who, piece, cells, grid) ?? placedCopiesProblem(printable(q.piece, 40), copies.get(q.piece)!, piece);
+      if (wrong) return wrong;
     }
   }
   if (p.use !== undefined) {
     const most = p.pieces.reduce((n, q) => n + q.count, 0);
-    if (typeof p.use !== 'number' || !Number.isInteger(p.use) || p.use < 1) return `use must be a whole number of at least 1, not ${String(p.use)}`;
-    if (p.use > most) return `use is ${p.use}, more than the ${most} piece copies there are`;
+    const use = atLeastProblem(p.use, 'use', 1, String(p.use)) ?? useProblem(p.use as number, most);
+    if (use) return use;
   }
   return undefined;
 }

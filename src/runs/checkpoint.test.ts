@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
-import { prepareSearch } from '../search/prepare.js';
+import { prepareSearch } from '../compile/compile.js';
 import { CheckpointError } from './checkpoint.js';
 import { loadCheckpoint } from './checkpoint-file.js';
 import { writeLayer, writeWhole } from './durable-file.js';

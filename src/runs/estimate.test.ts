@@ -3,7 +3,7 @@ import type { Engine } from '../engines/types.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { parsePuzzle } from '../puzzle/format.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { prepareSearch } from '../search/prepare.js';
+import { prepareSearch } from '../compile/compile.js';
 import { estimateSubtree, seededRandom } from './estimate.js';
 
 /** The nodes of random walks down the engine's tree (seeded) that step into open children only. */

@@ -1,7 +1,7 @@
 import type { Engine, LookAhead } from '../engines/types.js';
 import type { Puzzle } from '../puzzle/model.js';
-import type { PrepareOptions } from '../search/prepare.js';
-import { prepareSearch } from '../search/prepare.js';
+import { prepareSearch } from '../compile/compile.js';
+import type { PrepareOptions } from '../compile/options.js';
 import { runPrepared } from '../search/solve.js';
 
 /**

@@ -1,8 +1,9 @@
 import type { SearchThread } from '../platform/host.js';
 import { startSearchThread } from '../platform/host.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
-import { prepareSearch } from '../search/prepare.js';
+import type { PreparedSearch } from '../compile/compile.js';
+import { prepareSearch } from '../compile/compile.js';
+import type { PrepareOptions } from '../compile/options.js';
 import { runPrepared } from '../search/solve.js';
 
 /**

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { checkPuzzle } from '../puzzle/validate.js';
-import type { PrepareOptions } from '../search/prepare.js';
-import { prepareSearch } from '../search/prepare.js';
+import { compilePuzzle } from '../compile/compile.js';
+import type { PrepareOptions } from '../compile/options.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
 import { runPrepared, searchStats } from '../search/solve.js';
 import { snugVersion } from '../version.js';
@@ -261,7 +261,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       if (record.version !== snugVersion()) throw new QueueError(`run ${id} was made by snug ${record.version}; this is snug ${snugVersion()}: resume it with that version`);
     }
     const puzzle = record?.puzzle ?? givenPuzzle!;
-    checkPuzzle(puzzle);
+    const checked = checkPuzzle(puzzle);
     const prepareOptions: PrepareOptions = record?.prepare ?? {
       engine: options.engine ?? 'auto',
       unique: !!options.unique,
@@ -270,7 +270,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     };
     const countOnly = record?.countOnly ?? options.countOnly;
     const preparing = performance.now();
-    const prepared = prepareSearch(puzzle, prepareOptions);
+    const prepared = compilePuzzle(checked, prepareOptions);
     const prepareMs = performance.now() - preparing;
     if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: 0, prepareMs };
     // the workers get their threads ready while this process plans

@@ -9,8 +9,9 @@ import { Executor } from './executor.js';
 import type { Plan, PlanOptions } from './plan.js';
 import { planProblem, planSubproblemsAsync } from './plan.js';
 import { FrontierCounter } from '../engines/frontier-count.js';
-import type { PrepareOptions, PreparedSearch } from '../search/prepare.js';
-import { prepareSearch } from '../search/prepare.js';
+import type { PreparedSearch } from '../compile/compile.js';
+import { compilePuzzle } from '../compile/compile.js';
+import type { PrepareOptions } from '../compile/options.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
 import type { Progress } from './progress.js';
 import { ProgressTracker } from './progress.js';
@@ -155,7 +156,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
     ...(countOnly && !split ? { countOnly: true } : {}),
   };
   if (options.shard && !every) throw new RangeError('a shard is a share of a whole enumeration: give it all or countOnly, not a limit');
-  checkPuzzle(puzzle);
+  const checked = checkPuzzle(puzzle);
   const workers = Math.max(1, Math.floor(options.workers ?? cores()));
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : Infinity;
   const settings: Settings = { countOnly, limit, keep, workers, deadline, prepareOptions, start };
@@ -174,7 +175,7 @@ async function execute(puzzle: Puzzle, options: RunOptions, resumed?: Resumed): 
     let prepared: PreparedSearch;
     const preparing = performance.now();
     try {
-      prepared = prepareSearch(puzzle, prepareOptions);
+      prepared = compilePuzzle(checked, prepareOptions);
     } catch (e) {
       if (!resumed) store?.discard();
       throw e;

@@ -5,7 +5,7 @@ import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { allTilings } from '../test-support/orbits.js';
 import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
-import { deadPlacements } from './feasibility.js';
+import { deadPlacements } from '../compile/feasibility.js';
 import { solve } from './solve.js';
 
 /** The placements flagged dead, and how many placements the solutions (enumerated apart from snug's search) use that are. */

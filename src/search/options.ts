@@ -1,14 +1,8 @@
 import { cores } from '../platform/host.js';
-import { ENGINE_CHOICES } from './prepare.js';
+import { ENGINE_CHOICES, InvalidOptionError } from '../compile/options.js';
 
-/**
- * An option given to the library that it cannot honour (a limit of -1, NaN milliseconds, a million
- * workers, a shard 0 of 0): thrown before anything runs, with one line that names the option. The CLI
- * checks its own options first and maps this error, should one get through, to exit code 2.
- */
-export class InvalidOptionError extends Error {
-  override readonly name = 'InvalidOptionError';
-}
+// the error lives with the compile step, the first to refuse an option; every check here throws it too
+export { InvalidOptionError };
 
 /**
  * Worker threads at most: four per core (more only share the cores, and each thread holds its own copy of

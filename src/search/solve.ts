@@ -1,8 +1,9 @@
 import type { EngineName } from '../engines/types.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { checkSolveOptions } from './options.js';
-import type { PrepareOptions, PreparedSearch } from './prepare.js';
-import { prepareSearch } from './prepare.js';
+import type { PreparedSearch } from '../compile/compile.js';
+import { prepareSearch } from '../compile/compile.js';
+import type { PrepareOptions } from '../compile/options.js';
 
 export interface SolveOptions extends PrepareOptions {
   /** Stop after this many solutions; default 1. Infinity (or `all`) for every solution. */

@@ -5,12 +5,12 @@
  * platform host, platform/host.browser.ts). Solutions are posted in batches, a few times a second, so
  * that a run of thousands does not flood the page.
  */
-import { PlainSearch } from '../analysis/analyze.js';
 import { hint } from '../analysis/hint.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { summaryLine } from '../render/report.js';
 import { solveAsync } from '../runs/run.js';
-import { withoutPlaced } from '../search/prepare.js';
+import { compilePlain } from '../compile/engine-inputs.js';
+import { withoutPlaced } from '../compile/placed.js';
 import type { FromSolver, SolveRequest, ToSolver, WatchRequest } from './protocol.js';
 
 const post = (message: FromSolver): void => postMessage(message);
@@ -76,16 +76,16 @@ async function solve(request: SolveRequest): Promise<void> {
 const watches = new Map<number, { speed: number; timer: ReturnType<typeof setTimeout> | undefined }>();
 
 /**
- * The plain first-empty-cell search (analysis/analyze.ts), a few moves at a time: the board it holds is
+ * The plain first-empty-cell search (engines/plain.ts), a few moves at a time: the board it holds is
  * posted after every step, at most 30 frames a second, so a person can follow it at low speeds and see it
  * race at high ones.
  */
 function watch(request: WatchRequest): void {
   const { id } = request;
   const { reduced, given } = withoutPlaced(request.puzzle);
-  const search = new PlainSearch(reduced);
+  const { search, table } = compilePlain(reduced);
   const run = search.watch();
-  const { placements, board } = search.table;
+  const { placements, board } = table;
   const placedPiece = (k: number): PlacedPiece => {
     const p = placements[k]!;
     return { piece: reduced.pieces[p.piece]!.name, cells: Array.from(p.cells, (c) => board.cells[c]!) };

@@ -5,7 +5,7 @@ import { shapeKeyOn } from '../grid.js';
 import { indexBoard } from '../../placements/board.js';
 import type { Puzzle } from '../../puzzle/model.js';
 import { puzzleGrid } from '../../puzzle/model.js';
-import { solutionSymmetries } from '../../search/symmetry.js';
+import { solutionSymmetries } from '../../compile/symmetry.js';
 import { GRIDS } from './index.js';
 
 describe('orbits of random pieces', () => {

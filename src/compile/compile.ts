@@ -1,8 +1,15 @@
+/**
+ * The compile step: a checked puzzle becomes an engine problem. It takes the pieces placed before off the
+ * board (placed.ts), indexes the board's cells, chooses the engine (engine-choice.ts), makes every
+ * placement, works out the board's symmetries and how to break them (symmetry.ts), finds what makes a
+ * solution impossible before any search (feasibility.ts), and builds the chosen engine's input
+ * (engine-inputs.ts). What comes out (a PreparedSearch) is the engine and how to read its raw solutions
+ * back as pieces on cells; `search/` runs it.
+ */
 import type { Cell } from '../geometry/cell.js';
-import { cellKey, extent, isBox } from '../geometry/cell.js';
+import { extent } from '../geometry/cell.js';
 import { BitboardSolver } from '../engines/bitboard.js';
 import { DancingLinks } from '../engines/dlx.js';
-import type { FrontierPlan } from '../engines/frontier-count.js';
 import { FrontierCounter, MAX_FRONTIER_STATES, MAX_FRONTIER_WIDTH, frontierCounters, planFrontier } from '../engines/frontier-count.js';
 import { RectanglePacker } from '../engines/rect.js';
 import type { Engine, EngineName } from '../engines/types.js';
@@ -12,33 +19,16 @@ import type { Placement, PlacementTable } from '../placements/placements.js';
 import { TooManyPlacementsError, generatePlacements } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
+import type { CheckedPuzzle } from '../puzzle/validate.js';
 import { checkPuzzle } from '../puzzle/validate.js';
+import { bitboardInput, countingInput, countingPieces, dlxInput, optionalCellsOf, rectangleInput } from './engine-inputs.js';
+import { cellEngine, checkCountEngine, countingReason, countingWins, rectangleEngine, triesCounting } from './engine-choice.js';
 import { colouringObstruction, deadPlacements } from './feasibility.js';
 import { InvalidOptionError } from './options.js';
-import type { SolutionSymmetry, SymmetryChoice } from './symmetry.js';
+import type { PrepareOptions } from './options.js';
+import { restrictSymmetries, withoutPlaced } from './placed.js';
+import type { SolutionSymmetry } from './symmetry.js';
 import { Cover, isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
-
-export type EngineChoice = 'auto' | EngineName;
-export const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', 'bitboard', 'dlx', 'rect', 'count'];
-
-export interface PrepareOptions {
-  /** Which engine; 'auto' (the default) picks one and says why. */
-  readonly engine?: EngineChoice;
-  /** One solution per class of solutions that the board's symmetries map onto each other. */
-  readonly unique?: boolean;
-  /** Which symmetries classes are taken under: all of the board's (default), or its rotations only. */
-  readonly symmetry?: SymmetryChoice;
-  /**
-   * For runs that want every solution: search one representative per symmetry class and expand each into
-   * its class (the search is then about as small as --unique's). Ignored with `unique`.
-   */
-  readonly expandSymmetry?: boolean;
-  /**
-   * The search only counts every solution, in one piece (no list, no limit, no shards or checkpoints):
-   * the counting engine may count it (`auto` picks it where it wins), and only then may it be chosen.
-   */
-  readonly countOnly?: boolean;
-}
 
 /**
  * A puzzle turned into an engine problem: the engine, and how to read its raw solutions back as pieces on
@@ -70,24 +60,28 @@ export interface PreparedSearch {
   readonly depth: number | undefined;
 }
 
+/** The compile step for a puzzle not yet checked: checkPuzzle (InvalidPuzzleError), then compilePuzzle. */
 export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): PreparedSearch {
-  checkPuzzle(puzzle);
+  return compilePuzzle(checkPuzzle(puzzle), options);
+}
+
+/**
+ * A checked puzzle as an engine problem (see the top of this file). Throws InvalidOptionError for an
+ * engine that cannot do what the options ask, InvalidPuzzleError for one that cannot take the puzzle.
+ */
+export function compilePuzzle(puzzle: CheckedPuzzle, options: PrepareOptions = {}): PreparedSearch {
   const choice = options.engine ?? 'auto';
   // The search sees the board without the pieces already placed (and those pieces' copies used up);
   // symmetry is worked out on the whole board, where a placed piece must map onto a placed piece.
   const { reduced, given } = withoutPlaced(puzzle);
   const unique = !!options.unique;
-  if (choice === 'count' && (unique || !options.countOnly)) {
-    throw new InvalidOptionError(unique
-      ? 'the count engine counts every solution, not one per symmetry class: drop --unique, or use another engine'
-      : 'the count engine only counts (--count, or countOnly): it finds no solution to show; use another engine');
-  }
+  checkCountEngine(choice, unique, !!options.countOnly);
   const impossible = reduced.board.length === 0 ? undefined : puzzleProblem(reduced);
   const fullBoard = indexBoard(puzzle.board, puzzle.dims, puzzleGrid(puzzle));
   const board = given.length > 0 ? indexBoard(reduced.board, reduced.dims, puzzleGrid(reduced)) : fullBoard;
   // counting first: it needs no symmetry; the placements it made serve the cell engines when it declines
   let table: PlacementTable | undefined;
-  if ((choice === 'count' || (choice === 'auto' && options.countOnly && !unique)) && reduced.board.length > 0 && !impossible) {
+  if (triesCounting(choice, unique, !!options.countOnly) && reduced.board.length > 0 && !impossible) {
     const counting = prepareCounting(reduced, board, choice === 'count');
     if (counting.prepared) return given.length > 0 ? withGiven(counting.prepared, puzzle, given) : counting.prepared;
     table = counting.table;
@@ -95,78 +89,19 @@ export function prepareSearch(puzzle: Puzzle, options: PrepareOptions = {}): Pre
   const useSymmetry = unique || !!options.expandSymmetry;
   const fullSyms = useSymmetry ? solutionSymmetries(puzzle, fullBoard, options.symmetry ?? 'all') : [];
   const syms = given.length > 0 ? restrictSymmetries(fullSyms, puzzle, fullBoard, reduced, board) : fullSyms;
-  // the skyline search knows flat square boards with edges that stay edges
-  const rectangles = puzzleGrid(reduced).cellShape === 'box' && reduced.dims === 2 && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
-    reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
-  if (choice === 'rect' && !rectangles) {
-    throw new InvalidPuzzleError('the rect engine needs a rectangular board to fill exactly with rectangles that may turn (and no pieces placed before)');
-  }
+  // (the rect engine asked for a puzzle it cannot take is refused even when no search is needed)
+  const rectangles = rectangleEngine(reduced, choice);
   let prepared: PreparedSearch;
   if (reduced.board.length === 0 || impossible) {
     prepared = prepareSettled(reduced, impossible);
-  } else if (choice === 'rect' || (choice === 'auto' && rectangles)) {
-    const reason = choice === 'auto' ? 'every piece and the board are rectangles: skyline search from the top-left corner' : 'chosen with --engine';
-    prepared = prepareRectangles(reduced, board, syms, reason, unique);
+  } else if (rectangles) {
+    prepared = prepareRectangles(reduced, board, syms, rectangles.reason, unique);
   } else {
-    // Spheres touch 12 others: filling the first empty cell branches far more than choosing the most
-    // constrained cell, as Dancing Links does (the Kanoodle pyramid: 69 M nodes against 0.65 M, 3.3x slower)
-    const wide = puzzleGrid(reduced).wideBranching;
-    const engineName = choice === 'auto' ? (wide ? 'dlx' : 'bitboard') : choice;
-    const reason = choice !== 'auto' ? 'chosen with --engine'
-      : wide ? `${wide}: Dancing Links, branching on the most constrained cell or piece`
-      : isExactPacking(reduced) ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning'
-      : 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning, leaving cells empty or pieces out within budgets';
-    prepared = prepareCells(reduced, board, syms, engineName, reason, unique, table);
+    const engine = cellEngine(reduced, choice);
+    prepared = prepareCells(reduced, board, syms, engine.name, engine.reason, unique, table);
   }
   if (options.symmetry === 'rotations' && prepared.symmetryNote) prepared = { ...prepared, symmetryNote: `${prepared.symmetryNote} (rotations only: mirror images told apart)` };
   return given.length > 0 ? withGiven(prepared, puzzle, given) : prepared;
-}
-
-/**
- * The puzzle as the search sees it: the pieces already placed taken off with their cells (each used up
- * one copy, and one of `use`), so that a board with placed pieces is a smaller board; and those pieces,
- * marked given, to put back into every solution.
- */
-export function withoutPlaced(puzzle: Puzzle): { reduced: Puzzle; given: PlacedPiece[] } {
-  const placed = puzzle.placed ?? [];
-  if (placed.length === 0) return { reduced: puzzle, given: [] };
-  const taken = new Set(placed.flatMap((p) => p.cells.map(cellKey)));
-  const used = new Map<string, number>();
-  for (const p of placed) used.set(p.piece, (used.get(p.piece) ?? 0) + 1);
-  const pieces = puzzle.pieces
-    .map((p) => {
-      const n = used.get(p.name) ?? 0;
-      if (n === 0) return p;
-      const { min: _min, ...rest } = p;
-      const min = Math.max(0, pieceMin(p) - n);
-      return { ...rest, count: p.count - n, ...(min !== p.count - n ? { min } : {}) };
-    })
-    .filter((p) => p.count > 0);
-  const { placed: _placed, use, optional, ...rest } = puzzle;
-  const left = optional?.filter((c) => !taken.has(cellKey(c)));
-  const reduced: Puzzle = {
-    ...rest,
-    board: puzzle.board.filter((c) => !taken.has(cellKey(c))),
-    pieces,
-    ...(left && left.length > 0 ? { optional: left } : {}),
-    ...(use !== undefined ? { use: use - placed.length } : {}),
-  };
-  return { reduced, given: placed.map((p) => ({ piece: p.piece, cells: p.cells, given: true })) };
-}
-
-/**
- * The symmetries of the whole board (each maps the placed pieces onto themselves, so the rest of the
- * board onto itself) as permutations of the reduced board's cells and pieces.
- */
-function restrictSymmetries(syms: readonly SolutionSymmetry[], full: Puzzle, fullBoard: BoardIndex, reduced: Puzzle, board: BoardIndex): SolutionSymmetry[] {
-  const reducedIndex = new Map(reduced.pieces.map((p, i) => [p.name, i]));
-  return syms.map((s) => {
-    const cellMap = Int32Array.from(board.cells, (c) => board.indexOf(fullBoard.cells[s.cellMap[fullBoard.indexOf(c)]!]!));
-    const cellFrom = new Int32Array(cellMap.length);
-    cellMap.forEach((to, from) => { cellFrom[to] = from; });
-    const pieceMap = Int32Array.from(reduced.pieces, (p) => reducedIndex.get(full.pieces[s.pieceMap[full.pieces.findIndex((q) => q.name === p.name)]!]!.name)!);
-    return { transform: s.transform, cellMap, cellFrom, pieceMap };
-  });
 }
 
 /** A prepared search whose solutions carry the pieces placed before, marked given. */
@@ -222,13 +157,7 @@ function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { 
     if (forced) throw new InvalidOptionError(`${why()}; use another engine`);
     return table ? { table } : {};
   };
-  const spec = {
-    cellCount: puzzle.board.length,
-    pieceCounts: puzzle.pieces.map((p) => p.count),
-    pieceMinimums: puzzle.pieces.map(pieceMin),
-    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
-    ...(puzzle.use !== undefined ? { totalPieces: puzzle.use } : {}),
-  };
+  const spec = countingPieces(puzzle);
   // the counters alone can be too many (many pieces of one copy each): known before any placement is made
   const counters = frontierCounters(spec);
   if (counters.product > MAX_FRONTIER_STATES) {
@@ -247,8 +176,7 @@ function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { 
     if (!forced && e instanceof TooManyPlacementsError) return {};
     throw e;
   }
-  const optionalCells = (puzzle.optional ?? []).map((c) => board.indexOf(c)).filter((i) => i >= 0);
-  const full = { ...spec, coords: board.cells, placements: table.placements, ...(optionalCells.length > 0 ? { optionalCells } : {}) };
+  const full = countingInput(spec, board, table.placements, optionalCellsOf(puzzle, board));
   const plan = planFrontier(full);
   if (plan.unsupported) return refuse(plan.unsupported, table);
   if (!forced && !countingWins(puzzle, plan)) return { table };
@@ -272,38 +200,6 @@ function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { 
     weight: () => 1,
   };
   return { prepared };
-}
-
-function countingReason(plan: FrontierPlan): string {
-  return `many copies of few pieces: dynamic programming over the frontier of a scan (${plan.width} cells wide, at most ${plan.stateBound} states)`;
-}
-
-/**
- * Where `auto` counts with the counting engine rather than enumerating (with `countOnly`, without
- * `unique`, and only where it can count at all: a frontier of at most 31 cells and 2^21 states). Its
- * work is about the states it keeps, one step per cell, whatever the number of solutions; enumeration's
- * is at least the number of solutions. Measured in process on this machine (2 shared cores; first run of
- * each, so compilation is included; states = states expanded over all steps; bitboard nodes):
- *
- * | puzzle                                | solutions   | count engine        | bitboard engine           |
- * | dominoes 4x4                          | 36          | 1.0 ms (69 states)  | 11 ms (144 nodes)         |
- * | dominoes 6x6                          | 6,728       | 1.7 ms (526)        | 47 ms (32 k)              |
- * | dominoes 8x8                          | 12,988,816  | 1.3 ms (3,360)      | 3.8 s (72 M)              |
- * | dominoes 10x10                        | 2.6e11      | 22 ms (19 k)        | over 20 s                 |
- * | L-trominoes 9x9                       | 1,193,600   | 2.1 ms (14 k)       | 5.1 s (56 M)              |
- * | T-tetrominoes 4x4, 8x8                | 2, 84       | 0.3, 1.0 ms         | 2.1, 22 ms                |
- * | dominoes and monominoes 5x6 (ranges)  | 65,805,403  | 8.9 ms (748)        | 13 s (180 M)              |
- * | dominoes 3x3x4                        | 117,805     | 0.6 ms (2,807)      | 68 ms (517 k)             |
- * | tetrahexes-7x4 (7 pieces, one each)   | 18          | 3.5 ms (14 k)       | 30 ms (1,355 nodes)       |
- * | calissons-3 (27 diamonds)             | 980         | 0.8 ms (730)        | 35 ms (9,546)             |
- *
- * It won every row where it can count at all: the pieces with copies make the solutions grow
- * exponentially with the board while the states stay bounded by the frontier. Without copies, the
- * solutions are few and a narrow state bound (2^18, the tetrahexes' 262,144) is where it still won;
- * wider puzzles of single pieces (Soma: a 22-cell frontier) it cannot count within its limit anyway.
- */
-function countingWins(puzzle: Puzzle, plan: FrontierPlan): boolean {
-  return puzzle.pieces.some((p) => p.count > 1) || plan.stateBound <= 2 ** 18;
 }
 
 /** What every kind of prepared search shares: filtering by a symmetry subgroup and expanding classes. */
@@ -422,78 +318,9 @@ function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
 }
 
 function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces: readonly number[]): Engine {
-  const optionalCells = (puzzle.optional ?? []).map((c) => board.indexOf(c)).filter((i) => i >= 0);
-  if (name === 'dlx') return isExactPacking(puzzle) ? exactCoverOf(puzzle, board, placements) : generalCoverOf(puzzle, board, placements, optionalCells);
-  if (name === 'bitboard') {
-    return new BitboardSolver({
-      cellCount: board.cells.length,
-      coords: board.cells,
-      neighbours: board.neighbours,
-      pieceCounts: puzzle.pieces.map((p) => p.count),
-      pieceSizes: puzzle.pieces.map((p) => p.shape.length),
-      placements,
-      firstPieces,
-      ...(optionalCells.length > 0 ? { optionalCells } : {}),
-      pieceMinimums: puzzle.pieces.map(pieceMin),
-      ...(puzzle.use !== undefined ? { totalPieces: { min: puzzle.use, max: puzzle.use } } : {}),
-    });
-  }
+  if (name === 'dlx') return new DancingLinks(dlxInput(puzzle, board, placements));
+  if (name === 'bitboard') return new BitboardSolver(bitboardInput(puzzle, board, placements, firstPieces));
   throw new InvalidPuzzleError(`the ${name} engine does not solve polyomino puzzles`);
-}
-
-/**
- * An exact packing as exact cover. Items: board cells, then pieces. A piece with one copy is a primary
- * item (used exactly once, and MRV may branch on it); a piece with several is a secondary item with that
- * capacity (every copy is used anyway: the cells' area leaves no room for fewer).
- */
-function exactCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[]): Engine {
-  const n = board.cells.length;
-  const single = puzzle.pieces.map((p) => p.count === 1);
-  const primaryPieces = single.filter(Boolean).length;
-  const itemOf = new Int32Array(puzzle.pieces.length);
-  let nextPrimary = n;
-  let nextSecondary = n + primaryPieces;
-  single.forEach((s, i) => { itemOf[i] = s ? nextPrimary++ : nextSecondary++; });
-  const capacities = puzzle.pieces.filter((p) => p.count > 1).map((p) => p.count);
-  return new DancingLinks({
-    primaryCount: n + primaryPieces,
-    secondaryCount: capacities.length,
-    capacities,
-    options: placements.map((p) => [...p.cells, itemOf[p.piece]!]),
-  });
-}
-
-/**
- * Optional cells, ranges and `use` as exact cover with multiplicities (Knuth's Algorithm M). Primary
- * items: the cells that must be covered [1, 1], each piece [min, max], and when `use` is set one item
- * [use, use] that every option covers (so exactly `use` options are chosen). Secondary items: the
- * optional cells, each covered at most once.
- */
-function generalCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], optionalCells: readonly number[]): Engine {
-  const n = board.cells.length;
-  const optional = new Set(optionalCells);
-  const itemOfCell = new Int32Array(n);
-  let primary = 0;
-  for (let c = 0; c < n; c++) if (!optional.has(c)) itemOfCell[c] = primary++;
-  const bounds: [number, number][] = Array.from({ length: primary }, () => [1, 1] as [number, number]);
-  const pieceItem = puzzle.pieces.map((p) => {
-    bounds.push([pieceMin(p), p.count]);
-    return primary++;
-  });
-  const useItem = puzzle.use !== undefined ? primary++ : -1;
-  if (useItem >= 0) bounds.push([puzzle.use!, puzzle.use!]);
-  let secondary = 0;
-  for (const c of optionalCells) itemOfCell[c] = primary + secondary++;
-  return new DancingLinks({
-    primaryCount: primary,
-    bounds,
-    secondaryCount: secondary,
-    options: placements.map((p) => {
-      const items = [...Array.from(p.cells, (c) => itemOfCell[c]!), pieceItem[p.piece]!];
-      if (useItem >= 0) items.push(useItem);
-      return items;
-    }),
-  });
 }
 
 /**
@@ -502,7 +329,7 @@ function generalCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly 
  * under some symmetries, solutions are filtered by canonical form under those.
  */
 function prepareRectangles(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineReason: string, unique: boolean): PreparedSearch {
-  const [width, height] = extent(puzzle.board);
+  const [width] = extent(puzzle.board);
   const origin = board.cells[0]!;
   const group = syms.length > 1 ? syms : [];
   const others = group.slice(1);
@@ -518,16 +345,9 @@ function prepareRectangles(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymm
     return [y0, x0, Math.abs(a[0] - b[0]) + 1, Math.abs(a[1] - b[1]) + 1];
   };
   const before = (p: readonly number[], q: readonly number[]): number => p[0]! - q[0]! || p[1]! - q[1]! || p[2]! - q[2]! || p[3]! - q[3]!;
-  const engine = new RectanglePacker({
-    width, height,
-    pieces: puzzle.pieces.map((p) => {
-      const [w, h] = extent(p.shape);
-      return { w, h, count: p.count };
-    }),
-    ...(restricted >= 0
-      ? { restrict: { piece: restricted, allowed: (x: number, y: number, w: number, h: number) => others.every((g) => before([y, x, w, h], image(g, x, y, w, h)) <= 0) } }
-      : {}),
-  });
+  const engine = new RectanglePacker(rectangleInput(puzzle, restricted >= 0
+    ? { piece: restricted, allowed: (x: number, y: number, w: number, h: number) => others.every((g) => before([y, x, w, h], image(g, x, y, w, h)) <= 0) }
+    : undefined));
   const eachPlaced = (raw: Int32Array, f: (piece: number, x: number, y: number, w: number, h: number) => void): void => {
     for (let k = 0; k < raw.length; k += 5) f(raw[k]!, raw[k + 1]!, raw[k + 2]!, raw[k + 3]!, raw[k + 4]!);
   };

@@ -1,0 +1,174 @@
+/**
+ * Each engine's input, built from the puzzle as the search sees it (its pieces placed before taken off:
+ * see withoutPlaced), its board index and its placements. The engines know numbers and bit words only
+ * (cells as numbers, placements as lists of them, pieces as counts and sizes); these builders are the one
+ * place that turns a puzzle into those numbers, one builder per engine, so that every caller (the compile
+ * step, the challenges, the analysis, the benchmark) hands an engine the same input for the same puzzle.
+ */
+import { extent } from '../geometry/cell.js';
+import type { PackingSpec } from '../engines/bitboard.js';
+import type { ExactCoverSpec } from '../engines/dlx.js';
+import type { CountingSpec } from '../engines/frontier-count.js';
+import type { PlainSpec } from '../engines/plain.js';
+import { PlainSearch } from '../engines/plain.js';
+import type { RectSpec } from '../engines/rect.js';
+import type { BoardIndex } from '../placements/board.js';
+import type { Placement, PlacementTable } from '../placements/placements.js';
+import { generatePlacements } from '../placements/placements.js';
+import type { Puzzle } from '../puzzle/model.js';
+import { isExactPacking, pieceMin } from '../puzzle/model.js';
+
+/** The numbers of the board cells that may stay empty. */
+export function optionalCellsOf(puzzle: Puzzle, board: BoardIndex): number[] {
+  return (puzzle.optional ?? []).map((c) => board.indexOf(c)).filter((i) => i >= 0);
+}
+
+/**
+ * The bitboard engine's input: the board, its cells' neighbours, every placement given (the caller may
+ * have dropped some for symmetry), the pieces placed first (`firstPieces`), the cells that may stay
+ * empty, the ranges of copies and `use`.
+ */
+export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces?: readonly number[]): PackingSpec {
+  const optionalCells = optionalCellsOf(puzzle, board);
+  return {
+    cellCount: board.cells.length,
+    coords: board.cells,
+    neighbours: board.neighbours,
+    pieceCounts: puzzle.pieces.map((p) => p.count),
+    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+    placements,
+    ...(firstPieces ? { firstPieces } : {}),
+    ...(optionalCells.length > 0 ? { optionalCells } : {}),
+    pieceMinimums: puzzle.pieces.map(pieceMin),
+    ...(puzzle.use !== undefined ? { totalPieces: { min: puzzle.use, max: puzzle.use } } : {}),
+  };
+}
+
+/** Dancing Links' input: an exact packing as exact cover, anything else as exact cover with multiplicities. */
+export function dlxInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[]): ExactCoverSpec {
+  return isExactPacking(puzzle) ? exactCoverOf(puzzle, board, placements) : generalCoverOf(puzzle, board, placements, optionalCellsOf(puzzle, board));
+}
+
+/**
+ * An exact packing as exact cover. Items: board cells, then pieces. A piece with one copy is a primary
+ * item (used exactly once, and MRV may branch on it); a piece with several is a secondary item with that
+ * capacity (every copy is used anyway: the cells' area leaves no room for fewer).
+ */
+function exactCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[]): ExactCoverSpec {
+  const n = board.cells.length;
+  const single = puzzle.pieces.map((p) => p.count === 1);
+  const primaryPieces = single.filter(Boolean).length;
+  const itemOf = new Int32Array(puzzle.pieces.length);
+  let nextPrimary = n;
+  let nextSecondary = n + primaryPieces;
+  single.forEach((s, i) => { itemOf[i] = s ? nextPrimary++ : nextSecondary++; });
+  const capacities = puzzle.pieces.filter((p) => p.count > 1).map((p) => p.count);
+  return {
+    primaryCount: n + primaryPieces,
+    secondaryCount: capacities.length,
+    capacities,
+    options: placements.map((p) => [...p.cells, itemOf[p.piece]!]),
+  };
+}
+
+/**
+ * Optional cells, ranges and `use` as exact cover with multiplicities (Knuth's Algorithm M). Primary
+ * items: the cells that must be covered [1, 1], each piece [min, max], and when `use` is set one item
+ * [use, use] that every option covers (so exactly `use` options are chosen). Secondary items: the
+ * optional cells, each covered at most once.
+ */
+function generalCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], optionalCells: readonly number[]): ExactCoverSpec {
+  const n = board.cells.length;
+  const optional = new Set(optionalCells);
+  const itemOfCell = new Int32Array(n);
+  let primary = 0;
+  for (let c = 0; c < n; c++) if (!optional.has(c)) itemOfCell[c] = primary++;
+  const bounds: [number, number][] = Array.from({ length: primary }, () => [1, 1] as [number, number]);
+  const pieceItem = puzzle.pieces.map((p) => {
+    bounds.push([pieceMin(p), p.count]);
+    return primary++;
+  });
+  const useItem = puzzle.use !== undefined ? primary++ : -1;
+  if (useItem >= 0) bounds.push([puzzle.use!, puzzle.use!]);
+  let secondary = 0;
+  for (const c of optionalCells) itemOfCell[c] = primary + secondary++;
+  return {
+    primaryCount: primary,
+    bounds,
+    secondaryCount: secondary,
+    options: placements.map((p) => {
+      const items = [...Array.from(p.cells, (c) => itemOfCell[c]!), pieceItem[p.piece]!];
+      if (useItem >= 0) items.push(useItem);
+      return items;
+    }),
+  };
+}
+
+/** What the counting engine needs to know of the pieces before any placement is made (to refuse early). */
+export interface CountingPieces {
+  readonly cellCount: number;
+  readonly pieceCounts: readonly number[];
+  readonly pieceMinimums: readonly number[];
+  readonly pieceSizes: readonly number[];
+  readonly totalPieces?: number;
+}
+
+export function countingPieces(puzzle: Puzzle): CountingPieces {
+  return {
+    cellCount: puzzle.board.length,
+    pieceCounts: puzzle.pieces.map((p) => p.count),
+    pieceMinimums: puzzle.pieces.map(pieceMin),
+    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+    ...(puzzle.use !== undefined ? { totalPieces: puzzle.use } : {}),
+  };
+}
+
+/** The counting engine's input: the pieces (see countingPieces), the board's coordinates, every placement. */
+export function countingInput(pieces: CountingPieces, board: BoardIndex, placements: readonly Placement[], optionalCells: readonly number[]): CountingSpec {
+  return { ...pieces, coords: board.cells, placements, ...(optionalCells.length > 0 ? { optionalCells } : {}) };
+}
+
+/**
+ * The skyline search's input: the board's width and height and each piece as a w x h rectangle with its
+ * copies (the puzzle is a rectangle filled with rectangles; see fillsWithRectangles); `restrict` keeps one
+ * piece on some of its places, for symmetry.
+ */
+export function rectangleInput(puzzle: Puzzle, restrict?: RectSpec['restrict']): RectSpec {
+  const [width, height] = extent(puzzle.board);
+  return {
+    width, height,
+    pieces: puzzle.pieces.map((p) => {
+      const [w, h] = extent(p.shape);
+      return { w, h, count: p.count };
+    }),
+    ...(restrict ? { restrict } : {}),
+  };
+}
+
+/** The plain search's input: the board's cell numbers and every placement, the ranges of copies and `use`. */
+export function plainInput(puzzle: Puzzle, table: PlacementTable): PlainSpec {
+  const optionalCells = optionalCellsOf(puzzle, table.board);
+  return {
+    cellCount: table.board.cells.length,
+    placements: table.placements,
+    pieceCounts: puzzle.pieces.map((p) => p.count),
+    pieceMinimums: puzzle.pieces.map(pieceMin),
+    ...(optionalCells.length > 0 ? { optionalCells } : {}),
+    ...(puzzle.use !== undefined ? { totalPieces: puzzle.use } : {}),
+  };
+}
+
+/** The plain search over a puzzle as the search sees it, and the placement table its numbers refer to. */
+export interface PlainProblem {
+  readonly search: PlainSearch;
+  readonly table: PlacementTable;
+}
+
+/**
+ * The plain search of a puzzle with no pieces placed (take them off first: see withoutPlaced), over the
+ * given placement table or a new one (TooManyPlacementsError when the puzzle has too many).
+ */
+export function compilePlain(puzzle: Puzzle, table: PlacementTable = generatePlacements(puzzle)): PlainProblem {
+  if (puzzle.placed?.length) throw new RangeError('PlainSearch takes the board without its placed pieces (see withoutPlaced)');
+  return { search: new PlainSearch(plainInput(puzzle, table)), table };
+}
