@@ -1,14 +1,14 @@
 /**
  * platform/host.ts for the browser: the web app's build (vite.config.ts) puts this module in its place, so
  * that the app runs the library's own modules. The names and types are host.ts's (both are checked against types.ts's Host).
- * Search threads are Web Workers (search-worker.browser.ts); there are no checkpoint files.
+ * Search threads are Web Workers running runs/worker.ts; there are no files to save to, nor a work queue.
  */
 import * as yaml from 'yaml';
 import * as xmlParser from 'fast-xml-parser';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { gunzipSync, gzipSync } from 'fflate';
-import type { Host, SearchThread } from './types.js';
+import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport } from './types.js';
 
 export type { SearchThread } from './types.js';
 
@@ -51,7 +51,7 @@ export function gzip(data: Uint8Array): Uint8Array {
 }
 
 export function startSearchThread(): SearchThread {
-  const worker = new Worker(new URL('./search-worker.browser.ts', import.meta.url), { type: 'module', name: 'snug search' });
+  const worker = new Worker(new URL('../runs/worker.ts', import.meta.url), { type: 'module', name: 'snug search' });
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.addEventListener('message', (e) => listener(e.data)),
@@ -76,17 +76,30 @@ export function nextTurn(): Promise<void> {
   });
 }
 
-function noFiles(): never {
+/** In a Web Worker: the page's thread, through the worker's own postMessage. */
+export function parentThread(): ParentThread {
+  return {
+    post: (message) => postMessage(message),
+    onMessage: (listener) => addEventListener('message', (e: MessageEvent) => listener(e.data)),
+  };
+}
+
+export function emitWarning(message: string, kind: string): void {
+  console.warn(`${kind}: ${message}`);
+}
+
+export function thisProcess(): { readonly pid: number; readonly host: string } {
+  return { pid: 0, host: globalThis.location?.host ?? 'browser' };
+}
+
+export async function durableFiles(): Promise<DurableFiles> {
+  // (the only files a run would save are its checkpoints)
   throw new Error('checkpoints are files: the web app has none (solve without one)');
 }
 
-export async function checkpointStores(): ReturnType<Host['checkpointStores']> {
-  noFiles();
-}
-
-export async function checkpointReader(): ReturnType<Host['checkpointReader']> {
-  noFiles();
+export async function workQueue(): Promise<WorkQueueTransport> {
+  throw new Error('a work queue is reached through Redis: the web app has none (solve here)');
 }
 
 // the same names as host.ts
-({ cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn, checkpointStores, checkpointReader }) satisfies Host;
+({ cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess, durableFiles, workQueue }) satisfies Host;

@@ -8,10 +8,11 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../search/prepare.js';
 import { CheckpointError } from './checkpoint.js';
 import { loadCheckpoint } from './checkpoint-file.js';
-import { writeLayer, writeWhole } from './durable-file.js';
+import { writeLayer, writeWhole } from '../platform/durable-file.js';
 import { planProblem, planSubproblems, planSubproblemsAsync } from './plan.js';
 import type { RunOptions } from './run.js';
-import { resumeAsync, solveAsync } from './run.js';
+import { resumeAsync } from './resume.js';
+import { solveAsync } from './run.js';
 
 // Small puzzles, and plans made small and quick (the runs are planned whatever their size: they have a checkpoint).
 const puzzle = loadCatalogPuzzle('pentomino-3x20'); // 8 solutions, 2 up to symmetry
