@@ -2,12 +2,13 @@ import type { Solution } from '../puzzle/model.js';
 import { snugVersion } from '../version.js';
 import type { DoneSubproblem } from './checkpoint.js';
 import { puzzleHash } from './checkpoint.js';
+import type { DispatchEvents, Dispatcher } from './dispatch.js';
 import type { RunJob } from './job.js';
-import type { Dispatcher } from './dispatch.js';
 import type { Ledger } from './ledger.js';
 import type { Plan } from './plan.js';
 import { ProgressTracker } from './progress.js';
 import type { RunResult } from './result.js';
+import type { SubproblemResult } from './search-thread.js';
 
 /**
  * Collecting a planned run (coordinator.ts): the plan's subproblems in scope (all, or a shard's) that the
@@ -29,144 +30,179 @@ export interface CollectSettings {
   readonly countsLedgerWorkOnly: boolean;
 }
 
+type Collected = Omit<RunResult, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'>;
+
+export async function collect(plan: Plan, dispatcher: Dispatcher, ledger: Ledger, job: RunJob, settings: CollectSettings): Promise<Collected> {
+  const shard = job.shard;
+  const scope = plan.subproblems.map((_, i) => i).filter((i) => !shard || i % shard.count === shard.index - 1);
+  const collector = new Collector(plan, scope, dispatcher, ledger, job, settings, await ledger.doneBefore());
+  await collector.run();
+  return collector.result();
+}
+
 type StopReason = 'limit' | 'signal' | 'time' | 'callback';
 
-export async function collect(plan: Plan, dispatcher: Dispatcher, ledger: Ledger, job: RunJob, settings: CollectSettings): Promise<Omit<RunResult, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'>> {
-  const { countOnly, limit, keep, shard, start } = job;
-  const { deadline, before } = settings;
-  const scope = plan.subproblems.map((_, i) => i).filter((i) => !shard || i % shard.count === shard.index - 1);
-  const doneBefore = await ledger.doneBefore();
-  const done = new Map<number, DoneSubproblem>(doneBefore.map((d) => [d.index, d]));
-  const earlierMs = ledger.earlierMs;
-  const elapsedMs = (): number => earlierMs + performance.now() - start;
-  const tracker = new ProgressTracker(plan, scope, [...done.values()], earlierMs, Date.now() - (performance.now() - start));
+class Collector implements DispatchEvents {
+  private readonly done: Map<number, DoneSubproblem>;
+  private readonly tracker: ProgressTracker;
+  private readonly found: Solution[] = [];
+  /** Solutions reported (or, counting, counted). */
+  private accepted = 0;
+  private stopReason: StopReason | undefined;
+  private stopping: Promise<void> | undefined;
+  private lastSave = 0;
+  private lastProgress = Date.now();
+  private readonly progressEvery: number;
+  /** Whether each subproblem's solutions are kept until it is done, for the ledger to store. */
+  private readonly keepForLedger: boolean;
+  private readonly pending = new Map<number, Solution[]>();
+  /** The nodes of subproblems not done (running, or cut short by a stop or the limit): counted all the same. */
+  private readonly running = new Map<number, number>();
+  private cutNodes = 0;
+  private cutUpdates = 0;
 
-  // Solutions: those of subproblems finished before first, then as they come.
-  const found: Solution[] = [];
-  let accepted = 0;
-  let stopReason: StopReason | undefined;
-  const report = (s: Solution): void => {
-    if (stopReason || accepted >= limit) return;
-    accepted++;
-    tracker.solutions = accepted;
-    if (keep) found.push(s);
-    if (job.onSolution?.(s, accepted - 1) === false) stopReason = 'callback';
-    else if (accepted >= limit) stopReason = 'limit';
-  };
-  const addCount = (n: number): void => {
-    accepted += n;
-    tracker.solutions = accepted;
-  };
-  for (const d of doneBefore) {
-    if (countOnly) addCount(d.solutions);
-    else for (const s of d.found ?? []) report(s);
+  constructor(
+    private readonly plan: Plan,
+    private readonly scope: readonly number[],
+    private readonly dispatcher: Dispatcher,
+    private readonly ledger: Ledger,
+    private readonly job: RunJob,
+    private readonly settings: CollectSettings,
+    private readonly doneBefore: readonly DoneSubproblem[],
+  ) {
+    this.done = new Map(doneBefore.map((d) => [d.index, d]));
+    this.tracker = new ProgressTracker(plan, scope, [...this.done.values()], ledger.earlierMs, Date.now() - (performance.now() - job.start));
+    this.progressEvery = job.progressIntervalMs ?? 500;
+    this.keepForLedger = !job.countOnly && ledger.keepsSolutions;
   }
 
-  // The ledger's saves, every `saveEveryMs` and at the end (a saved run that is over just reports its result).
-  const saveEvery = ledger.saveEveryMs;
-  let lastSave = 0;
-  const save = (last = false): void => {
-    lastSave = Date.now();
-    ledger.save(plan, done.values(), elapsedMs(), last);
-  };
-  const progressEvery = job.progressIntervalMs ?? 500;
-  let lastProgress = Date.now();
-  /** Progress and saves when due; called on the dispatcher's reports and from a timer. */
-  const due = (): void => {
-    if (Date.now() >= deadline) stop('time');
-    if (job.onProgress && Date.now() - lastProgress >= progressEvery) {
-      lastProgress = Date.now();
-      job.onProgress(tracker.snapshot());
+  private elapsedMs(): number {
+    return this.ledger.earlierMs + performance.now() - this.job.start;
+  }
+
+  private report(s: Solution): void {
+    if (this.stopReason || this.accepted >= this.job.limit) return;
+    this.accepted++;
+    this.tracker.solutions = this.accepted;
+    if (this.job.keep) this.found.push(s);
+    if (this.job.onSolution?.(s, this.accepted - 1) === false) this.stopReason = 'callback';
+    else if (this.accepted >= this.job.limit) this.stopReason = 'limit';
+  }
+
+  private addCount(n: number): void {
+    this.accepted += n;
+    this.tracker.solutions = this.accepted;
+  }
+
+  /** Saves the ledger (a saved run that is over just reports its result). */
+  private save(last = false): void {
+    this.lastSave = Date.now();
+    this.ledger.save(this.plan, this.done.values(), this.elapsedMs(), last);
+  }
+
+  /** Progress and saves when due, and the time limit; called on the dispatcher's reports and from a timer. */
+  private due(): void {
+    if (Date.now() >= this.settings.deadline) this.stop('time');
+    if (this.job.onProgress && Date.now() - this.lastProgress >= this.progressEvery) {
+      this.lastProgress = Date.now();
+      this.job.onProgress(this.tracker.snapshot());
     }
-    if (Date.now() - lastSave >= saveEvery) save();
-  };
-  save();
+    if (Date.now() - this.lastSave >= this.ledger.saveEveryMs) this.save();
+  }
 
-  let stopping: Promise<void> | undefined;
-  const stop = (reason: StopReason): void => {
-    stopReason ??= reason;
-    stopping ??= dispatcher.stop();
-  };
-  const onAbort = (): void => stop('signal');
-  job.signal?.addEventListener('abort', onAbort);
-  if (job.signal?.aborted) stop('signal');
-  if (Date.now() >= deadline) stop('time');
-  const timer = setInterval(due, Math.min(progressEvery, saveEvery, 250));
-  // the solutions of each subproblem, kept until it is done, when the ledger stores them
-  const keepForLedger = !countOnly && ledger.keepsSolutions;
-  const pending = new Map<number, Solution[]>();
-  // the work of subproblems not done (running, or cut short by a stop or the limit): counted all the same
-  const running = new Map<number, number>();
-  let cutNodes = 0;
-  let cutUpdates = 0;
-  try {
-    if (!stopReason) {
-      await dispatcher.run(plan, scope.filter((i) => !done.has(i)), {
-        onSolution(index, solution) {
-          if (stopReason) return;
-          if (keepForLedger) {
-            const list = pending.get(index);
-            if (list) list.push(solution);
-            else pending.set(index, [solution]);
-          }
-          report(solution);
-          if (stopReason) stop(stopReason);
-        },
-        onProgress(index, nodes) {
-          running.set(index, nodes);
-          tracker.report(index, nodes);
-          due();
-        },
-        onDone(r) {
-          running.delete(r.index);
-          // a subproblem cut short (by the limit or a stop) is not done: a resumed run solves it again
-          if (stopReason || !r.complete) {
-            cutNodes += r.nodes;
-            cutUpdates += r.updates;
-            return;
-          }
-          done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(keepForLedger ? { found: pending.get(r.index) ?? [] } : {}) });
-          pending.delete(r.index);
-          tracker.finish(r.index, r.nodes);
-          if (countOnly) addCount(r.solutions);
-          due();
-        },
-      });
+  private stop(reason: StopReason): void {
+    this.stopReason ??= reason;
+    this.stopping ??= this.dispatcher.stop();
+  }
+
+  async run(): Promise<void> {
+    // Solutions: those of subproblems finished before first, then as they come.
+    for (const d of this.doneBefore) {
+      if (this.job.countOnly) this.addCount(d.solutions);
+      else for (const s of d.found ?? []) this.report(s);
     }
-  } finally {
-    clearInterval(timer);
-    job.signal?.removeEventListener('abort', onAbort);
-    await stopping;
+    this.save();
+    const { signal } = this.job;
+    const onAbort = (): void => this.stop('signal');
+    signal?.addEventListener('abort', onAbort);
+    if (signal?.aborted) this.stop('signal');
+    if (Date.now() >= this.settings.deadline) this.stop('time');
+    const timer = setInterval(() => this.due(), Math.min(this.progressEvery, this.ledger.saveEveryMs, 250));
+    try {
+      if (!this.stopReason) await this.dispatcher.run(this.plan, this.scope.filter((i) => !this.done.has(i)), this);
+    } finally {
+      clearInterval(timer);
+      signal?.removeEventListener('abort', onAbort);
+      await this.stopping;
+    }
+    this.save(true);
+    this.job.onProgress?.(this.tracker.snapshot());
   }
-  save(true);
-  job.onProgress?.(tracker.snapshot());
-  const solved = scope.filter((i) => done.has(i)).length;
-  const complete = solved === scope.length && stopReason === undefined;
-  await ledger.finish(complete);
-  let nodes = before.nodes;
-  let updates = before.updates;
-  if (!settings.countsLedgerWorkOnly) {
-    nodes += cutNodes;
-    updates += cutUpdates;
-    for (const n of running.values()) nodes += n;
+
+  onSolution(index: number, solution: Solution): void {
+    if (this.stopReason) return;
+    if (this.keepForLedger) {
+      const list = this.pending.get(index);
+      if (list) list.push(solution);
+      else this.pending.set(index, [solution]);
+    }
+    this.report(solution);
+    if (this.stopReason) this.stop(this.stopReason);
   }
-  for (const i of scope) {
-    nodes += done.get(i)?.nodes ?? 0;
-    updates += done.get(i)?.updates ?? 0;
+
+  onProgress(index: number, nodes: number): void {
+    this.running.set(index, nodes);
+    this.tracker.report(index, nodes);
+    this.due();
   }
-  return {
-    solutions: accepted,
-    complete,
-    nodes,
-    updates,
-    elapsedMs: elapsedMs(),
-    found,
-    workers: dispatcher.workers,
-    plan: { hash: plan.hash, subproblems: scope.length, done: solved },
-    ...(shard
-      ? { shard: { ...shard, mode: countOnly ? 'count' : 'all', puzzleHash: puzzleHash(job.puzzle), plan: plan.hash, version: snugVersion(), subproblems: scope.length, subproblemsInPlan: plan.subproblems.length } }
-      : {}),
-    ...ledger.describe(),
-    ...(stopReason === 'signal' ? { interrupted: true } : {}),
-  };
+
+  onDone(r: SubproblemResult): void {
+    this.running.delete(r.index);
+    // a subproblem cut short (by the limit or a stop) is not done: a resumed run solves it again
+    if (this.stopReason || !r.complete) {
+      this.cutNodes += r.nodes;
+      this.cutUpdates += r.updates;
+      return;
+    }
+    this.done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(this.keepForLedger ? { found: this.pending.get(r.index) ?? [] } : {}) });
+    this.pending.delete(r.index);
+    this.tracker.finish(r.index, r.nodes);
+    if (this.job.countOnly) this.addCount(r.solutions);
+    this.due();
+  }
+
+  /** The run's result, once it has run (the ledger told whether it is over). */
+  async result(): Promise<Collected> {
+    const { plan, scope, done, job } = this;
+    const solved = scope.filter((i) => done.has(i)).length;
+    const complete = solved === scope.length && this.stopReason === undefined;
+    await this.ledger.finish(complete);
+    let nodes = this.settings.before.nodes;
+    let updates = this.settings.before.updates;
+    if (!this.settings.countsLedgerWorkOnly) {
+      nodes += this.cutNodes;
+      updates += this.cutUpdates;
+      for (const n of this.running.values()) nodes += n;
+    }
+    for (const i of scope) {
+      nodes += done.get(i)?.nodes ?? 0;
+      updates += done.get(i)?.updates ?? 0;
+    }
+    const shard = job.shard;
+    return {
+      solutions: this.accepted,
+      complete,
+      nodes,
+      updates,
+      elapsedMs: this.elapsedMs(),
+      found: this.found,
+      workers: this.dispatcher.workers,
+      plan: { hash: plan.hash, subproblems: scope.length, done: solved },
+      ...(shard
+        ? { shard: { ...shard, mode: job.countOnly ? 'count' : 'all', puzzleHash: puzzleHash(job.puzzle), plan: plan.hash, version: snugVersion(), subproblems: scope.length, subproblemsInPlan: plan.subproblems.length } }
+        : {}),
+      ...this.ledger.describe(),
+      ...(this.stopReason === 'signal' ? { interrupted: true } : {}),
+    };
+  }
 }

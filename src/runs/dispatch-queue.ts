@@ -57,82 +57,103 @@ class QueueDispatcher implements Dispatcher {
 
   async run(plan: Plan, indices: readonly number[], events: DispatchEvents): Promise<void> {
     const run = this.queued;
-    const { redis } = run;
-    const id = run.id!;
-    const key = runKey(id);
-    const n = plan.subproblems.length;
-    let left = indices.filter((i) => !run.taken.has(i)).length;
+    const logKey = `${runKey(run.id!)}:log`;
+    const wait = { plan, indices, events, left: indices.filter((i) => !run.taken.has(i)).length };
     // the log holds the records taken before too: read on from its end
-    let offset = await redis.llen(`${key}:log`);
-    /** Queues the subproblems not taken yet (the same job id as a job still queued: BullMQ keeps one). */
-    const queueMissing = async (): Promise<void> => {
-      const missing = indices.filter((i) => !run.taken.has(i));
-      const jobs = batches(missing, plan.estimates, this.options.batch ?? 4).map((batch) => ({
-        name: 'subproblems',
-        data: { run: id, indices: batch } satisfies JobData,
-        opts: { jobId: `${id}-${batch[0]}-${batch.length}`, ...JOB_OPTIONS },
-      }));
-      for (let i = 0; i < jobs.length; i += 1000) await run.jobs.addBulk(jobs.slice(i, i + 1000));
-    };
-    await queueMissing();
-    if (this.options.workers > 0) {
-      const local = await startQueueWorker(this.options.url, { threads: this.options.workers });
-      if (this.stopped) await local.close();
-      else {
-        this.local = local;
-        this.threads = local.threads;
-      }
-    }
+    let offset = await run.redis.llen(logKey);
+    await this.queueMissing(plan, indices);
+    await this.startLocalWorker();
 
     // Wait for the results, reading the log from where it was.
     let lastProgress = 0;
     let lastFailureCheck = Date.now();
-    while (left > 0 && !this.stopped) {
-      const texts = await redis.lrange(`${key}:log`, offset, -1);
+    while (wait.left > 0 && !this.stopped) {
+      const texts = await run.redis.lrange(logKey, offset, -1);
       offset += texts.length;
-      if (texts.length === 0 && (await redis.llen(`${key}:log`)) < offset) {
+      if (texts.length === 0 && (await run.redis.llen(logKey)) < offset) {
         // a shorter log: Redis came back from a snapshot older than what was read (a crash), and may have
         // lost jobs queued since: queue again what is not taken, and read the log from its start (the
         // subproblems taken already are skipped)
         offset = 0;
-        await redis.set(key, JSON.stringify(run.record), 'NX');
-        await queueMissing();
+        await run.redis.set(runKey(run.id!), JSON.stringify(run.record), 'NX');
+        await this.queueMissing(plan, indices);
       }
-      for (const text of texts) {
-        const record = parseJson(text) as DoneRecord | undefined;
-        const index = Number(record?.index);
-        if (!Number.isInteger(index) || index < 0 || index >= n) {
-          // (nothing to delete it by)
-          run.warn(`refused a result of run ${id}: not a result of one of its ${n} subproblems`);
-          continue;
-        }
-        if (run.taken.has(index)) continue;
-        const done = run.take(record, index);
-        if (!done) {
-          await run.refuse(index, text);
-          continue;
-        }
-        left--;
-        for (const s of done.found ?? []) events.onSolution(index, s);
-        events.onDone({ index, solutions: done.solutions, nodes: done.nodes, updates: done.updates, complete: true });
-      }
+      for (const text of texts) await this.take(text, wait);
       if (this.options.progress && Date.now() - lastProgress >= 500) {
         lastProgress = Date.now();
-        // the nodes of the subproblems being solved, as the workers last said
-        const running = await redis.hgetall(`${key}:running`);
-        for (const [field, nodes] of Object.entries(running)) {
-          const index = Number(field);
-          if (Number.isInteger(index) && index >= 0 && index < n && !run.taken.has(index) && Number(nodes) >= 0) events.onProgress(index, Number(nodes));
-        }
+        await this.readRunning(plan, events);
       }
       if (Date.now() - lastFailureCheck >= 5000) {
-        // a job that failed on every try (its subproblem crashed each worker that took it) ends the wait
         lastFailureCheck = Date.now();
-        const failed = (await run.jobs.failed(0, 999)).find((j) => (j.data as JobData | undefined)?.run === id && !(j.data as JobData).indices.every((i) => run.taken.has(i)));
-        if (failed) throw new QueueError(`a job of run ${id} failed ${failed.attemptsMade} times: ${String(failed.failedReason).split('\n')[0]!.slice(0, 200)}`);
+        await this.checkFailures();
       }
-      if (left > 0 && !this.stopped) await this.sleep(texts.length > 0 ? 10 : 50);
+      if (wait.left > 0 && !this.stopped) await this.sleep(texts.length > 0 ? 10 : 50);
     }
+  }
+
+  /** Queues the subproblems not taken yet (the same job id as a job still queued: BullMQ keeps one). */
+  private async queueMissing(plan: Plan, indices: readonly number[]): Promise<void> {
+    const run = this.queued;
+    const id = run.id!;
+    const missing = indices.filter((i) => !run.taken.has(i));
+    const jobs = batches(missing, plan.estimates, this.options.batch ?? 4).map((batch) => ({
+      name: 'subproblems',
+      data: { run: id, indices: batch } satisfies JobData,
+      opts: { jobId: `${id}-${batch[0]}-${batch.length}`, ...JOB_OPTIONS },
+    }));
+    for (let i = 0; i < jobs.length; i += 1000) await run.jobs.addBulk(jobs.slice(i, i + 1000));
+  }
+
+  /** This process's own threads on the queue, when asked for. */
+  private async startLocalWorker(): Promise<void> {
+    if (this.options.workers <= 0) return;
+    const local = await startQueueWorker(this.options.url, { threads: this.options.workers });
+    if (this.stopped) await local.close();
+    else {
+      this.local = local;
+      this.threads = local.threads;
+    }
+  }
+
+  /** A result read from the log: reported when it passes its checks, else refused (deleted, its subproblem queued again). */
+  private async take(text: string, wait: { readonly plan: Plan; readonly events: DispatchEvents; left: number }): Promise<void> {
+    const run = this.queued;
+    const n = wait.plan.subproblems.length;
+    const record = parseJson(text) as DoneRecord | undefined;
+    const index = Number(record?.index);
+    if (!Number.isInteger(index) || index < 0 || index >= n) {
+      // (nothing to delete it by)
+      run.warn(`refused a result of run ${run.id}: not a result of one of its ${n} subproblems`);
+      return;
+    }
+    if (run.taken.has(index)) return;
+    const done = run.take(record, index);
+    if (!done) {
+      await run.refuse(index, text);
+      return;
+    }
+    wait.left--;
+    for (const s of done.found ?? []) wait.events.onSolution(index, s);
+    wait.events.onDone({ index, solutions: done.solutions, nodes: done.nodes, updates: done.updates, complete: true });
+  }
+
+  /** The nodes of the subproblems being solved, as the workers last said (for progress). */
+  private async readRunning(plan: Plan, events: DispatchEvents): Promise<void> {
+    const run = this.queued;
+    const n = plan.subproblems.length;
+    const running = await run.redis.hgetall(`${runKey(run.id!)}:running`);
+    for (const [field, nodes] of Object.entries(running)) {
+      const index = Number(field);
+      if (Number.isInteger(index) && index >= 0 && index < n && !run.taken.has(index) && Number(nodes) >= 0) events.onProgress(index, Number(nodes));
+    }
+  }
+
+  /** A job that failed on every try (its subproblem crashed each worker that took it) ends the wait. */
+  private async checkFailures(): Promise<void> {
+    const run = this.queued;
+    const id = run.id!;
+    const failed = (await run.jobs.failed(0, 999)).find((j) => (j.data as JobData | undefined)?.run === id && !(j.data as JobData).indices.every((i) => run.taken.has(i)));
+    if (failed) throw new QueueError(`a job of run ${id} failed ${failed.attemptsMade} times: ${String(failed.failedReason).split('\n')[0]!.slice(0, 200)}`);
   }
 
   private sleep(ms: number): Promise<void> {
