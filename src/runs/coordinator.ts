@@ -65,11 +65,12 @@ export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>,
 /** The run cut into subproblems: the dispatch starts (its threads get ready) while this thread plans. */
 async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: number, ledger: Ledger, dispatch: DispatchChoice, trial: Trial | undefined): Promise<RunResult> {
   const dispatcher = await dispatch.start();
+  const phaseDeadline = (): number => (dispatch.timeLimitPerPhase && job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : deadline);
   try {
     let plan = ledger.storedPlan;
     let planningNodes = 0;
     if (!plan) {
-      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, { ...(job.signal ? { signal: job.signal } : {}), deadline });
+      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, { ...(job.signal ? { signal: job.signal } : {}), deadline: phaseDeadline() });
       plan = planned.plan;
       planningNodes = planned.nodes;
     }
@@ -84,8 +85,7 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
     await ledger.recordPlan(plan);
     // the work before the plan (the trial's search and the planner's walks), where the result counts it
     const before = dispatch.countsLedgerWorkOnly ? { nodes: 0, updates: 0 } : { nodes: planningNodes + (trial?.result.nodes ?? 0), updates: trial?.result.updates ?? 0 };
-    const collectDeadline = dispatch.timeLimitAgainToCollect && job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : deadline;
-    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: collectDeadline, before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly })) };
+    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly })) };
   } finally {
     await dispatcher.stop();
   }

@@ -33,7 +33,7 @@ export function queueDispatch(run: QueueRun, prepare: PrepareOptions, options: Q
     workersHere: 0,
     // (the result counts the work the workers recorded, on every machine and in every session)
     countsLedgerWorkOnly: true,
-    timeLimitAgainToCollect: true,
+    timeLimitPerPhase: true,
     start: async () => {
       // the workers get their threads ready while this process plans
       await run.redis.publish(warmChannel(), setupText(run.puzzle, prepare, run.countOnly));

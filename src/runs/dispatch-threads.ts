@@ -20,7 +20,7 @@ export function threadsDispatch(workers: number, setup: WorkerSetup): DispatchCh
   return {
     workersHere: 1,
     countsLedgerWorkOnly: false,
-    timeLimitAgainToCollect: false,
+    timeLimitPerPhase: false,
     start: async () => new ThreadsDispatcher(workers, setup),
   };
 }

@@ -36,8 +36,12 @@ export interface DispatchChoice {
    * session's), not what this process spent besides (planning, subproblems cut short).
    */
   readonly countsLedgerWorkOnly: boolean;
-  /** True when the time limit is given again to the wait for the results, once planned (as a queue's run always has had). */
-  readonly timeLimitAgainToCollect: boolean;
+  /**
+   * True when the time limit is given to planning and again to the wait for the results, each from its
+   * start (as a queue's run always has had: its coordinator waits, the workers go on); else it is the
+   * whole run's, from the start.
+   */
+  readonly timeLimitPerPhase: boolean;
   /** Starts the dispatch: threads get ready, workers are told, while this thread plans. */
   start(): Promise<Dispatcher>;
 }
