@@ -20,7 +20,8 @@ export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStat
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';
 export { solutionSymmetries, isCanonical, Cover, makeCover, type SolutionSymmetry } from './compile/symmetry.js';
 export { renderSolutionText, renderSolutionSvg, renderBoardText, type SolutionTextOptions, type SvgOptions, type HighlightOptions } from './render/index.js';
-export { solveAsync, resumeAsync, type RunOptions, type ResumeOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
+export { solveAsync, type RunOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
+export { resumeAsync, type ResumeOptions } from './runs/resume.js';
 export type { Progress } from './runs/progress.js';
 export { estimateRun, type RunEstimate, type RunEstimateOptions } from './runs/estimate.js';
 export { planSubproblems, planSubproblemsAsync, type Plan, type PlanOptions, type PlanStop } from './runs/plan.js';

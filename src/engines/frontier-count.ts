@@ -37,7 +37,7 @@
  *
  * Counters: `nodes` = states expanded (over all steps); `updates` = transitions taken.
  */
-import type { Engine, SearchOptions, SearchResult } from './types.js';
+import type { CountInSteps, Engine, SearchOptions, SearchResult } from './types.js';
 
 export interface CountingSpec {
   readonly cellCount: number;
@@ -246,7 +246,7 @@ class StateTable {
 }
 
 /** A count in progress: one step per rank of the scan (see the comment at the top). */
-export class FrontierCount {
+export class FrontierCount implements CountInSteps {
   private cur = new StateTable();
   private next = new StateTable();
   /** Ranks decided so far. */
@@ -262,6 +262,10 @@ export class FrontierCount {
 
   get done(): boolean {
     return this.rank >= this.counter.cellCount;
+  }
+
+  get fraction(): number {
+    return this.rank / this.counter.cellCount;
   }
 
   /** Decides the next rank of the scan. */
@@ -418,6 +422,11 @@ export class FrontierCounter implements Engine {
 
   start(): FrontierCount {
     return new FrontierCount(this);
+  }
+
+  /** The count a step (a rank of the scan) at a time: it has no branches to share out. */
+  countInSteps(): CountInSteps {
+    return this.start();
   }
 
   /**

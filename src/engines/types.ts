@@ -54,6 +54,25 @@ export interface Engine {
    * optional: without it the walks are plain ones.
    */
   lookAhead?(prefix: readonly number[]): LookAhead;
+  /**
+   * Offered by an engine that cannot cut its tree (branches() is always empty: the counting engine) and
+   * counts the whole of it instead, a step at a time: a long run counts it in one piece on its own thread,
+   * reading the clock and the signal between steps (runs/dispatch-here.ts). Absent: the tree is cut into
+   * subproblems by prefixes of branches(), which threads, checkpoints and queues share out.
+   */
+  countInSteps?(): CountInSteps;
+}
+
+/** A whole count in progress (see Engine.countInSteps). */
+export interface CountInSteps {
+  readonly done: boolean;
+  readonly nodes: number;
+  readonly updates: number;
+  /** The share of the steps taken, 0 to 1 (the steps cost alike once under way). */
+  readonly fraction: number;
+  step(): void;
+  /** The count, once done. */
+  total(): bigint;
 }
 
 export interface LookAhead {

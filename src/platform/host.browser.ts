@@ -1,16 +1,16 @@
 /**
  * platform/host.ts for the browser: the web app's build (vite.config.ts) puts this module in its place, so
  * that the app runs the library's own modules. The names and types are host.ts's (both are checked against types.ts's Host).
- * Search threads are Web Workers (search-worker.browser.ts); PNG pictures are drawn by the browser's canvas;
+ * Search threads are Web Workers running runs/worker.ts; PNG pictures are drawn by the browser's canvas;
  * there are no files: a user's puzzle comes as text (a file dropped on the page, a link), the catalog is
- * built into the app (web/catalog.ts), and a run saves no checkpoint.
+ * built into the app (web/catalog.ts), a run saves no checkpoint, and there is no work queue.
  */
 import * as yaml from 'yaml';
 import * as xmlParser from 'fast-xml-parser';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { gunzipSync, gzipSync } from 'fflate';
-import type { Host, SearchThread } from './types.js';
+import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport } from './types.js';
 
 export type { SearchThread } from './types.js';
 
@@ -53,7 +53,7 @@ export function gzip(data: Uint8Array): Uint8Array {
 }
 
 export function startSearchThread(): SearchThread {
-  const worker = new Worker(new URL('./search-worker.browser.ts', import.meta.url), { type: 'module', name: 'snug search' });
+  const worker = new Worker(new URL('../runs/worker.ts', import.meta.url), { type: 'module', name: 'snug search' });
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.addEventListener('message', (e) => listener(e.data)),
@@ -100,10 +100,6 @@ export async function svgToPng(svg: string, scale = 1): Promise<Uint8Array> {
   }
 }
 
-function noFiles(): never {
-  throw new Error('checkpoints are files: the web app has none (solve without one)');
-}
-
 function noFileSystem(): never {
   throw new Error('the web app reads no files by name: open a file on the page, or pick a puzzle from the catalog');
 }
@@ -132,16 +128,33 @@ export function compiledCatalog(): Readonly<Record<string, { hash: string; puzzl
   return {};
 }
 
-export async function checkpointStores(): ReturnType<Host['checkpointStores']> {
-  noFiles();
+/** In a Web Worker: the page's thread, through the worker's own postMessage. */
+export function parentThread(): ParentThread {
+  return {
+    post: (message) => postMessage(message),
+    onMessage: (listener) => addEventListener('message', (e: MessageEvent) => listener(e.data)),
+  };
 }
 
-export async function checkpointReader(): ReturnType<Host['checkpointReader']> {
-  noFiles();
+export function emitWarning(message: string, kind: string): void {
+  console.warn(`${kind}: ${message}`);
+}
+
+export function thisProcess(): { readonly pid: number; readonly host: string } {
+  return { pid: 0, host: globalThis.location?.host ?? 'browser' };
+}
+
+export async function durableFiles(): Promise<DurableFiles> {
+  // (the only files a run would save are its checkpoints)
+  throw new Error('checkpoints are files: the web app has none (solve without one)');
+}
+
+export async function workQueue(): Promise<WorkQueueTransport> {
+  throw new Error('a work queue is reached through Redis: the web app has none (solve here)');
 }
 
 // the same names as host.ts
 ({
-  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn,
-  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, checkpointStores, checkpointReader,
+  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
+  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

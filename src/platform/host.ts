@@ -7,22 +7,25 @@
  * - cores, sha256Hex, packageVersion: facts and a hash.
  * - yamlModule, xmlParserModule, gunzipText, gzip: parsers and compression, loaded on first use (most runs
  *   read the compiled catalog and never parse a file).
- * - startSearchThread: a thread that solves subproblems (runs/search-thread.ts says what it answers).
+ * - startSearchThread, parentThread: a thread running runs/worker.ts, started by its URL (runs/search-thread.ts
+ *   says what it answers), and that thread's way back.
+ * - nextTurn, emitWarning, thisProcess: the event loop, the process's warnings, its ID and machine.
+ * - durableFiles, workQueue: files that survive a crash (durable-file.ts) and Redis with BullMQ
+ *   (redis-queue.ts), for long runs; each loaded on first use. What is written there means something only
+ *   to runs/ (checkpoints, the queue's records): this folder imports nothing of the library.
  * - readTextFile, readFileBytes, pathKind: the files a user names (user-files.ts).
  * - catalogFileNames, readCatalogFile, compiledCatalog: the catalog's files (catalog-files.ts).
  * - svgToPng: pictures as pixels (png.ts, resvg loaded on first use).
- * - checkpointStores, checkpointReader: the checkpoint files of long runs (Node only: the browser has no file to save to).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import type * as Crypto from 'node:crypto';
 import type * as WorkerThreads from 'node:worker_threads';
 import type * as Zlib from 'node:zlib';
 import type * as Yaml from 'yaml';
 import type * as Fxp from 'fast-xml-parser';
-import type { CheckpointStores, Host, SearchThread } from './types.js';
-import type { Checkpoint } from '../runs/checkpoint.js';
+import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport } from './types.js';
 
 export type { SearchThread } from './types.js';
 import { pathKind, readFileBytes, readTextFile } from './user-files.js';
@@ -96,8 +99,8 @@ export function gzip(data: Uint8Array): Uint8Array {
 }
 
 /**
- * A worker thread running the built dist/runs/worker.js (also from the sources, in the tests: `npm test`
- * builds first).
+ * A worker thread running the built dist/runs/worker.js, named by its place in the package (also from the
+ * sources, in the tests: `npm test` builds first).
  */
 export function startSearchThread(): SearchThread {
   const worker = new (require('node:worker_threads') as typeof WorkerThreads).Worker(new URL('dist/runs/worker.js', packageRoot()?.url ?? new URL('../../', import.meta.url)));
@@ -115,17 +118,32 @@ export function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-export function checkpointStores(): Promise<{ readonly CheckpointStore: CheckpointStores }> {
-  return import('../runs/checkpoint-store.js');
+export function parentThread(): ParentThread {
+  const port = (require('node:worker_threads') as typeof WorkerThreads).parentPort!;
+  return {
+    post: (message) => port.postMessage(message),
+    onMessage: (listener) => port.on('message', listener),
+  };
 }
 
-/** Reading a checkpoint back, to resume (loaded apart from the stores: its schema library is large). */
-export function checkpointReader(): Promise<{ loadCheckpoint(path: string): Checkpoint }> {
-  return import('../runs/checkpoint-file.js');
+export function emitWarning(message: string, kind: string): void {
+  process.emitWarning(message, kind);
+}
+
+export function thisProcess(): { readonly pid: number; readonly host: string } {
+  return { pid: process.pid, host: hostname() };
+}
+
+export function durableFiles(): Promise<DurableFiles> {
+  return import('./durable-file.js');
+}
+
+export async function workQueue(): Promise<WorkQueueTransport> {
+  return (await import('./redis-queue.js')).transport;
 }
 
 // the names host.browser.ts must export too
 ({
-  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, nextTurn,
-  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, checkpointStores, checkpointReader,
+  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
+  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

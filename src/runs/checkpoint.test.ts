@@ -8,10 +8,11 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { prepareSearch } from '../compile/compile.js';
 import { CheckpointError } from './checkpoint.js';
 import { loadCheckpoint } from './checkpoint-file.js';
-import { writeLayer, writeWhole } from './durable-file.js';
+import { writeLayer, writeWhole } from '../platform/durable-file.js';
 import { planProblem, planSubproblems, planSubproblemsAsync } from './plan.js';
 import type { RunOptions } from './run.js';
-import { resumeAsync, solveAsync } from './run.js';
+import { resumeAsync } from './resume.js';
+import { solveAsync } from './run.js';
 
 // Small puzzles, and plans made small and quick (the runs are planned whatever their size: they have a checkpoint).
 const puzzle = loadCatalogPuzzle('pentomino-3x20'); // 8 solutions, 2 up to symmetry
@@ -259,8 +260,12 @@ describe('plans', () => {
     const stopped = await solveAsync(puzzle, { countOnly: true, workers: 1, trialMs: 0, plan: slow, signal: controller.signal });
     expect(stopped).toMatchObject({ interrupted: true, complete: false });
     expect(stopped.nodes).toBeGreaterThan(0);
-    // after a trial that did not finish, its nodes (and solutions) are the run's
-    const trial = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { countOnly: true, workers: 1, trialMs: 5, plan: slow, timeLimitMs: 50 });
+    // after a trial that did not finish, its nodes (and solutions) are the run's; the run is stopped while
+    // it plans by the signal, not by a time limit, which a loaded machine could spend before the trial
+    // (preparing 6x10 takes 100 ms and more then) and leave the trial nothing to search
+    const later = new AbortController();
+    setTimeout(() => later.abort(), 0);
+    const trial = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { countOnly: true, workers: 1, trialMs: 5, plan: slow, signal: later.signal });
     expect(trial.complete).toBe(false);
     expect(trial.nodes).toBeGreaterThan(0);
   });

@@ -1,6 +1,6 @@
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleHash } from './checkpoint.js';
-import type { RunResult, ShardStamp } from './run.js';
+import type { RunResult, ShardStamp } from './result.js';
 import { createSolutionCheck } from './solution-check.js';
 
 /** A shard's result as merging needs it: the statistics, the stamp, and its solutions (none when counting). */

@@ -1,6 +1,9 @@
-/** A Node worker thread of a parallel run: see executor.ts (serveSearchThread) for what it does. */
-import { parentPort } from 'node:worker_threads';
-import { serveSearchThread } from './executor.js';
+/**
+ * The entry of a search thread (a Node worker thread, a Web Worker: the platform starts it by this file's
+ * URL, platform/host.ts). What it answers is search-thread.ts's serveSearchThread.
+ */
+import { parentThread } from '../platform/host.js';
+import { serveSearchThread } from './search-thread.js';
 
-const port = parentPort!;
-port.on('message', serveSearchThread((message) => port.postMessage(message)));
+const parent = parentThread();
+parent.onMessage(serveSearchThread((message) => parent.post(message)));

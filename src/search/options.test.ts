@@ -3,7 +3,8 @@ import { PuzzleError } from '../puzzle/errors.js';
 import { parsePuzzle } from '../puzzle/format.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
-import { resumeAsync, solveAsync } from '../runs/run.js';
+import { resumeAsync } from '../runs/resume.js';
+import { solveAsync } from '../runs/run.js';
 import { InvalidOptionError, maxWorkers } from './options.js';
 import { solve } from './solve.js';
 

@@ -1,13 +1,17 @@
-import { closeSync, fsyncSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { DurableFiles, FileKind } from './types.js';
 
 /**
- * Writing a file so that it is either whole or not there: the text goes to a temporary file beside it,
- * every write is checked (a full disk writes fewer bytes than asked, then fails), the file is flushed to
- * disk, and only then is it renamed (or linked) into place and the folder flushed, so that the rename
- * itself survives a power cut. A failed write removes its temporary file and leaves the old file as it was.
+ * Files on Node for what must survive a crash (a long run's checkpoint and its lock: runs/checkpoint-store.ts
+ * gives them their meaning). Writing a file so that it is either whole or not there: the text goes to a
+ * temporary file beside it, every write is checked (a full disk writes fewer bytes than asked, then
+ * fails), the file is flushed to disk, and only then is it renamed (or linked) into place and the folder
+ * flushed, so that the rename itself survives a power cut. A failed write removes its temporary file and
+ * leaves the old file as it was. The rest are the few plain questions a lock asks (what is at a path,
+ * which process holds it, whether that process still runs).
  *
- * The few calls it makes go through `writeLayer`, which tests replace to simulate a full disk.
+ * The few calls writing makes go through `writeLayer`, which tests replace to simulate a full disk.
  */
 export interface WriteLayer {
   open(path: string, flags: string): number;
@@ -62,7 +66,7 @@ export function writeWhole(path: string, text: string, mode: 'replace' | 'create
         writeLayer.link(temp, path);
         writeLayer.unlink(temp);
       } catch (e) {
-        if (!NO_LINKS.includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+        if (!NO_LINKS.includes(errorCode(e) ?? '')) throw e;
         // a file system without hard links: claim the name with an empty file, then rename over it
         writeLayer.close(writeLayer.open(path, 'wx'));
         writeLayer.rename(temp, path);
@@ -90,7 +94,7 @@ function syncFolder(path: string): void {
     writeLayer.fsync(fd);
   } catch (e) {
     // some systems cannot flush a folder (EINVAL, EISDIR); a real failure to write is reported
-    if (!['EINVAL', 'EISDIR', 'EPERM', 'ENOTSUP', 'EBADF'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+    if (!['EINVAL', 'EISDIR', 'EPERM', 'ENOTSUP', 'EBADF'].includes(errorCode(e) ?? '')) throw e;
   } finally {
     writeLayer.close(fd);
   }
@@ -106,7 +110,7 @@ export function removeQuietly(path: string): void {
 
 /** A system error as a person reads it: "no space left on device", "permission denied", ... */
 export function describeFileError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
+  const code = errorCode(e);
   const known: Record<string, string> = {
     ENOSPC: 'no space left on device',
     EDQUOT: 'disk quota exceeded',
@@ -122,3 +126,54 @@ export function describeFileError(e: unknown): string {
   };
   return code ? known[code] ?? code : (e as Error).message;
 }
+
+/** The system's code of a failed file operation (ENOENT, EEXIST, ENOSPC, ...), or undefined. */
+export function errorCode(e: unknown): string | undefined {
+  return (e as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** What is at `path`, not following a symbolic link; undefined when nothing is (or it cannot be seen). */
+export function kindOf(path: string): FileKind | undefined {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  return stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : stat.isSymbolicLink() ? 'symbolic link' : 'special';
+}
+
+/** A small text file (a lock) as UTF-8; throws the system's error. */
+export function readText(path: string): string {
+  return readFileSync(path, 'utf8');
+}
+
+/** The names in a folder; throws the system's error. */
+export function list(folder: string): string[] {
+  return readdirSync(folder);
+}
+
+export function folderOf(path: string): string {
+  return dirname(path);
+}
+
+export function nameOf(path: string): string {
+  return basename(path);
+}
+
+export function pathIn(folder: string, name: string): string {
+  return join(folder, name);
+}
+
+/** Whether process `pid` of this machine is running (one of another user's counts). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errorCode(e) === 'EPERM'; // it exists, and is someone else's
+  }
+}
+
+// the names the Host's durableFiles() promises
+({ writeWhole, temporaryPath, removeQuietly, describeFileError, errorCode, kindOf, readText, list, folderOf, nameOf, pathIn, isRunning }) satisfies DurableFiles;

@@ -1,0 +1,92 @@
+import { checkPuzzle } from '../puzzle/validate.js';
+import type { PreparedSearch } from '../compile/compile.js';
+import { compilePuzzle } from '../compile/compile.js';
+import { runPrepared, searchStats } from '../search/solve.js';
+import { collect } from './collect.js';
+import type { DispatchChoice } from './dispatch.js';
+import type { Trial } from './dispatch-here.js';
+import { countWhole, reportTrial, runTrial } from './dispatch-here.js';
+import type { Ledger } from './ledger.js';
+import type { RunJob } from './job.js';
+import { planProblem, planSubproblemsAsync } from './plan.js';
+import type { RunResult } from './result.js';
+
+/**
+ * The coordinator of every long run: a run here (solveAsync), resumed (resumeAsync), a shard, a run on a
+ * work queue (solveOnQueue, `snug resume --queue`). Its steps, the same for all:
+ *
+ *   check the puzzle -> open the ledger -> prepare the search -> answer on this thread when that is all
+ *   there is to do (no solution can exist; an engine that counts whole; a trial that finishes) -> plan
+ *   (or take the stored plan, checked against the tree) -> dispatch -> collect (collect.ts)
+ *
+ * What differs is chosen by the caller: the dispatcher (threads here, the queue's workers: dispatch.ts)
+ * and the ledger of what is done (memory, a checkpoint file, Redis: ledger.ts). Planning, like solving,
+ * stops at the time limit and on the signal; so does a trial. Bad options were refused by the caller,
+ * before anything ran.
+ */
+export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>, dispatch: DispatchChoice): Promise<RunResult> {
+  const checked = checkPuzzle(job.puzzle);
+  const deadline = job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : Infinity;
+  // The ledger exists from the start, before anything is solved (or even prepared).
+  const ledger = await openLedger();
+  try {
+    let prepared: PreparedSearch;
+    const preparing = performance.now();
+    try {
+      prepared = compilePuzzle(checked, job.prepare);
+    } catch (e) {
+      ledger.discard();
+      throw e;
+    }
+    if (ledger.storedPlan && !prepared.impossible) {
+      // a plan read back must cut this very tree: every solution in exactly one subproblem
+      const wrong = planProblem(prepared.engine, ledger.storedPlan.subproblems);
+      if (wrong) throw ledger.misfit(wrong);
+    }
+    const prepareMs = performance.now() - preparing;
+    // No solution can exist: the search says why, at once.
+    if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: dispatch.workersHere, prepareMs };
+    const counting = prepared.engine.countInSteps?.();
+    if (counting) return { ...(await countWhole(prepared, counting, job, deadline)), workers: dispatch.workersHere, prepareMs };
+    let trial: Trial | undefined;
+    if (job.trialMs > 0) {
+      trial = runTrial(prepared, job, deadline);
+      const { result } = trial;
+      if (result.complete || result.solutions >= job.limit || Date.now() >= deadline || job.signal?.aborted) {
+        return { ...reportTrial(trial, job, 0), workers: dispatch.workersHere, prepareMs };
+      }
+    }
+    return { ...(await planAndCollect(prepared, job, deadline, ledger, dispatch, trial)), prepareMs };
+  } finally {
+    ledger.close();
+  }
+}
+
+/** The run cut into subproblems: the dispatch starts (its threads get ready) while this thread plans. */
+async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: number, ledger: Ledger, dispatch: DispatchChoice, trial: Trial | undefined): Promise<RunResult> {
+  const dispatcher = await dispatch.start();
+  const phaseDeadline = (): number => (dispatch.timeLimitPerPhase && job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : deadline);
+  try {
+    let plan = ledger.storedPlan;
+    let planningNodes = 0;
+    if (!plan) {
+      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, { ...(job.signal ? { signal: job.signal } : {}), deadline: phaseDeadline() });
+      plan = planned.plan;
+      planningNodes = planned.nodes;
+    }
+    if (!plan) {
+      // stopped while planning (by the time limit or the signal): what the trial found, if it ran
+      const elapsedMs = ledger.earlierMs + performance.now() - job.start;
+      ledger.save(null, [], elapsedMs, true);
+      if (trial) return { ...searchStats(prepared), ...reportTrial(trial, job, planningNodes), workers: dispatcher.workers };
+      const interrupted = job.signal?.aborted ? { interrupted: true } : {};
+      return { ...searchStats(prepared), solutions: 0, complete: false, nodes: planningNodes, updates: 0, elapsedMs, found: [], workers: dispatcher.workers, ...interrupted };
+    }
+    await ledger.recordPlan(plan);
+    // the work before the plan (the trial's search and the planner's walks), where the result counts it
+    const before = dispatch.countsLedgerWorkOnly ? { nodes: 0, updates: 0 } : { nodes: planningNodes + (trial?.result.nodes ?? 0), updates: trial?.result.updates ?? 0 };
+    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly })) };
+  } finally {
+    await dispatcher.stop();
+  }
+}

@@ -1,0 +1,110 @@
+import type { CountInSteps } from '../engines/types.js';
+import { nextTurn } from '../platform/host.js';
+import type { Solution } from '../puzzle/model.js';
+import type { PreparedSearch } from '../compile/compile.js';
+import type { SolveResult } from '../search/solve.js';
+import { runPrepared, searchStats } from '../search/solve.js';
+import type { RunJob } from './job.js';
+import type { RunResult } from './result.js';
+
+/**
+ * What a run does on this thread alone, before a plan or instead of one (coordinator.ts):
+ *
+ * - The trial: the whole search for a moment. Most puzzles are done by then, and pay for no threads. Its
+ *   solutions are held back, so that if it does not finish, the planned run (which finds them again)
+ *   reports each one once.
+ * - The whole count of an engine that cannot be cut (Engine.countInSteps), a step at a time.
+ */
+export interface Trial {
+  readonly result: SolveResult;
+  readonly held: Solution[];
+}
+
+export function runTrial(prepared: PreparedSearch, job: RunJob, deadline: number): Trial {
+  const held: Solution[] = [];
+  const result = runPrepared(prepared, {
+    limit: job.limit,
+    countOnly: job.countOnly,
+    keep: false,
+    timeLimitMs: Math.min(job.trialMs, deadline - Date.now()),
+    ...(job.countOnly ? {} : { onSolution: (s: Solution) => { held.push(s); } }),
+    ...(job.signal ? { signal: job.signal } : {}),
+  });
+  return { result, held };
+}
+
+/** The trial's result as the run's: its solutions reported now (it finished, or the run stops before a plan). */
+export function reportTrial(trial: Trial, job: RunJob, planningNodes: number): Omit<RunResult, 'workers'> {
+  const { result } = trial;
+  const found: Solution[] = [];
+  let reported = 0;
+  for (const s of trial.held) {
+    if (job.keep) found.push(s);
+    if (job.onSolution?.(s, reported++) === false) break;
+  }
+  const elapsedMs = performance.now() - job.start;
+  const done = result.complete || result.solutions >= job.limit;
+  if (done) {
+    job.onProgress?.({ fraction: 1, solutions: result.solutions, nodes: result.nodes, nodesPerSecond: (result.nodes * 1000) / elapsedMs, elapsedMs, etaMs: 0, subproblemsDone: 1, subproblems: 1 });
+  }
+  return {
+    ...result,
+    nodes: result.nodes + planningNodes,
+    found,
+    elapsedMs,
+    ...(job.signal?.aborted && !done ? { interrupted: true } : {}),
+  };
+}
+
+/**
+ * A whole count: one piece of work (it has no branches to share out), on this thread, a step at a time.
+ * Every 50 ms or so it yields to the event loop, so that the signal (Ctrl-C) gets through; the signal and
+ * the deadline are read between steps, and progress is the share of the steps taken (the ETA takes the
+ * steps to cost alike, which they do once the frontier is full).
+ */
+export async function countWhole(prepared: PreparedSearch, run: CountInSteps, job: RunJob, deadline: number): Promise<Omit<RunResult, 'workers'>> {
+  const started = Date.now();
+  let lastYield = started;
+  let lastProgress = started;
+  const every = job.progressIntervalMs ?? 500;
+  const progress = (): void => {
+    const elapsedMs = performance.now() - job.start;
+    const fraction = run.fraction;
+    const spent = Date.now() - started;
+    job.onProgress?.({
+      fraction,
+      solutions: 0,
+      nodes: run.nodes,
+      nodesPerSecond: spent > 0 ? (run.nodes * 1000) / spent : 0,
+      elapsedMs,
+      ...(fraction >= 1 ? { etaMs: 0 } : fraction > 0 ? { etaMs: (spent * (1 - fraction)) / fraction } : {}),
+      subproblemsDone: fraction >= 1 ? 1 : 0,
+      subproblems: 1,
+    });
+  };
+  while (!run.done && !job.signal?.aborted && Date.now() < deadline) {
+    run.step();
+    const now = Date.now();
+    if (job.onProgress && now - lastProgress >= every) {
+      lastProgress = now;
+      progress();
+    }
+    if (now - lastYield >= 50) {
+      await nextTurn();
+      lastYield = Date.now();
+    }
+  }
+  const exact = run.done ? run.total() : undefined;
+  if (exact !== undefined) progress();
+  return {
+    ...searchStats(prepared),
+    solutions: exact !== undefined ? Number(exact) : 0,
+    ...(exact !== undefined ? { exactSolutions: exact } : {}),
+    complete: exact !== undefined,
+    nodes: run.nodes,
+    updates: run.updates,
+    elapsedMs: performance.now() - job.start,
+    found: [],
+    ...(job.signal?.aborted && exact === undefined ? { interrupted: true } : {}),
+  };
+}

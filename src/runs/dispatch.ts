@@ -1,0 +1,47 @@
+import type { Solution } from '../puzzle/model.js';
+import type { Plan } from './plan.js';
+import type { SubproblemResult } from './search-thread.js';
+
+/**
+ * A dispatcher: how a run's subproblems get solved, as the coordinator (coordinator.ts) sees it. Worker
+ * threads of this process (dispatch-threads.ts) or the workers of a queue on Redis (dispatch-queue.ts);
+ * what a run does on this thread alone, before or instead of a plan, is dispatch-here.ts.
+ *
+ * Invariant: each subproblem handed to run() is reported done at most once, and only whole (`complete`)
+ * results count; its solutions are reported before its end. After stop(), nothing more is reported.
+ */
+export interface DispatchEvents {
+  onSolution(index: number, solution: Solution): void;
+  /** The nodes of a subproblem being solved, so far. */
+  onProgress(index: number, nodes: number): void;
+  /** A subproblem's end: done, or cut short (complete: false) by the solution limit or a stop. */
+  onDone(result: SubproblemResult): void;
+}
+
+export interface Dispatcher {
+  /** Threads of this process that solve (the result's `workers`). */
+  readonly workers: number;
+  /** Solves the plan's subproblems `indices`; resolves when all are done or stop() was called, rejects when the dispatch failed. */
+  run(plan: Plan, indices: readonly number[], events: DispatchEvents): Promise<void>;
+  /** Stops at once: what is being solved is abandoned. */
+  stop(): Promise<void>;
+}
+
+/** A kind of dispatch, chosen by the caller of the coordinator, and what sets it apart. */
+export interface DispatchChoice {
+  /** The `workers` a result reports when this thread answered alone (an impossible puzzle, the trial, a whole count). */
+  readonly workersHere: number;
+  /**
+   * True when a result counts only the work its ledger records (a queue's run: every worker's, every
+   * session's), not what this process spent besides (planning, subproblems cut short).
+   */
+  readonly countsLedgerWorkOnly: boolean;
+  /**
+   * True when the time limit is given to planning and again to the wait for the results, each from its
+   * start (as a queue's run always has had: its coordinator waits, the workers go on); else it is the
+   * whole run's, from the start.
+   */
+  readonly timeLimitPerPhase: boolean;
+  /** Starts the dispatch: threads get ready, workers are told, while this thread plans. */
+  start(): Promise<Dispatcher>;
+}

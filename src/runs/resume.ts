@@ -1,0 +1,50 @@
+import { InvalidOptionError, checkRunOptions } from '../search/options.js';
+import type { Checkpoint } from './checkpoint.js';
+import type { RunResult } from './result.js';
+import type { RunOptions } from './run.js';
+import { runHere } from './run.js';
+
+/**
+ * Going on with a checkpointed run. Apart from run.ts, so that what solves without files (the web app)
+ * never loads the reader of checkpoint files (checkpoint-file.ts: a schema library, and the file system).
+ */
+export type ResumeOptions = Omit<RunOptions, 'engine' | 'unique' | 'symmetry' | 'expandSymmetry' | 'limit' | 'all' | 'countOnly' | 'shard' | 'checkpoint' | 'plan'> & {
+  readonly checkpointIntervalMs?: number;
+  readonly onCheckpointWarning?: (message: string) => void;
+};
+
+/**
+ * Goes on with a checkpointed run: the same puzzle, options and plan (made now, as the run would have
+ * made it, if the run was stopped before its plan), the finished subproblems taken as they are (their
+ * solutions reported again first), the rest solved. The checkpoint keeps being updated.
+ */
+export async function resumeAsync(
+  path: string,
+  options: ResumeOptions = {},
+  /** The checkpoint at `path`, when the caller has loaded it already (loadCheckpoint). */
+  loaded?: Checkpoint,
+): Promise<RunResult> {
+  if (typeof path !== 'string' || path === '') throw new InvalidOptionError('resumeAsync needs the name of a checkpoint file');
+  checkRunOptions(options);
+  // (the reader is loaded only to resume: its schema library is large)
+  const checkpoint = loaded ?? (await import('./checkpoint-file.js')).loadCheckpoint(path);
+  const o = checkpoint.options;
+  const { checkpointIntervalMs, onCheckpointWarning, ...rest } = options;
+  return runHere(checkpoint.puzzle, {
+    ...rest,
+    engine: o.engine,
+    unique: o.unique,
+    ...(o.symmetry ? { symmetry: o.symmetry } : {}),
+    countOnly: o.countOnly,
+    ...(o.limit !== null ? { limit: o.limit } : { all: true }),
+    ...(checkpoint.shard ? { shard: checkpoint.shard } : {}),
+    plan: checkpoint.planOptions,
+    checkpoint: {
+      path,
+      ...(checkpointIntervalMs !== undefined ? { intervalMs: checkpointIntervalMs } : {}),
+      ...(onCheckpointWarning ? { onWarning: onCheckpointWarning } : {}),
+      meta: checkpoint.meta,
+    },
+  }, { checkpoint });
+}
+

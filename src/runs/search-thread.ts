@@ -1,0 +1,95 @@
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import type { PreparedSearch } from '../compile/compile.js';
+import type { PrepareOptions } from '../compile/options.js';
+import { prepareSearch } from '../compile/compile.js';
+import { runPrepared } from '../search/solve.js';
+
+/**
+ * A search thread: what it is told and what it answers. The threads are the platform's (platform/host.ts:
+ * Node worker threads, or Web Workers in the web app), each running worker.ts, which hands every message
+ * to serveSearchThread below; thread-pool.ts starts and feeds them.
+ *
+ * Protocol: a thread's first message is a WorkerSetup; it answers 'ready' once it has prepared the puzzle,
+ * then for each {index, prefix} it is sent posts 'solution' and 'progress' messages and one 'done' (all
+ * with that index), handling them in the order sent. What is sent before it is ready waits in its port.
+ * Stopping a thread is terminating it: what it was solving is lost, and solved again by a later run.
+ */
+export interface WorkerSetup {
+  readonly puzzle: Puzzle;
+  readonly prepare: PrepareOptions;
+  readonly countOnly: boolean;
+  readonly limit?: number;
+  readonly progressMs: number;
+}
+
+export type ToWorker = { readonly index: number; readonly prefix: readonly number[] };
+export type ToMain =
+  | { readonly type: 'ready' }
+  | { readonly type: 'solution'; readonly index: number; readonly solution: Solution }
+  | { readonly type: 'progress'; readonly index: number; readonly nodes: number }
+  | ({ readonly type: 'done' } & SubproblemResult);
+
+export interface SubproblemResult {
+  readonly index: number;
+  readonly solutions: number;
+  readonly nodes: number;
+  readonly updates: number;
+  /** False when the subproblem was cut short (the solution limit): it is then not done. */
+  readonly complete: boolean;
+}
+
+/** What a subproblem says as it is solved: its solutions as found, its nodes every so often. */
+export interface SubproblemReport {
+  onSolution(index: number, solution: Solution): void;
+  onProgress(index: number, nodes: number): void;
+}
+
+/** Solves one subproblem (on a worker thread), reporting its solutions as found and its nodes every `progressMs`. */
+export function solveSubproblem(
+  prepared: PreparedSearch,
+  setup: Pick<WorkerSetup, 'countOnly' | 'limit' | 'progressMs'>,
+  index: number,
+  prefix: readonly number[],
+  report: SubproblemReport,
+): SubproblemResult {
+  let reported = Date.now();
+  const r = runPrepared(prepared, {
+    prefix,
+    countOnly: setup.countOnly,
+    keep: false,
+    limit: setup.limit ?? Infinity,
+    ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution) }),
+    onTick: (nodes) => {
+      const now = Date.now();
+      if (now - reported >= setup.progressMs) {
+        reported = now;
+        report.onProgress(index, nodes);
+      }
+    },
+  });
+  return { index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete };
+}
+
+/**
+ * The body of a search thread, on any platform: give it every message the thread receives. The first is
+ * the WorkerSetup: the puzzle is prepared as the calling thread prepared it (preparation is deterministic,
+ * so the choice codes of the plan mean the same here). Then each subproblem is solved as it comes.
+ */
+export function serveSearchThread(post: (message: ToMain) => void): (message: unknown) => void {
+  let setup: WorkerSetup | undefined;
+  let prepared: PreparedSearch | undefined;
+  return (message) => {
+    if (!setup) {
+      setup = message as WorkerSetup;
+      prepared = prepareSearch(setup.puzzle, setup.prepare);
+      post({ type: 'ready' });
+      return;
+    }
+    const { index, prefix } = message as ToWorker;
+    const r = solveSubproblem(prepared!, setup, index, prefix, {
+      onSolution: (i, solution) => post({ type: 'solution', index: i, solution }),
+      onProgress: (i, nodes) => post({ type: 'progress', index: i, nodes }),
+    });
+    post({ type: 'done', ...r });
+  };
+}
