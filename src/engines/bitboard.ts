@@ -159,6 +159,8 @@ function popcount(x: number): number {
 export class BitboardSolver implements Engine {
   readonly name = 'bitboard';
 
+  // The tables (buildTables, bitboard-tables.ts) and the options, down to the search state: read by the
+  // search, never written (`farEnd` and `noRoom` among them are search state).
   private readonly n: number;
   /** Piece types inside: the caller's, then the hole piece when there are optional cells. */
   private readonly pieceTypes: number;
