@@ -2,6 +2,12 @@
  * The bitboard engine: snug's default for polyomino and polycube packings. De Bruijn's backtrack (always
  * fill the first empty cell) with the board and every placement as 32-bit words, and dead-region pruning.
  *
+ * Files. The tables described below (scan order, candidates, halos, slots and keys, windows, `gap`, rule
+ * (8)'s digits) are built by buildTables in bitboard-tables.ts, with bitboard-keys.ts (the keyed and window
+ * paths') and bitboard-sizes.ts (the tables over piece sizes): pure functions of the spec and the options,
+ * which the search reads and never writes. This file keeps them as fields of BitboardSolver, beside the
+ * search state, and holds the search loops that read them.
+ *
  * Cell order. The board's cells are renumbered 0..n-1 in *scan order*: sorted by coordinates with the
  * axis of smallest extent varying fastest (6x10: columns of 6, top to bottom, left to right; 3x4x5: runs
  * of 3, then 4, then 5). The search always fills the first empty cell c in this order, so every cell
@@ -133,115 +139,15 @@
  *
  * Counters: `nodes` = candidates that fit (were placed); `updates` = cells visited by region fills.
  */
+import type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
+import { buildTables } from './bitboard-tables.js';
 import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
-export interface PackingSpec {
-  readonly cellCount: number;
-  /** Coordinates of each cell (for choosing a good cell order; x,y,z). */
-  readonly coords: ReadonlyArray<readonly [number, number, number]>;
-  /** Face neighbours of each cell (cell numbers). */
-  readonly neighbours: ReadonlyArray<ArrayLike<number>>;
-  /** Copies of each piece type, and its number of cells. */
-  readonly pieceCounts: ArrayLike<number>;
-  readonly pieceSizes: ArrayLike<number>;
-  /** Every placement: which piece, which cells. The caller may have removed some (symmetry breaking). */
-  readonly placements: ReadonlyArray<{ readonly piece: number; readonly cells: ArrayLike<number> }>;
-  /**
-   * Pieces (each with one copy) placed first, in this order: level i of the tree branches on the placements
-   * of firstPieces[i], the levels below on the first empty cell. Placing the most constrained pieces first
-   * cuts the tree several times over (the X pentomino, with 8 placements in 6x10 once symmetry is broken;
-   * X and then I in the 3x4x5 pentacube box). Each must have exactly one copy, used (minimum 1).
-   */
-  readonly firstPieces?: readonly number[];
-  /**
-   * Cells that may stay empty (BurrTools' variable cells); every other cell must be covered. Default none.
-   */
-  readonly optionalCells?: ArrayLike<number>;
-  /**
-   * The fewest copies of each piece a solution uses; pieceCounts is then the most. Default: pieceCounts
-   * (every copy used).
-   */
-  readonly pieceMinimums?: ArrayLike<number>;
-  /** Bounds on the number of pieces placed in all (min and max included). Default: no bounds. */
-  readonly totalPieces?: { readonly min: number; readonly max: number };
-}
-
-/** Tuning knobs, for measurement and tests; the defaults are what paid on the classic puzzles. */
-export interface BitboardOptions {
-  /** Dead-region pruning after each placement (default true). */
-  readonly regions?: boolean;
-  /** Regions larger than this are assumed alive (default: the largest piece). */
-  readonly fillLimit?: number;
-  /** Regions of at most this many cells must hold a piece at their first cell (default: the largest piece). */
-  readonly fitLimit?: number;
-  /** Keyed paths: cells after the first empty one that select its candidates (default 8, less on big tables). */
-  readonly keyBits?: number;
-  /** Use the generic word-array path even when a keyed one applies. */
-  readonly wide?: boolean;
-  /**
-   * Use the search for optional cells and ranges even on an exact packing (it visits the same nodes; for
-   * tests and measurement).
-   */
-  readonly general?: boolean;
-}
+export type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 
 /** The choice code (in prefixes and branches) for "the first empty cell stays empty". */
 export const LEAVE_EMPTY = -1;
-
-/** Feasibility tables larger than this (entries) are not built; sums of unlimited copies stand in. */
-const MAX_FEASIBLE_TABLE = 1 << 22;
-/** The keyed paths' key tables stay below this many entries. */
-const MAX_KEY_TABLE = 1 << 20;
-/** The window path's neighbour tables (64 entries per cell) stay below this many entries. */
-const MAX_WINDOW_TABLE = 1 << 20;
-
-/**
- * At most `maxRuns` runs of consecutive offsets, `bits` offsets in all, with the largest total weight:
- * a dynamic program over the offsets (state: runs opened, offsets taken, whether the last was taken).
- */
-function keyRuns(weight: ArrayLike<number>, bits: number, maxRuns: number): [number, number][] {
-  const D = weight.length - 1;
-  const states = (maxRuns + 1) * (bits + 1) * 2;
-  const at = (r: number, b: number, inRun: number): number => (r * (bits + 1) + b) * 2 + inRun;
-  const value = new Float64Array((D + 1) * states).fill(-Infinity);
-  const from = new Int32Array((D + 1) * states).fill(-1);
-  value[at(0, 0, 0)] = 0;
-  for (let x = 1; x <= D; x++) {
-    for (let r = 0; r <= maxRuns; r++) {
-      for (let b = 0; b <= bits; b++) {
-        for (let inRun = 0; inRun < 2; inRun++) {
-          const v = value[(x - 1) * states + at(r, b, inRun)]!;
-          if (v === -Infinity) continue;
-          const relax = (st: number, nv: number): void => {
-            if (nv > value[x * states + st]!) {
-              value[x * states + st] = nv;
-              from[x * states + st] = at(r, b, inRun);
-            }
-          };
-          relax(at(r, b, 0), v);
-          if (b < bits && inRun === 1) relax(at(r, b + 1, 1), v + weight[x]!);
-          if (b < bits && inRun === 0 && r < maxRuns) relax(at(r + 1, b + 1, 1), v + weight[x]!);
-        }
-      }
-    }
-  }
-  let st = 0;
-  for (let i = 0; i < states; i++) if (value[D * states + i]! > value[D * states + st]!) st = i;
-  const taken: number[] = [];
-  for (let x = D; x >= 1; x--) {
-    if (st % 2 === 1) taken.push(x);
-    st = from[x * states + st]!;
-  }
-  taken.reverse();
-  const runs: [number, number][] = [];
-  for (const x of taken) {
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === x) last[1]++;
-    else runs.push([x, 1]);
-  }
-  return runs;
-}
 
 /** The number of set bits of a 32-bit word. */
 function popcount(x: number): number {
@@ -253,6 +159,8 @@ function popcount(x: number): number {
 export class BitboardSolver implements Engine {
   readonly name = 'bitboard';
 
+  // The tables (buildTables, bitboard-tables.ts) and the options, down to the search state: read by the
+  // search, never written (`farEnd` and `noRoom` among them are search state).
   private readonly n: number;
   /** Piece types inside: the caller's, then the hole piece when there are optional cells. */
   private readonly pieceTypes: number;
@@ -404,387 +312,81 @@ export class BitboardSolver implements Engine {
   private onTick: ((nodes: number) => void) | undefined;
 
   constructor(spec: PackingSpec, options: BitboardOptions = {}) {
-    const n = spec.cellCount;
-    const R = spec.pieceCounts.length;
-    const counts = Int32Array.from(spec.pieceCounts, (c) => Math.max(0, c));
-    const minimums = spec.pieceMinimums === undefined ? counts.slice() : Int32Array.from(spec.pieceMinimums);
-    if (minimums.length !== R) throw new RangeError(`bitboard: ${minimums.length} piece minimums for ${R} pieces`);
-    for (let p = 0; p < R; p++) {
-      const least = spec.pieceMinimums?.[p];
-      if (least !== undefined && !(Number.isInteger(least) && least >= 0 && least <= counts[p]!)) {
-        throw new RangeError(`bitboard: piece ${p} has minimum ${least} and maximum ${counts[p]}`);
-      }
-    }
-    const optionalCells = [...new Set(Array.from(spec.optionalCells ?? []))];
-    for (const c of optionalCells) if (!(Number.isInteger(c) && c >= 0 && c < n)) throw new RangeError(`bitboard: optional cell ${c} is not on the board`);
-    const bounds = spec.totalPieces;
-    if (bounds && !(Number.isInteger(bounds.min) && Number.isInteger(bounds.max) && bounds.min >= 0)) {
-      throw new RangeError(`bitboard: bounds on the pieces in all must be whole numbers, got ${bounds.min}..${bounds.max}`);
-    }
-    // The bounds on the total and the area narrow the ranges. With the others at their most, p must make
-    // up the least total, and cover what they cannot of the cells to cover; with the others at their
-    // least, p may use up what is left of the most total and of the cells. Repeated until nothing
-    // changes (each pass only narrows), so that a puzzle whose bounds fix every count (12 pentominoes
-    // used 0..1 times, 12 in all; 4 monominoes used 0..9 times beside 12 pentominoes in 8x8) is an
-    // exact packing.
-    let minTotal = Math.max(bounds?.min ?? 0, 0);
-    let maxTotal = bounds?.max ?? Infinity;
-    const cover = n - optionalCells.length;
-    const sizeOf = (p: number): number => Math.max(1, spec.pieceSizes[p]!);
-    let crossed = false;
-    const narrowable = bounds !== undefined || minimums.some((m, p) => m !== counts[p]);
-    for (let changed = narrowable; changed && !crossed;) {
-      changed = false;
-      const most = counts.reduce((s, c) => s + c, 0);
-      const least = minimums.reduce((s, c) => s + c, 0);
-      let mostArea = 0;
-      let leastArea = 0;
-      for (let p = 0; p < R; p++) {
-        mostArea += counts[p]! * sizeOf(p);
-        leastArea += minimums[p]! * sizeOf(p);
-      }
-      minTotal = Math.max(minTotal, least);
-      maxTotal = Math.min(maxTotal, most);
-      if (minTotal > maxTotal || leastArea > n || mostArea < cover) break;
-      for (let p = 0; p < R; p++) {
-        const size = sizeOf(p);
-        const othersMost = mostArea - counts[p]! * size;
-        const othersLeast = leastArea - minimums[p]! * size;
-        const atLeast = Math.max(minimums[p]!, counts[p]! - (most - minTotal), Math.ceil((cover - othersMost) / size));
-        const atMost = Math.min(counts[p]!, minimums[p]! + (maxTotal - least), Math.floor((n - othersLeast) / size));
-        if (atLeast > atMost) {
-          crossed = true; // no count of p works
-          break;
-        }
-        if (atLeast !== minimums[p] || atMost !== counts[p]) {
-          minimums[p] = atLeast;
-          counts[p] = atMost;
-          changed = true;
-        }
-      }
-    }
-    minTotal = Math.max(minTotal, minimums.reduce((s, c) => s + c, 0));
-    maxTotal = Math.min(maxTotal, counts.reduce((s, c) => s + c, 0));
-    this.realPieces = R;
-    this.holePiece = optionalCells.length > 0 ? R : -1;
-    const P = R + (optionalCells.length > 0 ? 1 : 0);
+    const { n, pieces, cells, candidates: cand, first, halos, slots, windowWords, keys, window, sizes } = buildTables(spec, options);
     this.n = n;
-    this.pieceTypes = P;
-    this.pieceCounts = new Int32Array(P);
-    this.pieceCounts.set(counts);
-    if (this.holePiece >= 0) this.pieceCounts[this.holePiece] = optionalCells.length;
-    this.pieceSize = new Int32Array(P).fill(1);
-    for (let p = 0; p < R; p++) this.pieceSize[p] = spec.pieceSizes[p]!;
-    this.totalPieces = counts.reduce((s, c) => s + c, 0);
-    this.minTotal = minTotal;
-    this.maxTotal = maxTotal;
-    this.impossible = minTotal > maxTotal || crossed;
-    this.slack = new Int32Array(P).fill(0x3fffffff);
-    for (let p = 0; p < R; p++) this.slack[p] = counts[p]! - minimums[p]!;
-    const ranges = minimums.some((m, p) => m !== counts[p]);
-    // an exact packing: no optional cell, every count fixed (the bounds then say nothing more)
-    this.general = optionalCells.length > 0 || ranges || this.impossible || (options.general ?? false);
-
-    // Scan order: the axis of smallest extent varies fastest.
-    const lo = [Infinity, Infinity, Infinity];
-    const hi = [-Infinity, -Infinity, -Infinity];
-    for (let i = 0; i < n; i++) {
-      for (let a = 0; a < 3; a++) {
-        lo[a] = Math.min(lo[a]!, spec.coords[i]![a]);
-        hi[a] = Math.max(hi[a]!, spec.coords[i]![a]);
-      }
-    }
-    const axes = [2, 1, 0].sort((a, b) => hi[b]! - lo[b]! - (hi[a]! - lo[a]!)); // slowest first
-    const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => {
-      const ci = spec.coords[i]!;
-      const cj = spec.coords[j]!;
-      return ci[axes[0]!] - cj[axes[0]!] || ci[axes[1]!] - cj[axes[1]!] || ci[axes[2]!] - cj[axes[2]!] || i - j;
-    });
-    const indexOf = new Int32Array(n); // caller's cell -> internal cell
-    order.forEach((e, i) => { indexOf[e] = i; });
-    this.nbrStart = new Int32Array(n + 1);
-    for (let i = 0; i < n; i++) this.nbrStart[i + 1] = this.nbrStart[i]! + spec.neighbours[order[i]!]!.length;
-    this.nbr = new Int32Array(this.nbrStart[n]!);
-    for (let i = 0; i < n; i++) {
-      const list = spec.neighbours[order[i]!]!;
-      for (let j = 0; j < list.length; j++) this.nbr[this.nbrStart[i]! + j] = indexOf[list[j]!]!;
-    }
-    this.optional = new Uint8Array(n);
-    for (const c of optionalCells) this.optional[indexOf[c]!] = 1;
-
-    // Candidates: the valid placements in internal cells, counting-sorted by (first cell, piece); then the
-    // hole piece's, one at each optional cell (placement number -1).
-    const placements = [...spec.placements, ...optionalCells.map((c) => ({ piece: R, cells: [c] }))];
-    const callers = spec.placements.length;
-    const sorted: Int32Array[] = [];
-    const groupOf = new Int32Array(placements.length).fill(-1);
-    const groupSize = new Int32Array(n * P + 1);
-    let span = 1;
-    // the most cells a placement reaches past its first, in scan order (the pieces placed first aside:
-    // the window searches place the others)
-    let reach = 0;
-    const placedFirst = new Set(spec.firstPieces ?? []);
-    placements.forEach((pl, i) => {
-      const cells = Int32Array.from(pl.cells, (c) => (c >= 0 && c < n ? indexOf[c]! : -1)).sort();
-      sorted.push(cells);
-      const piece = i < callers && pl.piece === R ? -1 : pl.piece; // the caller may not name the hole piece
-      let valid = cells.length > 0 && cells[0]! >= 0 && piece >= 0 && piece < P && this.pieceCounts[piece]! > 0;
-      for (let j = 1; j < cells.length && valid; j++) valid = cells[j] !== cells[j - 1];
-      if (!valid) return;
-      groupOf[i] = cells[0]! * P + piece;
-      groupSize[groupOf[i]! + 1]!++;
-      span = Math.max(span, (cells[cells.length - 1]! >> 5) - (cells[0]! >> 5) + 1);
-      if (!placedFirst.has(piece)) reach = Math.max(reach, cells[cells.length - 1]! - cells[0]!);
-    });
-    this.span = span;
-    this.wordCount = Math.ceil(n / 32);
-    for (let g = 0; g < n * P; g++) groupSize[g + 1]! += groupSize[g]!;
-    this.candStart = groupSize;
-    const m = this.candStart[n * P]!;
-    const next = this.candStart.slice(0, n * P);
-    this.candMask = new Int32Array(m * span);
-    this.candPlacement = new Int32Array(m);
-    this.candPiece = new Int32Array(m);
-    this.candCell = new Int32Array(m);
-    this.candSize = new Int32Array(m);
-    this.candOpt = new Int32Array(m);
-    this.placementCand = new Int32Array(callers).fill(-1);
-    const source = new Int32Array(m); // each candidate's entry in `placements` (and `sorted`)
-    this.lastCell = new Int32Array(P).fill(-1);
-    for (let i = 0; i < placements.length; i++) {
-      if (groupOf[i]! < 0) continue;
-      const k = next[groupOf[i]!]!++;
-      const cells = sorted[i]!;
-      const first = cells[0]!;
-      for (const c of cells) {
-        this.candMask[k * span + (c >> 5) - (first >> 5)]! |= 1 << (c & 31);
-        this.candOpt[k]! += this.optional[c]!;
-      }
-      this.candSize[k] = cells.length;
-      this.candPlacement[k] = i < callers ? i : -1;
-      this.candPiece[k] = groupOf[i]! % P;
-      this.candCell[k] = first;
-      source[k] = i;
-      if (i < callers) this.placementCand[i] = k;
-      this.lastCell[this.candPiece[k]!] = Math.max(this.lastCell[this.candPiece[k]!]!, first);
-    }
-
-    this.firstPieces = [...(spec.firstPieces ?? [])];
-    this.firstLevels = this.firstPieces.map((first) => {
-      if (!(first >= 0 && first < R && this.pieceCounts[first] === 1 && minimums[first] === 1)) throw new RangeError(`bitboard: piece ${first} cannot be placed first (one copy, used, needed)`);
-      return Int32Array.from(this.candPlacement.filter((_, k) => this.candPiece[k] === first));
-    });
-
-    // Halo of each candidate: the cells next to it, after its first cell.
-    this.haloStart = new Int32Array(m + 1);
-    const halo: number[] = [];
-    const seen = new Int32Array(n).fill(-1);
-    for (let k = 0; k < m; k++) {
-      const cells = sorted[source[k]!]!;
-      for (const c of cells) seen[c] = k;
-      const around: number[] = [];
-      for (const c of cells) {
-        for (let j = this.nbrStart[c]!; j < this.nbrStart[c + 1]!; j++) {
-          const x = this.nbr[j]!;
-          if (x > cells[0]! && seen[x] !== k) {
-            seen[x] = k;
-            around.push(x);
-          }
-        }
-      }
-      around.sort((a, b) => a - b);
-      for (const x of around) halo.push(x); // not push(...around): a large piece's halo would overflow the stack
-      this.haloStart[k + 1] = halo.length;
-    }
-    this.candHalo = Int32Array.from(halo);
-    // The keyed paths' tables.
-    const perCell = new Int32Array(P);
-    for (let c = 0; c < n; c++) {
-      for (let p = 0; p < P; p++) perCell[p] = Math.max(perCell[p]!, this.candStart[c * P + p + 1]! - this.candStart[c * P + p]!);
-    }
-    this.pieceSlots = new Int32Array(P);
-    const firstSlot = new Int32Array(P);
-    const slotCount = Int32Array.from(perCell, (c) => Math.max(1, Math.ceil(c / 32)));
-    let slots = 0;
-    for (let p = 0; p < P; p++) {
-      firstSlot[p] = slots;
-      for (let j = 0; j < slotCount[p]! && slots + j < 32; j++) this.pieceSlots[p]! |= 1 << (slots + j);
-      slots += slotCount[p]!;
-    }
-    // the key tables serve the window paths (the general search's has two words)
-    const keyed = slots <= 32 && !options.wide;
-    this.windowWords = !keyed || n * 64 > MAX_WINDOW_TABLE ? 0 : reach <= 30 && !this.general ? 1 : reach <= 62 ? 2 : 0;
-    const window = this.windowWords > 0;
-    this.keyed = window;
-    this.slots = this.keyed ? slots : 0;
-    const S = this.slots;
-    let B = 0;
-    if (this.keyed) {
-      B = Math.max(0, Math.min(options.keyBits ?? 8, 16));
-      while (B > 0 && (n << B) * S > MAX_KEY_TABLE) B--;
-    }
-    this.keyBits = B;
-    // The key's cells: the B cells after the first empty one that the most candidates cover, in at most
-    // three runs (each run costs a shift when the key is read).
-    const covered = new Float64Array(32); // in the window's low word
-    for (let k = 0; k < m && this.keyed; k++) {
-      for (const x of sorted[source[k]!]!) if (x > this.candCell[k]! && x - this.candCell[k]! < 32) covered[x - this.candCell[k]!]!++;
-    }
-    const runs = keyRuns(covered, B, 3);
-    this.keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
-    this.keyWidth = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[1] ?? 0);
-    const keys = 1 << B;
-    this.relLo = new Int32Array(this.keyed ? m : 0);
-    this.relHi = new Int32Array(this.keyed ? m : 0);
-    this.slotPiece = new Int32Array(S);
-    this.slotBase = new Int32Array(this.keyed ? n * S : 0);
-    // the narrowest element that holds a slot's candidates at one cell: less memory traffic per node
-    const widest = Math.max(0, ...Array.from(perCell));
-    const size = this.keyed ? (n << B) * S : 0;
-    this.keyMasks = widest <= 8 ? new Uint8Array(size) : widest <= 16 ? new Uint16Array(size) : new Int32Array(size);
-    this.keyPieces = new Int32Array(this.keyed ? n << B : 0);
-    this.pastLast = new Int32Array(this.keyed ? n + 1 : 0);
-    this.haloRelLo = new Int32Array(window ? m : 0);
-    this.haloRelHi = new Int32Array(window ? m : 0);
-    this.nbrWinLo = new Int32Array(window ? n * 64 : 0);
-    this.nbrWinHi = new Int32Array(this.windowWords === 2 ? n * 64 : 0);
-    this.edgeLo = new Int32Array(window ? n : 0);
-    this.edgeHi = new Int32Array(window ? n : 0);
-    this.optRelLo = new Int32Array(window && this.general ? n : 0);
-    this.optRelHi = new Int32Array(window && this.general ? n : 0);
-    if (this.keyed) {
-      /** Sets bit `c` (0..63) of the pair (los[i], his[i]). */
-      const setBit = (los: Int32Array, his: Int32Array, i: number, c: number): void => {
-        if (c < 32) los[i]! |= 1 << c;
-        else his[i]! |= 1 << (c - 32);
-      };
-      for (let k = 0; k < m; k++) {
-        const cells = sorted[source[k]!]!;
-        const first = cells[0]!;
-        for (const x of cells) if (x - first < 64) setBit(this.relLo, this.relHi, k, x - first);
-        // a halo cell past the window is left out: its region is never checked (always sound)
-        for (let i = this.haloStart[k]!; i < this.haloStart[k + 1]!; i++) {
-          if (this.candHalo[i]! - first < 64) setBit(this.haloRelLo, this.haloRelHi, k, this.candHalo[i]! - first);
-        }
-      }
-      for (let c = 0; c < n && this.general; c++) {
-        for (let u = 0; u < 64 && c + u < n; u++) if (this.optional[c + u]) setBit(this.optRelLo, this.optRelHi, c, u);
-      }
-      const windowCells = 32 * this.windowWords;
-      for (let c = 0; c < n && window; c++) {
-        for (let u = 0; u < windowCells && c + u < n; u++) {
-          for (let j = this.nbrStart[c + u]!; j < this.nbrStart[c + u + 1]!; j++) {
-            const v = this.nbr[j]! - c;
-            if (v >= windowCells) setBit(this.edgeLo, this.edgeHi, c, u);
-            else if (v >= 0) setBit(this.nbrWinLo, this.nbrWinHi, c * 64 + u, v);
-          }
-        }
-      }
-      for (let p = 0; p < P; p++) {
-        for (let j = 0; j < slotCount[p]!; j++) this.slotPiece[firstSlot[p]! + j] = p;
-        for (let c = this.lastCell[p]! + 1; c <= n; c++) this.pastLast[c]! |= this.pieceSlots[p]!;
-      }
-      const notCover = new Int32Array(B);
-      // the cell that key bit t stands for, relative to the first empty cell
-      const keyCell = new Int32Array(B);
-      for (let i = 0, t = 0; i < 3; i++) for (let j = 0; j < this.keyWidth[i]!; j++) keyCell[t++] = this.keyOffset[i]! + j;
-      const { keyMasks, keyPieces, relLo, slotPiece } = this;
-      for (let c = 0; c < n; c++) {
-        for (let s = 0; s < S; s++) {
-          const p = slotPiece[s]!;
-          const base = this.candStart[c * P + p]! + 32 * (s - firstSlot[p]!);
-          const count = Math.max(0, Math.min(32, this.candStart[c * P + p + 1]! - base));
-          this.slotBase[c * S + s] = base;
-          // the rows of a piece placed first stay empty: below the first levels it has no copy left
-          if (count === 0 || this.firstPieces.includes(p)) continue;
-          const all = count === 32 ? -1 : (1 << count) - 1;
-          notCover.fill(all);
-          for (let j = 0; j < count; j++) {
-            const rel = relLo[base + j]!;
-            for (let t = 0; t < B; t++) if ((rel & (1 << keyCell[t]!)) !== 0) notCover[t]! &= ~(1 << j);
-          }
-          const row = (c << B) * S + s;
-          const bit = 1 << s;
-          keyMasks[row] = all;
-          keyPieces[c << B]! |= bit;
-          for (let key = 1; key < keys; key++) {
-            const low = key & -key;
-            const mask = keyMasks[row + (key ^ low) * S]! & notCover[31 - Math.clz32(low)]!;
-            keyMasks[row + key * S] = mask;
-            if (mask !== 0) keyPieces[(c << B) | key]! |= bit;
-          }
-        }
-      }
-    }
-
-    // Region sizes that the pieces left can fill: a table over the copies left of each size (the caller's
-    // pieces only: the hole piece is the optional cells, counted apart).
-    const realSizes = Array.from({ length: R }, (_, p) => spec.pieceSizes[p]!);
-    const sizes = [...new Set(realSizes)].sort((a, b) => a - b);
-    const perSize = sizes.map((s) => {
-      let c = 0;
-      for (let p = 0; p < R; p++) if (realSizes[p] === s) c += this.pieceCounts[p]!;
-      return c;
-    });
-    const radix = sizes.map(() => 1);
-    for (let i = 1; i < sizes.length; i++) radix[i] = radix[i - 1]! * (perSize[i - 1]! + 1);
-    const states = sizes.length === 0 ? 1 : radix[sizes.length - 1]! * (perSize[sizes.length - 1]! + 1);
-    const reachable = new Uint8Array(n + 1);
-    /** One row of `gap` from the sums in `reachable`. */
-    const fillGap = (row: Uint8Array): void => {
-      let below = 0;
-      for (let t = 0; t <= n; t++) {
-        if (reachable[t]) below = t;
-        row[t] = Math.min(255, t - below);
-      }
-    };
-    this.pieceRadix = new Int32Array(P);
-    const fullTable = states * (n + 1) <= MAX_FEASIBLE_TABLE;
-    this.sizeValue = Int32Array.from(fullTable ? sizes : []);
-    this.sizeRadix = Int32Array.from(fullTable ? radix : []);
-    if (fullTable) {
-      for (let p = 0; p < R; p++) this.pieceRadix[p] = radix[sizes.indexOf(realSizes[p]!)]!;
-      this.initialSizeState = perSize.reduce((s, c, i) => s + c * radix[i]!, 0);
-      this.gap = new Uint8Array(states * (n + 1));
-      for (let st = 0; st < states; st++) {
-        reachable.fill(0);
-        reachable[0] = 1;
-        sizes.forEach((s, i) => {
-          const copies = Math.floor(st / radix[i]!) % (perSize[i]! + 1);
-          for (let c = 0; c < copies; c++) for (let t = n; t >= s; t--) if (reachable[t - s]) reachable[t] = 1;
-        });
-        fillGap(this.gap.subarray(st * (n + 1), (st + 1) * (n + 1)));
-      }
-    } else {
-      // Too many states: one row for all, sums with unlimited copies.
-      this.initialSizeState = 0;
-      this.gap = new Uint8Array(n + 1);
-      reachable[0] = 1;
-      for (const s of sizes) for (let t = s; t <= n; t++) if (reachable[t - s]) reachable[t] = 1;
-      fillGap(this.gap);
-    }
-
-    const used = realSizes.filter((_, p) => this.pieceCounts[p]! > 0);
-    const largest = Math.max(1, ...used);
-    this.largestSize = largest;
-    // (without the table of digits rule (8) is left out: it only prunes)
-    this.capCopies = fullTable && this.maxTotal < this.totalPieces && states * sizes.length <= MAX_FEASIBLE_TABLE;
-    this.stateCopies = new Int32Array(this.capCopies ? states * sizes.length : 0);
-    for (let st = 0; st < states && this.capCopies; st++) {
-      for (let i = 0; i < sizes.length; i++) this.stateCopies[st * sizes.length + i] = Math.floor(st / radix[i]!) % (perSize[i]! + 1);
-    }
-    this.sizeSlots = new Int32Array(this.capCopies && this.keyed ? sizes.length : 0);
-    for (let p = 0; p < R && this.sizeSlots.length > 0; p++) this.sizeSlots[sizes.indexOf(realSizes[p]!)]! |= this.pieceSlots[p]!;
-    this.smallestSize = Math.max(1, Math.min(...used));
+    this.realPieces = pieces.realPieces;
+    this.holePiece = pieces.holePiece;
+    this.pieceTypes = pieces.pieceTypes;
+    this.pieceCounts = pieces.pieceCounts;
+    this.pieceSize = pieces.pieceSize;
+    this.totalPieces = pieces.totalPieces;
+    this.minTotal = pieces.minTotal;
+    this.maxTotal = pieces.maxTotal;
+    this.impossible = pieces.impossible;
+    this.slack = pieces.slack;
+    this.general = pieces.general;
+    this.nbrStart = cells.nbrStart;
+    this.nbr = cells.nbr;
+    this.optional = cells.optional;
+    this.wordCount = cand.wordCount;
+    this.span = cand.span;
+    this.candStart = cand.candStart;
+    this.candMask = cand.candMask;
+    this.candPlacement = cand.candPlacement;
+    this.candPiece = cand.candPiece;
+    this.candCell = cand.candCell;
+    this.candSize = cand.candSize;
+    this.candOpt = cand.candOpt;
+    this.placementCand = cand.placementCand;
+    this.lastCell = cand.lastCell;
+    this.firstPieces = first.firstPieces;
+    this.firstLevels = first.firstLevels;
+    this.haloStart = halos.haloStart;
+    this.candHalo = halos.candHalo;
+    this.pieceSlots = slots.pieceSlots;
+    this.windowWords = windowWords;
+    this.keyed = keys.keyed;
+    this.keyBits = keys.keyBits;
+    this.keyOffset = keys.keyOffset;
+    this.keyWidth = keys.keyWidth;
+    this.slots = keys.slots;
+    this.slotPiece = keys.slotPiece;
+    this.slotBase = keys.slotBase;
+    this.keyMasks = keys.keyMasks;
+    this.keyPieces = keys.keyPieces;
+    this.pastLast = keys.pastLast;
+    this.relLo = keys.relLo;
+    this.relHi = keys.relHi;
+    this.haloRelLo = window.haloRelLo;
+    this.haloRelHi = window.haloRelHi;
+    this.nbrWinLo = window.nbrWinLo;
+    this.nbrWinHi = window.nbrWinHi;
+    this.edgeLo = window.edgeLo;
+    this.edgeHi = window.edgeHi;
+    this.optRelLo = window.optRelLo;
+    this.optRelHi = window.optRelHi;
+    this.pieceRadix = sizes.pieceRadix;
+    this.initialSizeState = sizes.initialSizeState;
+    this.gap = sizes.gap;
+    this.sizeValue = sizes.sizeValue;
+    this.sizeRadix = sizes.sizeRadix;
+    this.largestSize = sizes.largestSize;
+    this.smallestSize = sizes.smallestSize;
+    this.capCopies = sizes.capCopies;
+    this.stateCopies = sizes.stateCopies;
+    this.sizeSlots = sizes.sizeSlots;
     this.regions = options.regions ?? true;
-    this.fillLimit = options.fillLimit ?? largest;
-    this.fitLimit = options.fitLimit ?? largest;
+    this.fillLimit = options.fillLimit ?? sizes.largestSize;
+    this.fitLimit = options.fitLimit ?? sizes.largestSize;
 
+    // The search state.
+    const P = this.pieceTypes;
+    const span = this.span;
     this.board = new Int32Array(this.wordCount + span + 1);
     this.remaining = new Int32Array(P);
     this.nextPiece = new Int32Array(P + 1);
     this.prevPiece = new Int32Array(P + 1);
-    const levels = this.totalPieces + optionalCells.length + 1;
+    const levels = this.totalPieces + pieces.optionalCells.length + 1;
     this.path = new Int32Array(levels);
     this.levelKey = new Int32Array(levels);
     this.levelSlots = new Int32Array(levels);
