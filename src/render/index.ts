@@ -1,4 +1,8 @@
-/** Pictures of boards, pieces and solutions: terminal text (with or without colour) and SVG. */
+/**
+ * Pictures of boards, pieces and solutions: terminal text (with or without colour), SVG on every grid, sheets
+ * of solutions, isometric views and assembly steps of cubes. Each cell is drawn as its grid says; the host
+ * (platform/) turns an SVG into PNG.
+ */
 export type { HighlightOptions } from './labels.js';
 export { pieceLabels } from './labels.js';
 export type { SolutionTextOptions, TextOptions } from './text.js';
