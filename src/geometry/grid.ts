@@ -22,7 +22,7 @@
  * (A grid can also be added while running, with registerGrid: the tests add one of their own that way.)
  */
 import type { Cell, Shape } from './cell.js';
-import { compareCells } from './cell.js';
+import { bounds, compareCells } from './cell.js';
 
 /** The name of a grid in the registry (grids/index.ts), as a puzzle's `grid:` gives it. */
 export type GridName = string;
@@ -251,4 +251,17 @@ export function symmetryWithMatrix(symmetries: readonly Transform[], matrix: rea
 export function sortedCells(cells: Cell[]): Cell[] {
   cells.sort(compareCells);
   return cells.filter((c, i) => i === 0 || compareCells(c, cells[i - 1]!) !== 0);
+}
+
+/**
+ * `normalize` for a grid whose moves are the translations with x + y + z even (triangles, spheres): the
+ * shape moved so that its least y and z are 0 and its least x is the first of 0, 1 that such a move reaches,
+ * sorted in reading order.
+ */
+export function evenSumNormalize(shape: Shape): Cell[] {
+  if (shape.length === 0) return [];
+  const { min } = bounds(shape);
+  const [dy, dz] = [-min[1], -min[2]];
+  const dx = -min[0] + ((((-min[0] + dy + dz) % 2) + 2) % 2);
+  return sortedCells(shape.map((c) => [c[0] + dx, c[1] + dy, c[2] + dz] as Cell));
 }

@@ -7,10 +7,10 @@
  * (Kasteleyn's product formula), since a rectangle of diamond art is a rectangle of squares turned.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Cell, Shape } from '../cell.js';
-import { bounds, cellKey } from '../cell.js';
+import type { Cell } from '../cell.js';
+import { cellKey } from '../cell.js';
 import type { Grid, GridArt } from '../grid.js';
-import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
+import { evenSumNormalize, groupOf, symmetryWithMatrix } from '../grid.js';
 import { GRID_NAMES, gridNamed, registerGrid } from './index.js';
 import { formatPuzzle, parsePuzzle } from '../../puzzle/format.js';
 import type { Solution } from '../../puzzle/model.js';
@@ -50,14 +50,8 @@ const diamondGrid: Grid = {
   translates: (d) => d[2] === 0 && ((d[0] + d[1]) & 1) === 0,
   mirrorLeftRight: symmetryWithMatrix(GROUP, MIRROR_X),
   neighbours: ([x, y]) => STEPS.map(([a, b]) => [x + a, y + b, 0] as Cell),
-  normalize(shape: Shape): Cell[] {
-    if (shape.length === 0) return [];
-    const { min } = bounds(shape);
-    const dy = -min[1];
-    // the least dx >= -min x that keeps the move's x + y even
-    const dx = -min[0] + ((((-min[0] + dy) % 2) + 2) % 2);
-    return sortedCells(shape.map((c) => [c[0] + dx, c[1] + dy, 0] as Cell));
-  },
+  // (a move of the grid keeps x + y even, as on the triangle grid)
+  normalize: evenSumNormalize,
   cellShape: 'polygon',
   polygon: ([x, y]) => [[x / 2, y / 2 - 0.5], [x / 2 + 0.5, y / 2], [x / 2, y / 2 + 0.5], [x / 2 - 0.5, y / 2]],
   // a diamond's side (and its inscribed circle) is sqrt 1/2 units across

@@ -15,10 +15,9 @@
  * BurrTools: its sphere grid (type 2) has the same voxel space (positions with an even sum are the
  * spheres) and numbers the cube's 24 turns in its own order.
  */
-import type { Cell, Shape } from '../cell.js';
-import { bounds } from '../cell.js';
+import type { Cell } from '../cell.js';
 import type { Grid, GridArt } from '../grid.js';
-import { sortedCells, symmetryWithMatrix } from '../grid.js';
+import { evenSumNormalize, symmetryWithMatrix } from '../grid.js';
 import { BURRTOOLS_BRICK_TURNS, cubeGrid } from './square.js';
 
 const STEPS: readonly Cell[] = [
@@ -46,14 +45,7 @@ export const sphereGrid: Grid = {
   translates: (d) => ((d[0] + d[1] + d[2]) & 1) === 0,
   mirrorLeftRight: symmetryWithMatrix(cubeGrid.symmetries, [-1, 0, 0, 0, 1, 0, 0, 0, 1]),
   neighbours: ([x, y, z]) => STEPS.map(([a, b, c]) => [x + a, y + b, z + c] as Cell),
-  normalize(shape: Shape): Cell[] {
-    if (shape.length === 0) return [];
-    const { min } = bounds(shape);
-    const [dy, dz] = [-min[1], -min[2]];
-    // the least dx >= -min x that makes the move's sum even: a move of the grid
-    const dx = -min[0] + ((((-min[0] + dy + dz) % 2) + 2) % 2);
-    return sortedCells(shape.map((c) => [c[0] + dx, c[1] + dy, c[2] + dz] as Cell));
-  },
+  normalize: evenSumNormalize,
   cellShape: 'ball',
   art: ART,
   wraps: false,

@@ -12,10 +12,9 @@
  * (-j, i + j), a mirror (i, j) -> (i + j, -j). Translations of the grid move the corners by whole
  * lattice steps: (x, y) -> (x + dx, y + dy) with dx + dy even.
  */
-import type { Cell, Shape } from '../cell.js';
-import { bounds } from '../cell.js';
+import type { Cell } from '../cell.js';
 import type { Grid } from '../grid.js';
-import { groupOf, PLAIN_ART, sortedCells, symmetryWithMatrix } from '../grid.js';
+import { evenSumNormalize, groupOf, PLAIN_ART, symmetryWithMatrix } from '../grid.js';
 
 const isUp = (x: number, y: number): boolean => ((x + y) & 1) === 0;
 const mod3 = (n: number): number => ((n % 3) + 3) % 3;
@@ -50,14 +49,8 @@ export const triangleGrid: Grid = {
   // (x, y) -> (-x, y): corners (i, j) -> (-i - j, j), so sums (u, v) -> (-u - v, v)
   mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, -1, 0, 0, 1, 0, 0, 0, 1]),
   neighbours: ([x, y]) => [[x + 1, y, 0], [x - 1, y, 0], isUp(x, y) ? [x, y + 1, 0] : [x, y - 1, 0]],
-  normalize(shape: Shape): Cell[] {
-    if (shape.length === 0) return [];
-    const { min } = bounds(shape);
-    const dy = -min[1];
-    // the least dx >= -min x that keeps dx + dy even: the translations of the grid
-    const dx = -min[0] + ((((-min[0] + dy) % 2) + 2) % 2);
-    return sortedCells(shape.map((c) => [c[0] + dx, c[1] + dy, 0] as Cell));
-  },
+  // (a move of the grid keeps x + y even: up triangles stay up)
+  normalize: evenSumNormalize,
   cellShape: 'polygon',
   // the inscribed circle of a triangle of side 1 is 1 / sqrt 3 across
   pictureUnit: (cellSize) => Math.sqrt(3) * cellSize,
