@@ -5,19 +5,12 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Puzzle } from '../puzzle/model.js';
 import type { PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
+import { bitboardInput } from '../compile/engine-inputs.js';
 
-/** The engine's input for every placement of every piece (no symmetry breaking). */
+/** The engine's input for every placement of every piece (no symmetry breaking), as the compile stage builds it. */
 function specOf(puzzle: Puzzle): PackingSpec {
   const board = indexBoard(puzzle.board, puzzle.dims);
-  const table = generatePlacements(puzzle, board);
-  return {
-    cellCount: board.cells.length,
-    coords: board.cells,
-    neighbours: board.neighbours,
-    pieceCounts: puzzle.pieces.map((p) => p.count),
-    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
-    placements: table.placements,
-  };
+  return bitboardInput(puzzle, board, generatePlacements(puzzle, board).placements);
 }
 
 /** The number of set bits of a 32-bit word. */
