@@ -1,0 +1,439 @@
+/**
+ * The disassembler: can an assembly be taken apart by sliding its pieces, and in how few moves. It sees
+ * numbers only: each piece's cells where the assembly has them, and the grid's unit steps of motion.
+ *
+ * Moves (BurrTools' rules, so that levels agree with its). A move slides a group of pieces k >= 1 unit
+ * steps along one motion m (a unit step of the grid; each direction and its opposite are both listed), all
+ * by the same k, every step free of overlap; it is one move whatever k is. Only the pieces' positions
+ * relative to one another matter, so moving a group by +k m and moving the others by -k m are one move.
+ * The *closure* of a piece p for k steps is the fewest pieces that must move with p for it to go k steps
+ * (a piece in the way of a member within k steps joins). A move's group is a closure of at most half the
+ * part's pieces, or a union of such closures for the same k and motion (groups that may each go k steps
+ * may go together), never the whole part. A group that can go arbitrarily far (nothing of the rest lies
+ * ahead of it) is *separated*: the move that takes it away counts as a move, and the group and the rest
+ * are then each taken apart on their own. A part of one piece, or of pieces of one piece group, is done.
+ *
+ * Search. Breadth-first over the arrangements of one part, from the arrangement it was left in: the first
+ * arrangement from which a group can be separated is one of the fewest moves. There the first separation in
+ * BurrTools' order is taken (a single piece before a group, motions in the grid's order, pieces in the
+ * part's order), with no backtracking: when a part it leaves cannot be taken apart, the assembly does not
+ * come apart. The side holding the heaviest piece (a fixed frame, or BurrTools' weights) is the side that
+ * stays; the other is the one told as moving and, at a separation, as removed. A solution's *level* (see
+ * levelOf) lists the moves of each separation as BurrTools prints it.
+ *
+ * Data structures.
+ *   cells[i]      piece i's cells in the assembly, x y z flattened.
+ *   a state       the offsets (x y z per piece of the part) of every piece from where the assembly has it,
+ *                 less the offset of the part's first piece: two arrangements that differ by moving all
+ *                 pieces together are one state. States live in one growing Int32Array (`offsets`), with
+ *                 their parent's index (`parent`); a state's key (its offsets as characters) indexes `seen`.
+ *   gap cache     for an ordered pair of pieces (a, b) and the offset of b relative to a, the number of
+ *                 steps a can slide along each motion before it touches b (`FAR` when b is never in its
+ *                 way): computed once from the cells, then read as a table.
+ *
+ * Invariants: no two pieces of a state overlap; every state in `seen` was reached from the start by the
+ * moves above, and its parent is one move nearer the start; states are expanded in the order they were
+ * found, so depths never decrease along the queue.
+ */
+
+/** A gap with nothing in the way: the group can slide away for ever. */
+export const FAR = 0x3fffffff;
+
+/** The most pieces one part may have: groups are bit masks of a part's pieces. */
+export const MAX_PART_PIECES = 30;
+
+/** What one call may search before it gives up (states kept, across all separations of one assembly). */
+export const DEFAULT_STATE_BUDGET = 1_000_000;
+
+export interface DisassemblyInput {
+  /** Each piece's cells in the assembly: [x, y, z] triples. */
+  readonly pieces: readonly (readonly (readonly [number, number, number])[])[];
+  /** The grid's unit steps of motion, each with its opposite. */
+  readonly motions: readonly (readonly [number, number, number])[];
+  /**
+   * Pieces that never move (a box, a frame): a move that would carry them moves the others the opposite
+   * way instead (the same move, told from the frame's point of view).
+   */
+  readonly fixed?: readonly number[];
+  /** BurrTools' weights (1 when absent): of the two sides of a move, the side holding the heaviest piece stays. */
+  readonly weights?: readonly number[];
+  /**
+   * BurrTools' piece groups: pieces with the same group number above 0 may come out together, so a part
+   * made of such pieces alone need not be taken apart further.
+   */
+  readonly groups?: readonly number[];
+  /** The most states kept in all; past it the answer is 'unknown'. */
+  readonly stateBudget?: number;
+}
+
+/** One move: the pieces that slide, and by how much (a multiple of one motion). */
+export interface Move {
+  readonly pieces: readonly number[];
+  readonly by: readonly [number, number, number];
+  /** True for the move that takes `pieces` away from the rest for good. */
+  readonly separates: boolean;
+}
+
+/** One separation: the moves that lead to it (the last takes `removed` away), then how each part comes apart. */
+export interface Separation {
+  readonly moves: readonly Move[];
+  /** The pieces taken away, and the pieces that stay (together with the frame, when there is one). */
+  readonly removed: readonly number[];
+  readonly remaining: readonly number[];
+  /** How the removed part and the remaining part come apart, when they have more than one piece to part. */
+  readonly removedPart?: Separation;
+  readonly remainingPart?: Separation;
+}
+
+export type Disassembly =
+  /** `separation` is undefined when there is nothing to part (one piece, or pieces of one piece group). */
+  | { readonly outcome: 'apart'; readonly separation: Separation | undefined; readonly level: readonly number[]; readonly states: number }
+  | { readonly outcome: 'stuck'; readonly states: number; readonly stuckPieces: readonly number[] }
+  | { readonly outcome: 'unknown'; readonly states: number };
+
+interface PartResult {
+  separation?: Separation;
+  stuck?: readonly number[];
+  unknown?: boolean;
+}
+
+/**
+ * Takes an assembly apart, breadth-first: the fewest moves to each separation. A single piece (or pieces
+ * of one group) is apart already, with no separation and level [].
+ */
+export function disassemble(input: DisassemblyInput): Disassembly {
+  const run = new Disassembler(input);
+  const all = input.pieces.map((_, i) => i);
+  const start = new Int32Array(3 * all.length);
+  const result = run.part(all, start);
+  if (result.unknown) return { outcome: 'unknown', states: run.statesUsed };
+  if (result.stuck) return { outcome: 'stuck', states: run.statesUsed, stuckPieces: result.stuck };
+  return { outcome: 'apart', separation: result.separation, level: levelOf(result.separation), states: run.statesUsed };
+}
+
+/**
+ * A solution's level as BurrTools writes it: the moves of the first separation, then the level of the part
+ * that stays, then that of the part taken away; a part is left out when each of its separations takes one
+ * move (so a puzzle whose pieces just come apart one by one is level 1).
+ */
+export function levelOf(separation: Separation | undefined): number[] {
+  if (!separation || separation.moves.length === 0) return [];
+  const part = (p: Separation | undefined) => (p && hasMultiMoves(p) ? levelOf(p) : []);
+  return [separation.moves.length, ...part(separation.remainingPart), ...part(separation.removedPart)];
+}
+
+function hasMultiMoves(s: Separation | undefined): boolean {
+  return s !== undefined && (s.moves.length > 1 || hasMultiMoves(s.remainingPart) || hasMultiMoves(s.removedPart));
+}
+
+/**
+ * The closure of piece p for k steps along the motion whose gaps start at `row`: p and every piece in the
+ * way of a member within k steps, as a bit mask; 0 when it has more than `most` pieces.
+ */
+function closure(gap: Int32Array, row: number, n: number, p: number, k: number, most: number): number {
+  let group = 1 << p;
+  let size = 1;
+  let todo = group;
+  while (todo !== 0) {
+    const a = 31 - Math.clz32(todo & -todo);
+    todo &= todo - 1;
+    const base = row + a * n;
+    for (let b = 0; b < n; b++) {
+      if (!(group & (1 << b)) && gap[base + b]! < k) {
+        if (++size > most) return 0;
+        group |= 1 << b;
+        todo |= 1 << b;
+      }
+    }
+  }
+  return group;
+}
+
+/** Every move of a separation tree in the order they are made: a part's moves, then the remaining part's, then the removed part's. */
+export function movesInOrder(separation: Separation | undefined): Move[] {
+  if (!separation) return [];
+  return [...separation.moves, ...movesInOrder(separation.remainingPart), ...movesInOrder(separation.removedPart)];
+}
+
+class Disassembler {
+  private readonly cells: Int32Array[];
+  private readonly motions: Int32Array;
+  private readonly motionCount: number;
+  private readonly weight: Float64Array;
+  private readonly groups: readonly number[];
+  private readonly budget: number;
+  private readonly gapCache = new Map<number, Map<number, Int32Array>>();
+  private readonly pieceCount: number;
+  statesUsed = 0;
+
+  constructor(input: DisassemblyInput) {
+    this.pieceCount = input.pieces.length;
+    this.cells = input.pieces.map((cells) => Int32Array.from(cells.flatMap((c) => [c[0], c[1], c[2]])));
+    this.motionCount = input.motions.length;
+    this.motions = Int32Array.from(input.motions.flatMap((m) => [m[0], m[1], m[2]]));
+    this.weight = Float64Array.from(input.pieces, (_, i) => input.weights?.[i] ?? 1);
+    for (const f of input.fixed ?? []) this.weight[f] = Infinity;
+    this.groups = input.groups ?? [];
+    this.budget = input.stateBudget ?? DEFAULT_STATE_BUDGET;
+  }
+
+  /** True when the pieces of a part may stay together: one piece, or pieces of one piece group. */
+  private done(part: readonly number[]): boolean {
+    if (part.length <= 1) return true;
+    const g = this.groups[part[0]!] ?? 0;
+    return g > 0 && part.every((p) => (this.groups[p] ?? 0) === g);
+  }
+
+  /** Takes a part apart from the offsets `start` (3 per piece of the part, in the part's order). */
+  part(pieces: readonly number[], start: Int32Array): PartResult {
+    if (this.done(pieces)) return {};
+    const found = this.separate(pieces, start);
+    if (found === 'unknown') return { unknown: true };
+    if (found === undefined) return { stuck: pieces };
+    const { moves, removed, remaining, endOffsets } = found;
+    const offsetsOf = (sub: readonly number[]): Int32Array => {
+      const out = new Int32Array(3 * sub.length);
+      sub.forEach((p, i) => {
+        const at = pieces.indexOf(p);
+        for (let a = 0; a < 3; a++) out[3 * i + a] = endOffsets[3 * at + a]!;
+      });
+      return out;
+    };
+    const remainingResult = this.part(remaining, offsetsOf(remaining));
+    if (remainingResult.unknown || remainingResult.stuck) return remainingResult;
+    const removedResult = this.part(removed, offsetsOf(removed));
+    if (removedResult.unknown || removedResult.stuck) return removedResult;
+    return {
+      separation: {
+        moves,
+        removed,
+        remaining,
+        ...(removedResult.separation ? { removedPart: removedResult.separation } : {}),
+        ...(remainingResult.separation ? { remainingPart: remainingResult.separation } : {}),
+      },
+    };
+  }
+
+  /** The gaps (per motion) of piece a before piece b, b offset by (rx, ry, rz) relative to a. */
+  private gaps(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
+    let byOffset = this.gapCache.get(a * this.pieceCount + b);
+    if (!byOffset) this.gapCache.set(a * this.pieceCount + b, (byOffset = new Map()));
+    const key = ((rx + 512) << 20) | ((ry + 512) << 10) | (rz + 512);
+    let gaps = byOffset.get(key);
+    if (gaps) return gaps;
+    gaps = new Int32Array(this.motionCount).fill(FAR);
+    const A = this.cells[a]!;
+    const B = this.cells[b]!;
+    const M = this.motions;
+    for (let i = 0; i < A.length; i += 3) {
+      for (let j = 0; j < B.length; j += 3) {
+        const dx = B[j]! + rx - A[i]!;
+        const dy = B[j + 1]! + ry - A[i + 1]!;
+        const dz = B[j + 2]! + rz - A[i + 2]!;
+        for (let m = 0; m < this.motionCount; m++) {
+          const mx = M[3 * m]!;
+          const my = M[3 * m + 1]!;
+          const mz = M[3 * m + 2]!;
+          // b's cell lies t >= 1 steps ahead of a's cell along m: a may go t - 1 steps
+          const t = mx !== 0 ? dx / mx : my !== 0 ? dy / my : dz / mz;
+          if (t >= 1 && Number.isInteger(t) && dx === t * mx && dy === t * my && dz === t * mz && t - 1 < gaps[m]!) gaps[m] = t - 1;
+        }
+      }
+    }
+    byOffset.set(key, gaps);
+    return gaps;
+  }
+
+  /**
+   * Breadth-first from `start` to the first state where a group can be separated: the moves there and the
+   * separation; undefined when no state reachable has one; 'unknown' past the budget.
+   *
+   * A state's children, in BurrTools' order: first a single piece that slides away (motion by motion, piece
+   * by piece), then a group of at most half the part's pieces that slides away (the first of either ends
+   * the search); then, motion by motion, each piece p and k = 1, 2, ... while p's closure for k steps has at
+   * most half the pieces: that closure moved k steps, and its union with every group already moved k steps
+   * along this motion from this state (two groups that may each go k steps may go together, in one move).
+   */
+  private separate(pieces: readonly number[], start: Int32Array):
+    | { moves: Move[]; removed: number[]; remaining: number[]; endOffsets: Int32Array }
+    | undefined
+    | 'unknown' {
+    const n = pieces.length;
+    if (n > MAX_PART_PIECES) throw new RangeError(`the disassembler takes at most ${MAX_PART_PIECES} pieces at once, not ${n}`);
+    const width = 3 * n;
+    const half = n >> 1;
+    const all = (1 << n) - 1;
+    let offsets = new Int32Array(width * 64);
+    let parent = new Int32Array(64);
+    let count = 0;
+    const seen = new Set<string>();
+    const add = (state: Int32Array, from: number): void => {
+      // normalise: the part's first piece at offset 0
+      const ox = state[0]!;
+      const oy = state[1]!;
+      const oz = state[2]!;
+      let key = '';
+      for (let i = 3; i < width; i += 3) {
+        key += String.fromCharCode(state[i]! - ox + 0x8000, state[i + 1]! - oy + 0x8000, state[i + 2]! - oz + 0x8000);
+      }
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (count === parent.length) {
+        const grownOffsets = new Int32Array(offsets.length * 2);
+        grownOffsets.set(offsets);
+        offsets = grownOffsets;
+        const grownParent = new Int32Array(parent.length * 2);
+        grownParent.set(parent);
+        parent = grownParent;
+      }
+      const at = count * width;
+      for (let i = 0; i < width; i += 3) {
+        offsets[at + i] = state[i]! - ox;
+        offsets[at + i + 1] = state[i + 1]! - oy;
+        offsets[at + i + 2] = state[i + 2]! - oz;
+      }
+      parent[count] = from;
+      count++;
+      this.statesUsed++;
+    };
+    add(start, -1);
+
+    const motions = this.motionCount;
+    const gap = new Int32Array(n * n * motions);
+    const next = new Int32Array(width);
+    // the groups already moved k steps along the current motion from the current state, by k
+    const movedBy = new Map<number, number[]>();
+    for (let current = 0; current < count; current++) {
+      const at = current * width;
+      // the gaps between every two pieces of this state, for every motion
+      for (let a = 0; a < n; a++) {
+        for (let b = 0; b < n; b++) {
+          if (a === b) continue;
+          const g = this.gaps(pieces[a]!, pieces[b]!, offsets[at + 3 * b]! - offsets[at + 3 * a]!, offsets[at + 3 * b + 1]! - offsets[at + 3 * a + 1]!, offsets[at + 3 * b + 2]! - offsets[at + 3 * a + 2]!);
+          for (let m = 0; m < motions; m++) gap[(m * n + a) * n + b] = g[m]!;
+        }
+      }
+      // a piece, then a group, that slides away
+      for (const most of [1, half]) {
+        for (let m = 0; m < motions; m++) {
+          for (let p = 0; p < n; p++) {
+            const group = closure(gap, m * n * n, n, p, FAR, most);
+            if (group !== 0) return this.separation(pieces, offsets, parent, current, width, m, group);
+          }
+        }
+      }
+      // moves of groups of at most half the pieces, and their unions
+      for (let m = 0; m < motions; m++) {
+        movedBy.clear();
+        const mx = this.motions[3 * m]!;
+        const my = this.motions[3 * m + 1]!;
+        const mz = this.motions[3 * m + 2]!;
+        const move = (group: number, k: number): void => {
+          next.set(offsets.subarray(at, at + width));
+          for (let a = 0; a < n; a++) {
+            if (group & (1 << a)) {
+              next[3 * a] = next[3 * a]! + k * mx;
+              next[3 * a + 1] = next[3 * a + 1]! + k * my;
+              next[3 * a + 2] = next[3 * a + 2]! + k * mz;
+            }
+          }
+          add(next, current);
+        };
+        for (let p = 0; p < n; p++) {
+          for (let k = 1; ; k++) {
+            const group = closure(gap, m * n * n, n, p, k, half);
+            if (group === 0) break;
+            let groups = movedBy.get(k);
+            if (!groups) movedBy.set(k, (groups = []));
+            if (groups.includes(group)) continue;
+            move(group, k);
+            const before = groups.length;
+            groups.push(group);
+            for (let i = 0; i < before; i++) {
+              const union = group | groups[i]!;
+              if (union === all || union === group || union === groups[i] || groups.includes(union)) continue;
+              move(union, k);
+              groups.push(union);
+            }
+            if (this.statesUsed > this.budget) return 'unknown';
+          }
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The moves from the start to state `last`, then the move that takes the group away along motion m. */
+  private separation(pieces: readonly number[], offsets: Int32Array, parent: Int32Array, last: number, width: number, m: number, group: number) {
+    const n = pieces.length;
+    const path: number[] = [];
+    for (let s = last; s >= 0; s = parent[s]!) path.push(s);
+    path.reverse();
+    const moves: Move[] = [];
+    for (let i = 1; i < path.length; i++) {
+      const before = offsets.subarray(path[i - 1]! * width, path[i - 1]! * width + width);
+      const after = offsets.subarray(path[i]! * width, path[i]! * width + width);
+      // a piece whose offset changed by the same as the first piece's is on the first piece's side
+      const shift = [after[0]! - before[0]!, after[1]! - before[1]!, after[2]! - before[2]!];
+      const firstSide: number[] = [];
+      const otherSide: number[] = [];
+      let by: [number, number, number] = [0, 0, 0];
+      for (let a = 0; a < n; a++) {
+        const d = [after[3 * a]! - before[3 * a]!, after[3 * a + 1]! - before[3 * a + 1]!, after[3 * a + 2]! - before[3 * a + 2]!];
+        if (d[0] === shift[0] && d[1] === shift[1] && d[2] === shift[2]) firstSide.push(a);
+        else {
+          otherSide.push(a);
+          by = [d[0]! - shift[0]!, d[1]! - shift[1]!, d[2]! - shift[2]!];
+        }
+      }
+      moves.push(this.told(pieces, otherSide, firstSide, by, false));
+    }
+    const removed: number[] = [];
+    const remaining: number[] = [];
+    for (let a = 0; a < n; a++) (group & (1 << a) ? removed : remaining).push(a);
+    // the group goes past everything else: as far as the part is long along the motion, and one more step
+    const end = offsets.slice(last * width, last * width + width);
+    const distance = this.span(pieces, end, m) + 1;
+    const by: [number, number, number] = [this.motions[3 * m]! * distance, this.motions[3 * m + 1]! * distance, this.motions[3 * m + 2]! * distance];
+    const separating = this.told(pieces, removed, remaining, by, true);
+    moves.push(separating);
+    // after it the pieces that moved are the removed ones, and the others stay where they are
+    const movedSide = separating.pieces.map((p) => pieces.indexOf(p));
+    for (const a of movedSide) for (let i = 0; i < 3; i++) end[3 * a + i] = end[3 * a + i]! + separating.by[i]!;
+    const takenAway = separating.pieces;
+    const stays = pieces.filter((p) => !takenAway.includes(p));
+    return { moves, removed: [...takenAway], remaining: stays, endOffsets: end };
+  }
+
+  /**
+   * A move of `group` by `by` (local indices), told as the pieces that move: the group, unless its heaviest
+   * piece is heavier than every other piece (a fixed piece is the heaviest of all): then the others move the
+   * opposite way. (BurrTools' weights: the heavy side stays, and after a separation it is the part that stays.)
+   */
+  private told(pieces: readonly number[], group: readonly number[], others: readonly number[], by: readonly [number, number, number], separates: boolean): Move {
+    const heaviest = (side: readonly number[]) => Math.max(0, ...side.map((a) => this.weight[pieces[a]!]!));
+    const flip = heaviest(group) > heaviest(others);
+    const movers = flip ? others : group;
+    const step: [number, number, number] = flip ? [-by[0], -by[1], -by[2]] : [by[0], by[1], by[2]];
+    return { pieces: movers.map((a) => pieces[a]!), by: step, separates };
+  }
+
+  /** How many cells long the part is along motion m (its extent projected on m, in steps). */
+  private span(pieces: readonly number[], state: Int32Array, m: number): number {
+    const mx = this.motions[3 * m]!;
+    const my = this.motions[3 * m + 1]!;
+    const mz = this.motions[3 * m + 2]!;
+    const norm = mx * mx + my * my + mz * mz;
+    let low = Infinity;
+    let high = -Infinity;
+    pieces.forEach((p, a) => {
+      const cells = this.cells[p]!;
+      for (let i = 0; i < cells.length; i += 3) {
+        const t = ((cells[i]! + state[3 * a]!) * mx + (cells[i + 1]! + state[3 * a + 1]!) * my + (cells[i + 2]! + state[3 * a + 2]!) * mz) / norm;
+        if (t < low) low = t;
+        if (t > high) high = t;
+      }
+    });
+    return Math.ceil(high - low) + 1;
+  }
+}
