@@ -33,6 +33,7 @@ const STAGES: readonly (readonly string[])[] = [
   ['engines'],
   ['compile'],
   ['search'],
+  ['disassembly'],
   ['runs'],
   ['analysis'],
   ['render'],

@@ -76,6 +76,12 @@ export interface Grid {
   readonly isometric: boolean;
   /** How the 3-D view draws the grid's cells, for grids it can show. */
   readonly scene?: GridScene;
+  /**
+   * The unit steps a piece may slide along when an assembly is taken apart (each direction and its
+   * opposite, in the order the disassembler tries them), for grids where sliding cell by cell is how pieces
+   * really move: absent where it is not (balls sliding along a diagonal brush past their neighbours).
+   */
+  readonly motions?: readonly Cell[];
   /** The grid's counterpart in BurrTools files, for grids that have one. */
   readonly burrTools?: BurrToolsGrid;
   /** How the web editor draws the grid, for grids it offers. */

@@ -3,7 +3,8 @@ import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, firstRepeat, isBox } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
-import type { Piece, PlacedPiece, Puzzle } from './model.js';
+import type { Frame, Piece, PlacedPiece, Puzzle } from './model.js';
+import { frameName, frameOfWord, frameProblem, MAX_FRAME_CELLS } from './frame.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import type { Grid, GridName } from '../geometry/grid.js';
 import { isArtMove } from '../geometry/grid.js';
@@ -35,7 +36,8 @@ const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
 const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
 
-const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'known'];
+const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known'];
+const FRAME_KEYS = ['cells'];
 const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'holes'];
 const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color'];
 const PLACED_KEYS = ['piece', 'cells'];
@@ -608,8 +610,16 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     r.check(node, useProblem(use, copies));
     if (use < fewest) r.fail(node, `use is ${use}, fewer than the ${fewest} pieces that must be placed`);
   }
+  let frame: Frame | undefined;
+  if (top.has('frame')) {
+    const node = top.get('frame')!.value;
+    if (isMap(node)) frame = { cells: r.cells(r.map(node, 'frame', FRAME_KEYS).get('cells')?.value ?? r.fail(node, 'frame needs cells'), 'frame cells', { cells: MAX_FRAME_CELLS, of: `the limit of ${MAX_FRAME_CELLS}` }) };
+    else frame = frameOfWord(r.string(node, 'frame'));
+    r.check(node, frameProblem({ frame, dims, board: board.cells, pieces }));
+  }
   const puzzle: Puzzle = {
     name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces, mirror,
+    ...(frame ? { frame } : {}),
     ...(board.optional.length > 0 ? { optional: [...board.optional].sort(compareCells) } : {}),
     ...(placed.length > 0 ? { placed } : {}),
     ...(use !== undefined ? { use } : {}),
@@ -813,6 +823,7 @@ export function formatPuzzle(puzzle: Puzzle): string {
   if (puzzle.mirror !== defaultMirror) out += `mirror: ${puzzle.mirror}\n`;
   if (puzzle.use !== undefined) out += `use: ${puzzle.use}\n`;
   if (puzzle.wrap) out += `wrap: ${puzzle.wrap}\n`;
+  if (puzzle.frame) out += 'cells' in puzzle.frame ? `frame: {cells: [${puzzle.frame.cells.map((c) => `[${c.join(', ')}]`).join(', ')}]}\n` : `frame: ${quoteKey(frameName(puzzle.frame))}\n`;
   const grid = puzzleGrid(puzzle);
   if (!isBoxed(grid)) return out + formatOnGrid(puzzle, grid);
   const [w, h, d] = extent(puzzle.board);

@@ -25,7 +25,28 @@ export interface Piece {
   readonly orientations?: readonly (readonly Cell[])[];
   /** A CSS colour for pictures. */
   readonly color?: string;
+  /**
+   * BurrTools' piece group (above 0): pieces of one group may come out of an assembly together, so the
+   * disassembler need not part them.
+   */
+  readonly group?: number;
+  /** BurrTools' weight (1 when absent): when pieces move apart, the side holding the heaviest stays put. */
+  readonly weight?: number;
 }
+
+/** A face of a board's box: -x left, +x right, -y back, +y front, -z bottom, +z top. */
+export type FrameSide = 'top' | 'bottom' | 'left' | 'right' | 'front' | 'back';
+export const FRAME_SIDES: readonly FrameSide[] = ['top', 'bottom', 'left', 'right', 'front', 'back'];
+
+/**
+ * What holds a 3-D puzzle's pieces while they are put in and taken out (the disassembler never moves it):
+ * walls around the board (the board a hollow in a block one cell larger on every side), open on one face or
+ * closed; walls listed cell by cell; or one of the pieces (a piece of one copy).
+ */
+export type Frame =
+  | { readonly walls: 'closed' | FrameSide }
+  | { readonly cells: readonly Cell[] }
+  | { readonly piece: string };
 
 /**
  * A puzzle: a board (any set of cells, in the coordinates of the file) and the pieces that cover it.
@@ -50,6 +71,8 @@ export interface Puzzle {
   readonly placed?: readonly PlacedPiece[];
   /** Exactly this many pieces are placed in all (those already placed included). */
   readonly use?: number;
+  /** What holds the pieces when they are taken apart: see Frame. */
+  readonly frame?: Frame;
   readonly description?: string;
   /** Published solution counts, for people and the benchmark: the solver never reads them. */
   readonly known?: { readonly total?: number; readonly unique?: number };

@@ -8,6 +8,7 @@
  * `checkPuzzle` adds that the areas work out, and is the only maker of a CheckedPuzzle, what the compile
  * step (compile/compile.ts) takes.
  */
+import { frameProblem } from './frame.js';
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, extent, firstRepeat } from '../geometry/cell.js';
 import type { Grid } from '../geometry/grid.js';
@@ -234,7 +235,7 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const tooMany = copiesProblem(copies);
     if (tooMany) return tooMany;
   }
-  return placedProblem(p as Puzzle) ?? undefined;
+  return placedProblem(p as Puzzle) ?? frameProblem(p as Puzzle) ?? undefined;
 }
 
 /** A CSS colour the pictures can draw: a hex code, one of CSS's named colours, or an rgb()/hsl() form. */

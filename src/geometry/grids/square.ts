@@ -98,6 +98,8 @@ export const cubeGrid: Grid = {
   cellShape: 'box',
   art: PLAIN_ART,
   wraps: false,
+  // BurrTools' order: +x, -x, +y, -y, +z, -z
+  motions: [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
   isometric: true,
   scene: CUBE_SCENE,
   burrTools: { type: 0, turns: BURRTOOLS_BRICK_TURNS },

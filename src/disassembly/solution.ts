@@ -1,0 +1,128 @@
+/**
+ * A puzzle's solutions taken apart: the disassembler (disassembler.ts, numbers only) fed with a solution's
+ * pieces in a fixed order, the grid's motions, the frame, BurrTools' weights and piece groups; its moves told
+ * back in the solution's terms.
+ */
+import type { Cell } from '../geometry/cell.js';
+import { compareCells } from '../geometry/cell.js';
+import { frameCells } from '../puzzle/frame.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { puzzleGrid, totalPieceCount } from '../puzzle/model.js';
+import type { Separation } from './disassembler.js';
+import { disassemble, MAX_PART_PIECES, movesInOrder } from './disassembler.js';
+
+/** The frame's index in moves and separations: it is no placement of the solution. */
+export const FRAME = -1;
+
+/** One move of a solution's disassembly. */
+export interface SolutionMove {
+  /** Indices into the solution's placements (FRAME for the frame, which the disassembler never moves). */
+  readonly placements: readonly number[];
+  /** The moving pieces' names. */
+  readonly pieces: readonly string[];
+  /** How far they go: a multiple of one of the grid's motions. */
+  readonly by: Cell;
+  /** True for the move that takes these pieces away from the rest for good. */
+  readonly separates: boolean;
+}
+
+export interface SolutionDisassembly {
+  /** 'apart': it comes apart (level and moves say how); 'stuck': it does not; 'unknown': the state budget ran out first. */
+  readonly outcome: 'apart' | 'stuck' | 'unknown';
+  /** The moves before each separation, as BurrTools prints a level (5.3.2 is [5, 3, 2]); [] when nothing needs parting. */
+  readonly level?: readonly number[];
+  /** Every move, in order: first the moves of the first separation, then those of the part that stays, then of the part taken away. */
+  readonly moves: readonly SolutionMove[];
+  /** The separation tree (placements' indices, FRAME for the frame), when it comes apart. */
+  readonly separation?: Separation;
+  /** For 'stuck': the pieces that lock one another (placements' indices). */
+  readonly stuck?: readonly number[];
+  /** Arrangements searched. */
+  readonly states: number;
+}
+
+export interface DisassemblyOptions {
+  /** The most arrangements searched for one solution before it is called 'unknown'. */
+  readonly stateBudget?: number;
+}
+
+/** Why a puzzle's solutions cannot be taken apart by snug, or undefined when they can. */
+export function disassemblyProblem(puzzle: Puzzle): string | undefined {
+  const grid = puzzleGrid(puzzle);
+  if (puzzle.dims !== 3) return 'a flat puzzle comes apart by lifting its pieces off: --disassemble is for 3-D puzzles';
+  if (!grid.motions) return `the ${grid.name} grid has no motions snug can take apart (pieces there do not slide cell by cell)`;
+  const pieces = totalPieceCount(puzzle) + (frameCells(puzzle).length > 0 ? 1 : 0);
+  if (pieces > MAX_PART_PIECES) return `the disassembler takes assemblies of at most ${MAX_PART_PIECES} pieces, and this one may have ${pieces}`;
+  return undefined;
+}
+
+/**
+ * The order the disassembler sees a solution's pieces in: the puzzle's pieces in the file's order, copies of
+ * one piece by their first cell. (BurrTools lists them the same way, so levels agree with its; and the order
+ * does not depend on how the search found the solution.)
+ */
+export function pieceOrder(puzzle: Puzzle, solution: Solution): number[] {
+  const rank = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
+  const first = solution.placements.map((p) => p.cells.reduce((a, c) => (compareCells(c, a) < 0 ? c : a)));
+  return solution.placements.map((_, i) => i).sort((a, b) => rank.get(solution.placements[a]!.piece)! - rank.get(solution.placements[b]!.piece)! || compareCells(first[a]!, first[b]!));
+}
+
+/** Takes one solution apart (see disassembler.ts for the moves and the level). */
+export function disassembleSolution(puzzle: Puzzle, solution: Solution, options: DisassemblyOptions = {}): SolutionDisassembly {
+  const problem = disassemblyProblem(puzzle);
+  if (problem) throw new RangeError(problem);
+  const grid = puzzleGrid(puzzle);
+  const order = pieceOrder(puzzle, solution);
+  const byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
+  const walls = frameCells(puzzle);
+  const framePiece = puzzle.frame && 'piece' in puzzle.frame ? puzzle.frame.piece : undefined;
+  const pieces: Cell[][] = order.map((i) => solution.placements[i]!.cells.map((c) => [c[0], c[1], c[2]] as Cell));
+  const indexOf = [...order];
+  const fixed: number[] = [];
+  order.forEach((i, k) => {
+    if (solution.placements[i]!.piece === framePiece) fixed.push(k);
+  });
+  if (walls.length > 0) {
+    fixed.push(pieces.length);
+    pieces.push(walls);
+    indexOf.push(FRAME);
+  }
+  const pieceOf = (k: number) => (indexOf[k] === FRAME ? undefined : byName.get(solution.placements[indexOf[k]!]!.piece));
+  const result = disassemble({
+    pieces,
+    motions: grid.motions!,
+    fixed,
+    weights: pieces.map((_, k) => pieceOf(k)?.weight ?? 1),
+    groups: pieces.map((_, k) => pieceOf(k)?.group ?? 0),
+    ...(options.stateBudget !== undefined ? { stateBudget: options.stateBudget } : {}),
+  });
+  if (result.outcome === 'unknown') return { outcome: 'unknown', moves: [], states: result.states };
+  if (result.outcome === 'stuck') return { outcome: 'stuck', moves: [], stuck: result.stuckPieces.map((k) => indexOf[k]!), states: result.states };
+  const told = (s: Separation | undefined): Separation | undefined =>
+    s && {
+      moves: s.moves.map((m) => ({ ...m, pieces: m.pieces.map((k) => indexOf[k]!) })),
+      removed: s.removed.map((k) => indexOf[k]!),
+      remaining: s.remaining.map((k) => indexOf[k]!),
+      ...(s.removedPart ? { removedPart: told(s.removedPart)! } : {}),
+      ...(s.remainingPart ? { remainingPart: told(s.remainingPart)! } : {}),
+    };
+  const separation = told(result.separation);
+  const moves = movesInOrder(separation).map((m) => ({
+    placements: m.pieces,
+    pieces: m.pieces.map((i) => (i === FRAME ? 'frame' : solution.placements[i]!.piece)),
+    by: m.by,
+    separates: m.separates,
+  }));
+  return { outcome: 'apart', level: result.level, moves, ...(separation ? { separation } : {}), states: result.states };
+}
+
+/** A level as BurrTools writes it: 5.3.2 (and '-' for nothing to part). */
+export function levelText(level: readonly number[] | undefined): string {
+  return level && level.length > 0 ? level.join('.') : '-';
+}
+
+/** Orders levels as BurrTools sorts solutions by level: component by component, a longer one after its prefix. */
+export function compareLevels(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
