@@ -1,4 +1,5 @@
-import { compareCells } from '../geometry/cell.js';
+import { cellKey, compareCells } from '../geometry/cell.js';
+import { frameCells } from '../puzzle/frame.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import type { Transform } from '../geometry/symmetry.js';
 import { applyToShape } from '../geometry/symmetry.js';
@@ -77,6 +78,8 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
   for (const c of puzzle.optional ?? []) if (board.indexOf(c) >= 0) optional[board.indexOf(c)] = 1;
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   const placedKeys = new Set((puzzle.placed ?? []).map((p) => placedKey(pieceIndex.get(p.piece)!, p.cells.map((c) => board.indexOf(c)))));
+  const frame = frameCells(puzzle);
+  const frameKeys = new Set(frame.map(cellKey));
   const out: SolutionSymmetry[] = [];
   for (const t of grid.symmetries) {
     if (choice === 'rotations' && t.reflects) continue;
@@ -106,6 +109,11 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
       onBoard = cellMap[i]! >= 0 && optional[cellMap[i]!] === optional[i];
     }
     if (!onBoard) continue;
+    // a frame's walls onto themselves (a box open on top has only the turns about its vertical axis)
+    if (frame.length > 0 && !frame.every((c) => {
+      const f = t.apply(c);
+      return frameKeys.has(cellKey([f[0] + sx, f[1] + sy, f[2] + sz]));
+    })) continue;
     // the pieces already placed, each onto one of them
     if (puzzle.placed?.some((p) => !placedKeys.has(placedKey(pieceMap[pieceIndex.get(p.piece)!]!, p.cells.map((c) => cellMap[board.indexOf(c)]!))))) continue;
     const cellFrom = new Int32Array(cellMap.length);

@@ -89,6 +89,8 @@ export interface PlacedPiece {
 /** A solution: the placed pieces, those on the board before included (marked `given`). */
 export interface Solution {
   readonly placements: readonly PlacedPiece[];
+  /** Its level, when a run took it apart (disassembly/): the moves before each separation, as 5.3.2 is [5, 3, 2]. */
+  readonly level?: readonly number[];
 }
 
 /** The fewest copies of a piece that must be placed. */

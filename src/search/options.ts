@@ -63,6 +63,14 @@ export function checkSolveOptions(options: unknown): void {
   check.integer('limit', o.limit, 1, Infinity);
   check.function('onSolution', o.onSolution);
   check.milliseconds('timeLimitMs', o.timeLimitMs);
+  if (o.disassemble !== undefined) {
+    const d = o.disassemble as { minLevel?: unknown; stateBudget?: unknown } | null;
+    if (typeof d !== 'object' || d === null) fail('disassemble', 'an object { minLevel?, stateBudget? }', d);
+    if (d.minLevel !== undefined && (!Array.isArray(d.minLevel) || d.minLevel.length === 0 || d.minLevel.length > 64 || !d.minLevel.every((n) => Number.isInteger(n) && n >= 1 && n <= 1_000_000))) {
+      fail('disassemble.minLevel', 'a level: a list of 1 to 64 whole numbers from 1 to 1000000', d.minLevel);
+    }
+    check.integer('disassemble.stateBudget', d.stateBudget, 1, 1_000_000_000);
+  }
   const signal = o.signal as { aborted?: unknown; addEventListener?: unknown } | undefined;
   if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
     fail('signal', 'an AbortSignal', signal);

@@ -1,6 +1,10 @@
 import type { EngineName } from '../engines/types.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { checkSolveOptions } from './options.js';
+import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
+import { AssemblySifter } from '../disassembly/sift.js';
+import { disassemblyProblem } from '../disassembly/solution.js';
+import { InvalidOptionError } from '../compile/options.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import { prepareSearch } from '../compile/compile.js';
 import type { PrepareOptions } from '../compile/options.js';
@@ -17,6 +21,11 @@ export interface SolveOptions extends PrepareOptions {
   readonly timeLimitMs?: number;
   /** Keep the solutions in the result (default true unless countOnly). */
   readonly keep?: boolean;
+  /**
+   * Take every assembly apart as it is found (3-D puzzles): only those that come apart are solutions, each
+   * with its level; the result then also tells the assemblies (see AssemblyTally).
+   */
+  readonly disassemble?: DisassembleOptions;
 }
 
 export interface SolveStats {
@@ -41,6 +50,8 @@ export interface SolveStats {
   readonly nodes: number;
   readonly updates: number;
   readonly elapsedMs: number;
+  /** With `disassemble`: the assemblies found, those undecided, the highest level (`solutions` counts those that come apart). */
+  readonly disassembly?: AssemblyTally;
 }
 
 export interface SolveResult extends SolveStats {
@@ -72,13 +83,19 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
   const keep = options.keep ?? !options.countOnly;
   const found: Solution[] = [];
   const base = searchStats(prepared);
+  const cannotPart = options.disassemble ? disassemblyProblem(prepared.puzzle) : undefined;
+  if (cannotPart) throw new InvalidOptionError(`disassemble: ${cannotPart}`);
   if (prepared.impossible) {
-    return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, found };
+    const none = options.disassemble ? { disassembly: { assemblies: 0, undecided: 0 } } : {};
+    return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, ...none, found };
   }
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : undefined;
-  const wantsEach = !options.countOnly && (keep || options.onSolution !== undefined);
+  const sifter = options.disassemble ? new AssemblySifter(prepared.puzzle, options.disassemble) : undefined;
+  const wantsEach = sifter !== undefined || (!options.countOnly && (keep || options.onSolution !== undefined));
   let accepted = 0;
-  const report = (solution: Solution): boolean => {
+  const report = (assembly: Solution): boolean => {
+    const solution = sifter ? sifter.sift(assembly) : assembly;
+    if (!solution) return true;
     if (keep) found.push(solution);
     accepted++;
     return options.onSolution?.(solution, accepted - 1) !== false && accepted < limit;
@@ -103,7 +120,8 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
   });
   const solutions = direct ? result.solutions : accepted;
   const exact = direct && result.exactSolutions !== undefined ? { exactSolutions: result.exactSolutions } : {};
-  return { ...base, solutions, ...exact, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, found };
+  const disassembly = sifter ? { disassembly: sifter.tally() } : {};
+  return { ...base, solutions, ...exact, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, ...disassembly, found };
 }
 
 /**
@@ -115,7 +133,7 @@ export function solve(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
   checkSolveOptions(options);
   const start = performance.now();
   const every = !!options.all || !!options.countOnly || options.limit === Infinity;
-  const prepared = prepareSearch(puzzle, { expandSymmetry: every && options.expandSymmetry !== false, ...options });
+  const prepared = prepareSearch(puzzle, { expandSymmetry: every && options.expandSymmetry !== false, ...options, ...(options.disassemble ? { countOnly: false } : {}) });
   const result = runPrepared(prepared, options);
   return { ...result, elapsedMs: performance.now() - start };
 }

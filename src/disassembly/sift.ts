@@ -1,0 +1,69 @@
+/**
+ * Sifting a run's assemblies: each is taken apart as it is found, and only those that come apart (at the
+ * least level asked for) go on as solutions, carrying their level. What a run adds up: assemblies found,
+ * those the state budget left undecided, and the highest level.
+ */
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { compareLevels, disassembleSolution, disassemblyProblem } from './solution.js';
+
+export interface DisassembleOptions {
+  /** Keep only solutions at this level or above (compared as BurrTools sorts levels: 5.3 > 5.2.9 > 5). */
+  readonly minLevel?: readonly number[];
+  /** The most arrangements searched for one assembly before it is counted undecided. */
+  readonly stateBudget?: number;
+}
+
+/** What a run says of its assemblies when it takes them apart. */
+export interface AssemblyTally {
+  /** Assemblies found (up to symmetry under --unique, as solutions would be). */
+  readonly assemblies: number;
+  /** Assemblies the state budget left undecided: counted as not coming apart. */
+  readonly undecided: number;
+  /** The highest level of a solution kept, when there is one. */
+  readonly maxLevel?: readonly number[];
+}
+
+export class AssemblySifter {
+  assemblies = 0;
+  undecided = 0;
+  maxLevel: readonly number[] | undefined;
+
+  constructor(
+    private readonly puzzle: Puzzle,
+    private readonly options: DisassembleOptions,
+  ) {
+    const problem = disassemblyProblem(puzzle);
+    if (problem) throw new RangeError(problem);
+  }
+
+  /** The solution with its level when it comes apart at the level asked for; undefined otherwise. */
+  sift(solution: Solution): Solution | undefined {
+    this.assemblies++;
+    const d = disassembleSolution(this.puzzle, solution, this.options.stateBudget !== undefined ? { stateBudget: this.options.stateBudget } : {});
+    if (d.outcome === 'unknown') this.undecided++;
+    if (d.outcome !== 'apart') return undefined;
+    const level = d.level ?? [];
+    if (this.options.minLevel && compareLevels(level, this.options.minLevel) < 0) return undefined;
+    if (!this.maxLevel || compareLevels(level, this.maxLevel) > 0) this.maxLevel = level;
+    return { ...solution, level };
+  }
+
+  tally(): AssemblyTally {
+    return { assemblies: this.assemblies, undecided: this.undecided, ...(this.maxLevel ? { maxLevel: this.maxLevel } : {}) };
+  }
+}
+
+/** Two tallies as one (subproblems of one run). */
+export function addTallies(a: AssemblyTally | undefined, b: AssemblyTally | undefined): AssemblyTally | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const maxLevel = !a.maxLevel ? b.maxLevel : !b.maxLevel ? a.maxLevel : compareLevels(a.maxLevel, b.maxLevel) >= 0 ? a.maxLevel : b.maxLevel;
+  return { assemblies: a.assemblies + b.assemblies, undecided: a.undecided + b.undecided, ...(maxLevel ? { maxLevel } : {}) };
+}
+
+/** Parses a level as a user writes it: 5, 5.3 or 5.3.2. */
+export function parseLevel(text: string): number[] | undefined {
+  if (!/^\d{1,6}(\.\d{1,6}){0,63}$/.test(text)) return undefined;
+  const level = text.split('.').map(Number);
+  return level.every((n) => n >= 1) ? level : undefined;
+}
