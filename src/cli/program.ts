@@ -16,6 +16,7 @@ import { printable } from '../puzzle/printable.js';
 import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js';
 import { ENGINE_CHOICES } from '../compile/options.js';
 import { snugVersion } from '../version.js';
+import { parseLevel } from '../disassembly/sift.js';
 import { EXIT, OutputError, UsageError, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { AnalyzeFlags } from './analyze.js';
 import { analyzeCommand } from './analyze.js';
@@ -25,6 +26,7 @@ import { convertCommand } from './convert.js';
 import { challengeCommand, parsePlacedRange, parseSeed } from './challenge.js';
 import type { EstimateFlags } from './estimate.js';
 import type { HintFlags } from './hint.js';
+import type { DisassembleFlags } from './disassemble.js';
 import { hintCommand } from './hint.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from '../render/report.js';
@@ -97,6 +99,13 @@ function showCommand(target: string, flags: { color: boolean; problem?: number }
 const PUZZLE_ARGUMENT = 'a catalog name (see snug list), a puzzle file (.yaml) or a BurrTools file (.xmpuzzle)';
 
 /** --problem: which problem of a BurrTools file (they hold several). */
+/** A level as the command line takes it: 5, 5.3 or 5.3.2. */
+export function parseLevelOption(value: string): number[] {
+  const level = parseLevel(value);
+  if (!level) throw new UsageError(`--min-level wants a level such as 5 or 5.3.2 (moves before each separation, each at least 1), not '${printable(value, 40)}'`);
+  return level;
+}
+
 function problemOption(): Option {
   return new Option('--problem <n>', 'the problem of a BurrTools file to read (default 1)').argParser(parsePositiveInt('--problem', 1_000_000));
 }
@@ -138,6 +147,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('-c, --count', 'count every solution, print none')
       .option('-u, --unique', 'only solutions that differ up to the symmetries of the board')
       .addOption(new Option('--symmetry <which>', 'with --unique: classes under all the board\'s symmetries, or its rotations only (mirror images told apart)').choices(['all', 'rotations']))
+      .option('--disassemble', 'take every assembly apart (3-D puzzles): only those that come apart are solutions, each with its level, as BurrTools counts them')
+      .option('--min-level <level>', 'with --disassemble: only solutions at this level or above (5, or 5.3.2: the moves before each separation)', parseLevelOption)
       .option('--json', 'print one JSON object with the count and statistics (and the solutions found)')
       .option('--jsonl', 'print each solution as one JSON line as it is found')
       .option('-t, --time-limit <seconds>', 'stop searching after this many seconds', parsePositiveNumber('--time-limit'))
@@ -145,7 +156,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
       .option('--svg <file>', 'write the first solution as an SVG picture (- for standard output)')
       .option('--png <file>', 'write the first solution as a PNG picture (the SVG picture, drawn)')
-      .addOption(new Option('--view <view>', 'how --svg and --png draw a 3-D solution of cubes: layers side by side, iso (one isometric picture), exploded, or steps (the assembly from the bottom up)').choices(['layers', 'iso', 'exploded', 'steps']))
+      .addOption(new Option('--view <view>', 'how --svg and --png draw a 3-D solution of cubes: layers side by side, iso (one isometric picture), exploded, or steps (how to put it together: a way to take it apart, played backwards)').choices(['layers', 'iso', 'exploded', 'steps']))
       .option('--scale <pixels>', 'pixels per cell of the --svg and --png pictures (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard)
@@ -175,6 +186,20 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--timeout <seconds>', 'a job this worker holds goes to another worker when it has not been heard from for this long (default 30)', parsePositiveNumber('--timeout'))
     .option('-q, --quiet', 'no messages')
     .action(async (url: string, flags: { workers?: number; timeout?: number; quiet?: boolean }) => setExit(await (await import('./queue.js')).workerCommand(url, flags)));
+
+  program
+    .command('disassemble')
+    .description('take one solution of a 3-D puzzle apart, move by move: its level and every slide, drawn (text, --svg, --png) or as --json')
+    .argument('<puzzle>', PUZZLE_ARGUMENT)
+    .addOption(problemOption())
+    .option('--solution <n>', 'the Nth solution that comes apart, as snug solve --disassemble lists them (default 1); with --from, the Nth line of the file', parsePositiveInt('--solution'))
+    .option('--from <solutions>', 'take the solution from a file of --jsonl solution lines (any assembly: one that locks is told so)')
+    .option('--json', 'print the moves as one JSON object')
+    .option('--svg <file>', 'write the steps as an SVG sheet of isometric pictures (- for standard output)')
+    .option('--png <file>', 'write the steps as a PNG picture')
+    .option('--scale <pixels>', 'pixels per cell of the pictures (default 24)', parseScale)
+    .option('--no-color', 'plain text without colours')
+    .action(async (target: string, flags: DisassembleFlags) => setExit(await (await import('./disassemble.js')).disassembleCommand(target, flags, resolvePuzzle)));
 
   program
     .command('render')

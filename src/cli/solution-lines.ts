@@ -5,6 +5,8 @@ import { UsageError } from './errors.js';
 /** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
 export const solutionLine = z.strictObject({
   placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)), given: z.literal(true).optional() })),
+  // its level, when the run took it apart (a reader that needs it takes the solution apart again)
+  level: z.array(z.number().int().min(1)).max(64).optional(),
 });
 export type SolutionLine = z.infer<typeof solutionLine>;
 

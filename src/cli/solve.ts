@@ -7,6 +7,7 @@ import { InvalidPuzzleError, puzzleGrid } from '../puzzle/model.js';
 import { PuzzleError } from '../puzzle/errors.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import { printable } from '../puzzle/printable.js';
+import { disassemblyProblem } from '../disassembly/solution.js';
 import type { View } from '../render/index.js';
 import { MAX_SHEET_SOLUTIONS, renderSolutionIso, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import { MAX_SHARDS } from '../search/options.js';
@@ -60,6 +61,10 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   shard?: { index: number; count: number };
   /** The run goes on a work queue at this Redis address (runs/queue.ts). */
   queue?: string;
+  /** Take every assembly apart: only those that come apart are solutions. */
+  disassemble?: boolean;
+  /** With disassemble: only solutions at this level or above. */
+  minLevel?: number[];
 }
 
 /** The widest --scale: a 56x56 board is 28,000 pixels wide at this size. */
@@ -118,9 +123,13 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     if (flags.png === '' || flags.png === '-') throw new UsageError('--png wants the name of a file to write');
     probeWritable(flags.png, '--png');
   }
+  if (flags.minLevel !== undefined) flags.disassemble = true;
+  if (flags.disassemble && flags.engine === 'count') throw new UsageError('--engine count counts without listing assemblies, and --disassemble takes each apart: use another engine');
   const reading = performance.now();
   const { puzzle, source } = resolvePuzzle(target, flags.problem);
   const clock: CommandClock = { commandAt, puzzleMs: performance.now() - reading };
+  const cannotPart = flags.disassemble ? disassemblyProblem(puzzle) : undefined;
+  if (cannotPart) throw new UsageError(`--disassemble: ${printable(source)}: ${cannotPart}`);
   if (flags.view !== undefined && flags.view !== 'layers' && (puzzle.dims !== 3 || !puzzleGrid(puzzle).isometric)) {
     throw new UsageError(`--view ${flags.view} draws solutions made of cubes; ${printable(source)} is ${puzzle.dims === 2 ? 'flat' : `on the ${puzzleGrid(puzzle).name} grid`}: leave --view out`);
   }
@@ -136,6 +145,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     ...(flags.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
     countOnly: !!flags.count,
     ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
+    ...(flags.disassemble ? { disassemble: flags.minLevel ? { minLevel: flags.minLevel } : {} } : {}),
   };
   if (flags.queue !== undefined) {
     const queue = flags.queue;
@@ -347,11 +357,20 @@ async function run(
     writeError(`${summaryLine(result, limit)}\n`);
   }
   if (picture !== undefined) {
-    const svg = !first ? undefined
-      : picture.view ? renderSolutionIso(puzzle, first, picture.view, { title: puzzle.name, ...(picture.scale !== undefined ? { cellSize: picture.scale } : {}) })
-      : sheet.length > 1 ? renderSolutionSheetSvg(puzzle, sheet, { cellSize: picture.scale })
-      : renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale });
-    if (!svg) writeError(`snug: no solution, so no picture written to ${printable([picture.file, picture.png].filter((f) => f !== undefined).join(' or '))}\n`);
+    const where = printable([picture.file, picture.png].filter((f) => f !== undefined).join(' or '));
+    let svg: string | undefined;
+    try {
+      svg = !first ? undefined
+        : picture.view ? renderSolutionIso(puzzle, first, picture.view, { title: puzzle.name, ...(picture.scale !== undefined ? { cellSize: picture.scale } : {}) })
+        : sheet.length > 1 ? renderSolutionSheetSvg(puzzle, sheet, { cellSize: picture.scale })
+        : renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale });
+    } catch (e) {
+      // --view steps of a solution that does not come apart: no order to draw
+      if (!(e instanceof RangeError)) throw e;
+      writeError(`snug: --view steps: ${e.message}; no picture written to ${where}\n`);
+      return result.solutions > 0 ? EXIT.ran : EXIT.noSolution;
+    }
+    if (!svg) writeError(`snug: no solution, so no picture written to ${where}\n`);
     else if (picture.png !== undefined) {
       try {
         writeFileSync(picture.png, await svgToPng(svg));

@@ -126,3 +126,55 @@ export function compareLevels(a: readonly number[], b: readonly number[]): numbe
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;
 }
+
+/** One step of a disassembly as drawn: the move, and where every piece of the part being taken apart is after it. */
+export interface DisassemblyStep {
+  readonly move: SolutionMove;
+  /** The placements of the part the move belongs to (the frame left out), each with its offset from the assembly after the move. */
+  readonly scene: readonly { readonly placement: number; readonly offset: Cell }[];
+}
+
+/**
+ * The steps of a disassembly in the order they are made, each with the part it works on as it is after the
+ * move: a separation shows both sides apart; after it, the part that stays is taken apart first, then the
+ * part taken away, each on its own (the rest is in the hand, out of the picture).
+ */
+export function disassemblySteps(solution: Solution, disassembly: SolutionDisassembly): DisassemblyStep[] {
+  const offsets = new Map<number, Cell>(solution.placements.map((_, i) => [i, [0, 0, 0] as Cell]));
+  const out: DisassemblyStep[] = [];
+  const walk = (s: Separation | undefined): void => {
+    if (!s) return;
+    const part = [...s.removed, ...s.remaining].filter((i) => i !== FRAME).sort((a, b) => a - b);
+    for (const move of s.moves) {
+      for (const i of move.pieces) {
+        if (i === FRAME) continue;
+        const o = offsets.get(i)!;
+        offsets.set(i, [o[0] + move.by[0], o[1] + move.by[1], o[2] + move.by[2]]);
+      }
+      // a move of the frame is told as the others moving back: the frame never moves
+      out.push({
+        move: { placements: move.pieces, pieces: move.pieces.map((i) => (i === FRAME ? 'frame' : solution.placements[i]!.piece)), by: move.by, separates: move.separates },
+        scene: part.map((placement) => ({ placement, offset: offsets.get(placement)! })),
+      });
+    }
+    walk(s.remainingPart);
+    walk(s.removedPart);
+  };
+  walk(disassembly.separation);
+  return out;
+}
+
+/** Where a motion goes, in words (layer z is the height: +z is up; +y toward the viewer). */
+export function directionName(by: Cell): string {
+  const names: Record<string, string> = { '1,0,0': 'right (+x)', '-1,0,0': 'left (-x)', '0,1,0': 'forward (+y)', '0,-1,0': 'back (-y)', '0,0,1': 'up (+z)', '0,0,-1': 'down (-z)' };
+  const length = Math.max(...by.map(Math.abs));
+  const unit = by.map((v) => v / length).join(',');
+  return names[unit] ?? `[${unit}]`;
+}
+
+/** One move in words: "L up (+z) 2" or "L and T out: up (+z)". */
+export function moveText(move: SolutionMove): string {
+  const who = move.pieces.length === 1 ? move.pieces[0]! : `${move.pieces.slice(0, -1).join(', ')} and ${move.pieces[move.pieces.length - 1]}`;
+  const length = Math.max(...move.by.map(Math.abs));
+  return move.separates ? `${who} out, ${directionName(move.by)}` : `${who} ${directionName(move.by)} ${length}`;
+}

@@ -11,7 +11,7 @@ export type { SvgOptions } from './svg.js';
 export { DEFAULT_CELL_SIZE, renderSolutionSvg } from './svg.js';
 export { MAX_SHEET_SOLUTIONS, renderSolutionSheetSvg } from './sheet.js';
 export type { View } from './iso.js';
-export { VIEWS, renderSolutionIso } from './iso.js';
+export { VIEWS, notAssembled, renderAssemblyIso, renderDisassemblyIso, renderSolutionIso } from './iso.js';
 export type { PaletteColour } from './palette.js';
 export { colourDifference, colourPlacements, PALETTE } from './palette.js';
 export type { PieceColour } from './piece-colours.js';

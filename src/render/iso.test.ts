@@ -33,9 +33,23 @@ describe('assemblyOrder', () => {
     expect(assemblyOrder(twins.solution)).toEqual([0, 1]);
   });
 
-  it('is the order of the steps the CLI draws', () => {
+});
+
+describe('assembly steps (--view steps)', () => {
+  it('plays a disassembly found backwards: each step a piece coming in, with its direction', () => {
     const svg = renderSolutionIso(stack.puzzle, stack.solution, 'steps');
-    const captions = [...svg.matchAll(/>(\d+)\. (\w+)</g)].map((m) => `${m[1]}. ${m[2]}`);
-    expect(captions).toEqual(['1. Floor', '2. Post', '3. Middle', '4. Top']);
+    const captions = [...svg.matchAll(/>(\d+\. [^<]+)</g)].map((m) => m[1]!);
+    // three separations take the four pieces apart; played backwards, each brings one piece (or a group) in
+    expect(captions.length).toBe(3);
+    expect(captions.every((c) => / in, moving (right|left|forward|back|up|down) /.test(c))).toBe(true);
+  });
+
+  it('refuses to draw steps for a solution that does not come apart', () => {
+    // two rings through each other
+    const rings = puzzleOf([
+      { piece: 'A', cells: [[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 1, 0], [2, 2, 0], [1, 2, 0], [0, 2, 0], [0, 1, 0]] },
+      { piece: 'B', cells: [[1, 1, -1], [2, 1, -1], [3, 1, -1], [3, 1, 0], [3, 1, 1], [2, 1, 1], [1, 1, 1], [1, 1, 0]] },
+    ]);
+    expect(() => renderSolutionIso(rings.puzzle, rings.solution, 'steps')).toThrow(/does not come apart/);
   });
 });

@@ -7,6 +7,8 @@
  */
 import type { Cell } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
+import type { DisassemblyStep } from '../disassembly/solution.js';
+import { directionName, disassembleSolution, disassemblySteps, moveText } from '../disassembly/solution.js';
 import { mixHex } from './css-colour.js';
 import { placementColours } from './piece-colours.js';
 import { escapeXml } from './svg.js';
@@ -60,7 +62,8 @@ function cubesOf(puzzle: Puzzle, solution: Solution, which: readonly number[], s
 function wrap(title: string, pictures: { body: string; minX: number; minY: number; maxX: number; maxY: number; caption?: string }[]): string {
   const pad = 12;
   const heading = 30;
-  const widths = pictures.map((p) => p.maxX - p.minX + 2 * pad);
+  // a caption (14 px sans-serif: about 7.5 px a character) widens its column rather than running into the next
+  const widths = pictures.map((p) => Math.max(p.maxX - p.minX, (p.caption?.length ?? 0) * 7.5) + 2 * pad);
   const height = Math.max(...pictures.map((p) => p.maxY - p.minY)) + 2 * pad + heading + (pictures.some((p) => p.caption) ? 20 : 0);
   const columns = Math.min(pictures.length, 4);
   const rows = Math.ceil(pictures.length / columns);
@@ -74,7 +77,7 @@ function wrap(title: string, pictures: { body: string; minX: number; minY: numbe
     '<rect width="100%" height="100%" fill="#ffffff"/>',
   ];
   pictures.forEach((p, i) => {
-    const ox = (i % columns) * cellWidth + pad - p.minX;
+    const ox = (i % columns) * cellWidth + (cellWidth - (p.maxX - p.minX)) / 2 - p.minX;
     const oy = Math.floor(i / columns) * height + heading + pad - p.minY;
     const cx = (i % columns) * cellWidth + cellWidth / 2;
     const top = Math.floor(i / columns) * height;
@@ -97,7 +100,17 @@ export function assemblyOrder(solution: Solution): number[] {
   return placements.map((_, i) => i).sort((a, b) => lowest[a]! - lowest[b]! || middle[a]! - middle[b]! || a - b);
 }
 
-/** An isometric picture of a 3-D solution: whole, exploded, or as assembly steps. */
+/** Why a solution has no assembly steps to draw. */
+export function notAssembled(outcome: 'stuck' | 'unknown'): string {
+  return outcome === 'stuck'
+    ? 'this solution does not come apart by sliding its pieces, so no order puts it together: there are no steps to draw'
+    : 'no way to take this solution apart was found within the search budget, so there are no steps to draw';
+}
+
+/**
+ * An isometric picture of a 3-D solution: whole, exploded, or as assembly steps (a disassembly found,
+ * played backwards; RangeError, with notAssembled's words, when the solution does not come apart).
+ */
 export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Exclude<View, 'layers'>, options: { cellSize?: number; title?: string } = {}): string {
   const size = options.cellSize ?? 24;
   const title = options.title ?? puzzle.name;
@@ -114,11 +127,42 @@ export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Excl
     };
     return wrap(`${title} (exploded)`, [cubesSvg(cubesOf(puzzle, solution, all, shift), size)]);
   }
-  // steps: one piece added per picture, in the assembly order
-  const order = assemblyOrder(solution);
-  const pictures = order.map((_, k) => ({
-    ...cubesSvg(cubesOf(puzzle, solution, order.slice(0, k + 1), still), size),
-    caption: `${k + 1}. ${solution.placements[order[k]!]!.piece}`,
-  }));
-  return wrap(`${title}: assembly`, pictures);
+  // steps: the assembly, as a disassembly found played backwards (there is none for a solution that locks)
+  const taken = disassembleSolution(puzzle, solution);
+  if (taken.outcome !== 'apart') throw new RangeError(notAssembled(taken.outcome));
+  return renderAssemblyIso(puzzle, solution, disassemblySteps(solution, taken), { title });
+}
+
+/**
+ * A disassembly drawn step by step: after each move, the part being taken apart (a separation shows both
+ * sides apart; then each side is taken apart on its own). A frame stays out of the picture.
+ */
+export function renderDisassemblyIso(puzzle: Puzzle, solution: Solution, steps: readonly DisassemblyStep[], options: { cellSize?: number; title?: string } = {}): string {
+  const size = options.cellSize ?? 24;
+  const pictures = steps.map((step, k) => {
+    const offsets = new Map(step.scene.map((s) => [s.placement, s.offset]));
+    return {
+      ...cubesSvg(cubesOf(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number]), size),
+      caption: `${k + 1}. ${moveText(step.move)}`,
+    };
+  });
+  return wrap(`${options.title ?? puzzle.name}: taken apart`, pictures);
+}
+
+/**
+ * The same disassembly played backwards: how a person puts the solution together, each step showing the
+ * part built so far, with the direction its pieces come in from.
+ */
+export function renderAssemblyIso(puzzle: Puzzle, solution: Solution, steps: readonly DisassemblyStep[], options: { cellSize?: number; title?: string } = {}): string {
+  const size = options.cellSize ?? 24;
+  const pictures = [...steps].reverse().map((step, k) => {
+    // before the move (after the move played backwards): the moved pieces back where they came from
+    const moved = new Set(step.move.placements);
+    const offsets = new Map(step.scene.map((s) => [s.placement, moved.has(s.placement) ? ([s.offset[0] - step.move.by[0], s.offset[1] - step.move.by[1], s.offset[2] - step.move.by[2]] as const) : s.offset]));
+    const who = step.move.pieces.join(', ');
+    const back: [number, number, number] = [-step.move.by[0], -step.move.by[1], -step.move.by[2]];
+    const caption = step.move.separates ? `${k + 1}. ${who} in, moving ${directionName(back)}` : `${k + 1}. ${who} ${directionName(back)} ${Math.max(...back.map(Math.abs))}`;
+    return { ...cubesSvg(cubesOf(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number]), size), caption };
+  });
+  return wrap(`${options.title ?? puzzle.name}: assembly`, pictures);
 }

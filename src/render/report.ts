@@ -4,21 +4,25 @@ import type { SolveStats } from '../search/solve.js';
 
 /** Cells as JSON wants them: [x, y] in 2-D, [x, y, z] in 3-D. */
 /** A solution as JSON: pieces placed before the search carry "given": true. */
-export function solutionJson(solution: Solution, dims: 2 | 3): { placements: { piece: string; cells: number[][]; given?: true }[] } {
+export function solutionJson(solution: Solution, dims: 2 | 3): { placements: { piece: string; cells: number[][]; given?: true }[]; level?: number[] } {
   return {
     placements: solution.placements.map((p) => ({
       piece: p.piece,
       cells: p.cells.map((c) => (dims === 2 ? [c[0], c[1]] : [c[0], c[1], c[2]])),
       ...(p.given ? { given: true as const } : {}),
     })),
+    ...(solution.level ? { level: [...solution.level] } : {}),
   };
 }
 
 /** The fields of --json that describe a run; "solutions" is a BigInt when the count is exact past 2^53 (see jsonText). */
-export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'exactSolutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs' | 'impossible'>): Record<string, unknown> {
+export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'exactSolutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs' | 'impossible' | 'disassembly'>): Record<string, unknown> {
+  const taken = stats.disassembly;
   return {
     puzzle: stats.puzzle,
     solutions: stats.exactSolutions ?? stats.solutions,
+    // taking assemblies apart: "solutions" counts those that come apart, "assemblies" all that were found
+    ...(taken ? { assemblies: taken.assemblies, maxLevel: taken.maxLevel ? [...taken.maxLevel] : null, ...(taken.undecided > 0 ? { undecided: taken.undecided } : {}) } : {}),
     complete: stats.complete,
     unique: stats.unique,
     symmetries: stats.symmetries,
@@ -97,7 +101,14 @@ export function formatDuration(ms: number): string {
 /** One line a person reads after a run. */
 export function summaryLine(stats: SolveStats, limit: number | undefined): string {
   const what = stats.unique ? 'unique solution' : 'solution';
-  const count = `${formatCount(stats.exactSolutions ?? stats.solutions)} ${what}${stats.solutions === 1 ? '' : 's'}`;
+  let count = `${formatCount(stats.exactSolutions ?? stats.solutions)} ${what}${stats.solutions === 1 ? '' : 's'}`;
+  const taken = stats.disassembly;
+  if (taken) {
+    const assemblies = `${formatCount(taken.assemblies)} ${stats.unique ? 'unique ' : ''}assembl${taken.assemblies === 1 ? 'y' : 'ies'} found`;
+    const highest = taken.maxLevel ? ` (highest level ${taken.maxLevel.join('.')})` : '';
+    const undecided = taken.undecided > 0 ? `, ${formatCount(taken.undecided)} undecided (too many arrangements to search)` : '';
+    count = `${assemblies}, of them ${formatCount(stats.solutions)} come${stats.solutions === 1 ? 's' : ''} apart${highest}${undecided}`;
+  }
   let status: string;
   if (stats.impossible) status = `no solution can exist: ${stats.impossible}`;
   else if (stats.complete) status = stats.solutions === 0 ? 'the search is complete: there is no solution' : 'all of them (search complete)';
