@@ -10,6 +10,7 @@
  * may stay empty). Forced moves are the placements a person can make without guessing (see that file); a
  * puzzle whose forced moves place every piece is solved by looking alone.
  */
+import { disassemblyProblem } from '../disassembly/solution.js';
 import { TooManyPlacementsError } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { isExactPacking } from '../puzzle/model.js';
@@ -89,6 +90,11 @@ export interface Analysis {
   readonly piecesToPlace?: number;
   /** Why no solution can exist, when known before any search. */
   readonly impossible?: string;
+  /**
+   * For 3-D puzzles whose grid has motions: of the unique solutions (`unique`), how many come apart and the
+   * highest level (the disassembler's, as BurrTools counts them); undecided: those the state budget left open.
+   */
+  readonly disassembly?: { readonly comesApart: number; readonly maxLevel?: readonly number[]; readonly undecided: number };
   /** True when the signal stopped the analysis. */
   readonly interrupted?: boolean;
   readonly elapsedMs: number;
@@ -135,6 +141,7 @@ export async function analyzePuzzle(puzzle: Puzzle, options: AnalyzeOptions = {}
     ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
   };
   const max = options.maxSolutions ?? Infinity;
+  const takesApart = disassemblyProblem(puzzle) === undefined;
   const progress = (stage: AnalysisStage): Pick<RunOptions, 'onProgress'> =>
     options.onProgress ? { onProgress: (p: Progress) => options.onProgress!(stage, p) } : {};
 
@@ -163,6 +170,8 @@ export async function analyzePuzzle(puzzle: Puzzle, options: AnalyzeOptions = {}
       ...base,
       ...progress('classes'),
       unique: true,
+      // a 3-D puzzle's classes are each taken apart as they are counted: what a burr designer looks for
+      ...(takesApart ? { disassemble: {} } : {}),
       ...(Number.isFinite(max) ? { limit: max, keep: false } : { countOnly: true }),
     });
   }
@@ -190,7 +199,9 @@ export async function analyzePuzzle(puzzle: Puzzle, options: AnalyzeOptions = {}
     }
   }
   const complete = all.complete && !!classes?.complete;
-  const unique = classes?.solutions ?? 0;
+  const taken = classes?.disassembly;
+  const unique = taken ? taken.assemblies : classes?.solutions ?? 0;
+  const disassembly = taken && classes ? { disassembly: { comesApart: classes.solutions, ...(taken.maxLevel ? { maxLevel: taken.maxLevel } : {}), undecided: taken.undecided } } : {};
   const placing = isExactPacking(reduced) ? reduced.pieces.reduce((n, p) => n + p.count, 0) : undefined;
   return {
     puzzle: puzzle.name,
@@ -204,6 +215,7 @@ export async function analyzePuzzle(puzzle: Puzzle, options: AnalyzeOptions = {}
     forcedMoves,
     ...(placing !== undefined ? { piecesToPlace: placing } : {}),
     ...(all.impossible ? { impossible: all.impossible } : {}),
+    ...disassembly,
     ...(interrupted || options.signal?.aborted ? { interrupted: true } : {}),
     elapsedMs: performance.now() - began,
   };

@@ -83,6 +83,7 @@ export function analysisJson(a: Analysis, dims: 2 | 3): Record<string, unknown> 
     forcedMoves: a.forcedMoves,
     ...(a.piecesToPlace !== undefined ? { piecesToPlace: a.piecesToPlace } : {}),
     ...(a.impossible ? { impossible: a.impossible } : {}),
+    ...(a.disassembly ? { comesApart: a.disassembly.comesApart, maxLevel: a.disassembly.maxLevel ? [...a.disassembly.maxLevel] : null, ...(a.disassembly.undecided > 0 ? { undecided: a.disassembly.undecided } : {}) } : {}),
     ...(a.interrupted ? { interrupted: true } : {}),
     elapsedMs: Math.round(a.elapsedMs),
   };
@@ -110,6 +111,12 @@ function analysisLines(a: Analysis, puzzle: Puzzle, source: string, flags: Analy
   if (a.isUnique) lines.push(`unique: yes${a.solutions > 1 ? ` (its ${a.solutions} solutions are images of one another)` : ''}`);
   else if (a.complete) lines.push(a.solutions === 0 ? 'unique: no (there is no solution)' : `unique: no (${plural(a.unique, 'different solution')})`);
   else lines.push(a.unique > 1 ? `unique: no (${atLeast}${plural(a.unique, 'different solution')})` : 'unique: not known (the counts are not complete)');
+  if (a.disassembly) {
+    const t = a.disassembly;
+    const level = t.maxLevel ? `, the highest level ${t.maxLevel.join('.')}` : '';
+    const undecided = t.undecided > 0 ? ` (${formatCount(t.undecided)} undecided: too many arrangements to search)` : '';
+    lines.push(`comes apart: ${atLeast}${formatCount(t.comesApart)} of the ${formatCount(a.unique)} solutions up to symmetry${level}${undecided}`);
+  }
   if (a.solutions > 0) {
     const among = a.complete ? 'every solution' : `every one of the ${plural(a.solutions, 'solution')} found`;
     if (a.shared.length === 0) lines.push(`shared by ${among}: no placement`);
