@@ -16,9 +16,17 @@ export { prepareSearch, compilePuzzle, type PreparedSearch } from './compile/com
 export type { PrepareOptions } from './compile/options.js';
 export type { EngineChoice } from './compile/options.js';
 export { InvalidOptionError, maxWorkers } from './search/options.js';
+export { disassemble, levelOf, movesInOrder, type DisassemblyInput, type Disassembly, type Move, type Separation } from './disassembly/disassembler.js';
+export {
+  disassembleSolution, disassemblyProblem, disassemblySteps, levelText, compareLevels, moveText, FRAME,
+  type SolutionDisassembly, type SolutionMove, type DisassemblyStep, type DisassemblyOptions,
+} from './disassembly/solution.js';
+export { parseLevel, type DisassembleOptions, type AssemblyTally } from './disassembly/sift.js';
+export { frameCells } from './puzzle/frame.js';
 export { solve, runPrepared, type SolveOptions, type SolveResult, type SolveStats } from './search/solve.js';
 export { verifySolution, createVerifier, assertValidSolution } from './search/verify.js';
 export { solutionSymmetries, isCanonical, Cover, makeCover, type SolutionSymmetry } from './compile/symmetry.js';
+export { renderDisassemblyIso, renderAssemblyIso, renderSolutionIso } from './render/index.js';
 export { renderSolutionText, renderSolutionSvg, renderBoardText, type SolutionTextOptions, type SvgOptions, type HighlightOptions } from './render/index.js';
 export { solveAsync, type RunOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
 export { resumeAsync, type ResumeOptions } from './runs/resume.js';
