@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --long] [-- --runs N] [-- --only NAME] [-- --peer-pentomino PATH]` (NAME: a puzzle,
- * `peers` for the whole-process table against node -e 0 and the peer, or `optional` for the third table
- * alone): times the catalog puzzles in each mode on each
+ * `npm run bench [-- --long] [-- --runs N] [-- --only NAME] [-- --peer-pentomino PATH]
+ * [-- --peer-burrtools PATH [--burrtools-examples DIR]]` (NAME: a puzzle, `peers` for the whole-process
+ * table against node -e 0 and the peers, `burrtools` for the disassembly table, or `optional` for the
+ * third table alone): times the catalog puzzles in each mode on each
  * engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
  * (min..max); the last column is the speed-up of the default engine over snug's own DLX engine measured
  * in the same run, and "cli" is the whole `snug solve --workers 1` process (Node's start included), as a
@@ -9,6 +10,9 @@
  * cells or ranges of copies against the same puzzles written with monominoes, on the bitboard engine.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { PackingSpec } from '../engines/bitboard.js';
@@ -173,6 +177,54 @@ function peerRows(runs: number, pentomino: string, snug: (puzzle: string, unique
       console.log(`| pentomino ${w.label} | ${fmt(r.a)} | Rust ${strategy} | ${fmt(r.b)} | **${r.ratio.toFixed(2)}x** | 2x faster ${r.ratio >= 2 ? 'met' : 'MISSED'} |`);
     }
   }
+}
+
+/**
+ * Assemblies taken apart, against BurrTools' text solver (issue 21): `--peer-burrtools PATH` is a `burrTxt`
+ * built from BurrTools' sources elsewhere; `--burrtools-examples DIR` its example files (not in this
+ * repository: they are BurrTools', under its licence). Each row is one problem: `snug solve FILE --unique
+ * --disassemble --count --workers 1` against `burrTxt -d` and `burrTxt -d -r` (its faster assembler), whole
+ * processes alternated pair by pair, after checking that both count the same assemblies and the same
+ * solutions that come apart. snug's own puzzles go in as the .xmpuzzle files `snug convert` writes.
+ */
+function burrToolsRows(runs: number, burrTxt: string, examples: string | undefined): void {
+  console.log(`\nAssemblies taken apart against BurrTools' burrTxt -d, whole process alternated pair by pair, median of ${runs} (ratio: burrTxt's time over snug's)\n`);
+  console.log('| problem | assemblies | come apart | snug | burrTxt -d | ratio | burrTxt -d -r | ratio | target |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const dir = mkdtempSync(join(tmpdir(), 'snug-burrtools-'));
+  const files: { label: string; file: string; problem: number }[] = [];
+  for (const name of ['soma', 'block-3x4x5']) {
+    const file = join(dir, `${name}.xmpuzzle`);
+    const r = spawnSync(process.execPath, [cliPath, 'convert', name, file], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`snug convert ${name} failed: ${r.stderr}`);
+    files.push({ label: name, file, problem: 1 });
+  }
+  for (const name of ['PelikanBurr', 'CubeInCage', 'AlPackino', 'DemoPieceGenerator', 'SolidSixPieceBurrs']) {
+    if (examples && existsSync(join(examples, `${name}.xmpuzzle`))) files.push({ label: name, file: join(examples, `${name}.xmpuzzle`), problem: 1 });
+  }
+  if (!examples) console.log('| (BurrTools\' example files: give --burrtools-examples DIR) | | | | | | | | |');
+  const counts = (out: string): { assemblies: number; solutions: number } => {
+    const m = /(\d+) assemblies and (\d+) solutions found/.exec(out);
+    if (!m) throw new Error(`no count in burrTxt's output: ${out.slice(-200)}`);
+    return { assemblies: Number(m[1]), solutions: Number(m[2]) };
+  };
+  for (const { label, file, problem } of files) {
+    const snug = [process.execPath, cliPath, 'solve', file, '--problem', String(problem), '--unique', '--disassemble', '--count', '--json', '--workers', '1'];
+    let row = { assemblies: 0, solutions: 0 };
+    const check = (a: string, b: string): void => {
+      const mine = JSON.parse(a.trim().split('\n').pop()!) as { assemblies: number; solutions: number };
+      const theirs = counts(b);
+      if (mine.assemblies !== theirs.assemblies || mine.solutions !== theirs.solutions) {
+        throw new Error(`${label}: snug ${mine.assemblies} assemblies, ${mine.solutions} apart; burrTxt ${theirs.assemblies}, ${theirs.solutions}`);
+      }
+      row = theirs;
+    };
+    const plain = pairs(snug, [burrTxt, '-d', '-q', '-o', String(problem - 1), file], runs, check);
+    const reduced = pairs(snug, [burrTxt, '-d', '-r', '-q', '-o', String(problem - 1), file], runs, check);
+    const met = plain.ratio >= 2 && reduced.ratio >= 2;
+    console.log(`| ${label} | ${row.assemblies} | ${row.solutions} | ${fmt(plain.a)} | ${fmt(plain.b)} | **${plain.ratio.toFixed(2)}x** | ${fmt(reduced.b)} | **${reduced.ratio.toFixed(2)}x** | 2x faster ${met ? 'met' : 'MISSED'} |`);
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** Durations as every output of snug writes them. */
@@ -383,6 +435,10 @@ async function main(): Promise<void> {
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
   const peerAt = args.indexOf('--peer-pentomino');
   const pentominoPeer = peerAt >= 0 ? args[peerAt + 1] : undefined;
+  const burrAt = args.indexOf('--peer-burrtools');
+  const burrTxt = burrAt >= 0 ? args[burrAt + 1] : undefined;
+  const examplesAt = args.indexOf('--burrtools-examples');
+  const burrExamples = examplesAt >= 0 ? args[examplesAt + 1] : undefined;
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
   const cases = CASES.filter((c) => (long || !c.long) && (!only || c.puzzle === only));
@@ -420,6 +476,10 @@ async function main(): Promise<void> {
   }
   if (!only || only.startsWith('dominoes')) counting(long, runs);
   if (!only || only === 'peers') peers(runs, pentominoPeer);
+  if (!only || only === 'burrtools') {
+    if (burrTxt) burrToolsRows(runs, burrTxt, burrExamples);
+    else console.log('\nAssemblies taken apart against BurrTools: give --peer-burrtools PATH (a burrTxt built from its sources) to time it');
+  }
   await parallel(long, runs, only);
   await records(long, only);
   optionalCells(runs, only);

@@ -27,9 +27,10 @@
  *                 less the offset of the part's first piece: two arrangements that differ by moving all
  *                 pieces together are one state. States live in one growing Int32Array (`offsets`), with
  *                 their parent's index (`parent`); a state's key (its offsets as characters) indexes `seen`.
- *   gap cache     for an ordered pair of pieces (a, b) and the offset of b relative to a, the number of
+ *   gap cache     for an ordered pair of oriented shapes (a, b) and where b lies from a, the number of
  *                 steps a can slide along each motion before it touches b (`FAR` when b is never in its
- *                 way): computed once from the cells, then read as a table.
+ *                 way): computed once from the cells, then read as a table (GapCache, which a run keeps
+ *                 across its assemblies).
  *
  * Invariants: no two pieces of a state overlap; every state in `seen` was reached from the start by the
  * moves above, and its parent is one move nearer the start; states are expanded in the order they were
@@ -64,6 +65,8 @@ export interface DisassemblyInput {
   readonly groups?: readonly number[];
   /** The most states kept in all; past it the answer is 'unknown'. */
   readonly stateBudget?: number;
+  /** Gaps kept from earlier calls with the same motions (see GapCache): a run passes one to every assembly. */
+  readonly cache?: GapCache;
 }
 
 /** One move: the pieces that slide, and by how much (a multiple of one motion). */
@@ -90,6 +93,101 @@ export type Disassembly =
   | { readonly outcome: 'apart'; readonly separation: Separation | undefined; readonly level: readonly number[]; readonly states: number }
   | { readonly outcome: 'stuck'; readonly states: number; readonly stuckPieces: readonly number[] }
   | { readonly outcome: 'unknown'; readonly states: number };
+
+/**
+ * The gaps between two pieces, kept across assemblies: a gap depends only on the two pieces' shapes (in
+ * their orientations) and where one lies from the other, so the assemblies of one puzzle, which reuse the
+ * same few oriented shapes, mostly read it from here. A cache serves one list of motions.
+ */
+export class GapCache {
+  private readonly shapeIds = new Map<string, number>();
+  private readonly shapes: Int32Array[] = [];
+  private readonly table = new Map<number, Map<number, Int32Array>>();
+  private entries = 0;
+  /** Per motion: its axis (0, 1, 2) and sign when it is a unit step along an axis, else -1. */
+  private readonly axis: Int8Array;
+  private readonly sign: Int8Array;
+
+  constructor(readonly motions: readonly (readonly [number, number, number])[]) {
+    this.axis = Int8Array.from(motions, (m) => (Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]) === 1 ? (m[0] !== 0 ? 0 : m[1] !== 0 ? 1 : 2) : -1));
+    this.sign = Int8Array.from(motions, (m) => m[0] + m[1] + m[2]);
+  }
+
+  /** A shape's id (its cells less their smallest corner), and that corner. */
+  shapeOf(cells: readonly (readonly [number, number, number])[]): { id: number; base: [number, number, number] } {
+    let bx = Infinity;
+    let by = Infinity;
+    let bz = Infinity;
+    for (const c of cells) {
+      if (c[0] < bx) bx = c[0];
+      if (c[1] < by) by = c[1];
+      if (c[2] < bz) bz = c[2];
+    }
+    // the cells in the order given: a search lists the cells of one oriented shape in one order, and a
+    // shape met in another order only gets a second id (its gaps are computed twice, never wrong)
+    let key = '';
+    for (const c of cells) key += String.fromCharCode(c[0] - bx + 0x30, c[1] - by + 0x30, c[2] - bz + 0x30);
+    let id = this.shapeIds.get(key);
+    if (id === undefined) {
+      id = this.shapes.length;
+      this.shapeIds.set(key, id);
+      this.shapes.push(Int32Array.from(cells.flatMap((c) => [c[0] - bx, c[1] - by, c[2] - bz])));
+    }
+    return { id, base: [bx, by, bz] };
+  }
+
+  /** The gaps (one per motion) of shape a before shape b, b's corner at (rx, ry, rz) from a's. */
+  gaps(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
+    const pair = a * 0x10000 + b;
+    let byOffset = this.table.get(pair);
+    if (!byOffset) this.table.set(pair, (byOffset = new Map()));
+    const key = ((rx + 512) << 20) | ((ry + 512) << 10) | (rz + 512);
+    let gaps = byOffset.get(key);
+    if (gaps) return gaps;
+    if (++this.entries > MAX_CACHED_GAPS) {
+      // a bound on memory: start again (the gaps are recomputed as they are needed)
+      this.table.clear();
+      this.entries = 1;
+      this.table.set(pair, (byOffset = new Map()));
+    }
+    gaps = this.compute(this.shapes[a]!, this.shapes[b]!, rx, ry, rz);
+    byOffset.set(key, gaps);
+    return gaps;
+  }
+
+  private compute(A: Int32Array, B: Int32Array, rx: number, ry: number, rz: number): Int32Array {
+    const count = this.motions.length;
+    const gaps = new Int32Array(count).fill(FAR);
+    for (let i = 0; i < A.length; i += 3) {
+      for (let j = 0; j < B.length; j += 3) {
+        const dx = B[j]! + rx - A[i]!;
+        const dy = B[j + 1]! + ry - A[i + 1]!;
+        const dz = B[j + 2]! + rz - A[i + 2]!;
+        // the axis the two cells lie on, if any: only motions along it can bring one onto the other
+        const along = dx !== 0 ? (dy === 0 && dz === 0 ? 0 : -1) : dy !== 0 ? (dz === 0 ? 1 : -1) : dz !== 0 ? 2 : -1;
+        const onAxis = along === 0 ? dx : along === 1 ? dy : dz;
+        for (let m = 0; m < count; m++) {
+          // b's cell lies t >= 1 steps ahead of a's cell along m: a may go t - 1 steps
+          const axis = this.axis[m]!;
+          let t: number;
+          if (axis >= 0) {
+            if (axis !== along) continue;
+            t = onAxis * this.sign[m]!;
+          } else {
+            const v = this.motions[m]!;
+            t = v[0] !== 0 ? dx / v[0] : v[1] !== 0 ? dy / v[1] : dz / v[2];
+            if (!Number.isInteger(t) || dx !== t * v[0] || dy !== t * v[1] || dz !== t * v[2]) continue;
+          }
+          if (t >= 1 && t - 1 < gaps[m]!) gaps[m] = t - 1;
+        }
+      }
+    }
+    return gaps;
+  }
+}
+
+/** Gaps kept at most by one cache (each a few dozen bytes). */
+const MAX_CACHED_GAPS = 2_000_000;
 
 interface PartResult {
   separation?: Separation;
@@ -150,9 +248,12 @@ function closure(gap: Int32Array, row: number, n: number, p: number, k: number, 
 }
 
 /** Every move of a separation tree in the order they are made: a part's moves, then the remaining part's, then the removed part's. */
-export function movesInOrder(separation: Separation | undefined): Move[] {
-  if (!separation) return [];
-  return [...separation.moves, ...movesInOrder(separation.remainingPart), ...movesInOrder(separation.removedPart)];
+export function movesInOrder(separation: Separation | undefined, out: Move[] = []): Move[] {
+  if (!separation) return out;
+  out.push(...separation.moves);
+  movesInOrder(separation.remainingPart, out);
+  movesInOrder(separation.removedPart, out);
+  return out;
 }
 
 class Disassembler {
@@ -162,9 +263,14 @@ class Disassembler {
   private readonly weight: Float64Array;
   private readonly groups: readonly number[];
   private readonly budget: number;
-  private readonly gapCache = new Map<number, Map<number, Int32Array>>();
+  private readonly cache: GapCache;
+  /** Each piece's shape in the cache, and its smallest corner. */
+  private readonly shapeId: Int32Array;
+  private readonly base: Int32Array;
   private readonly pieceCount: number;
   statesUsed = 0;
+  /** The gaps between every two pieces of the state being expanded, for every motion (reused). */
+  private gap = new Int32Array(0);
 
   constructor(input: DisassemblyInput) {
     this.pieceCount = input.pieces.length;
@@ -175,6 +281,17 @@ class Disassembler {
     for (const f of input.fixed ?? []) this.weight[f] = Infinity;
     this.groups = input.groups ?? [];
     this.budget = input.stateBudget ?? DEFAULT_STATE_BUDGET;
+    this.cache = input.cache ?? new GapCache(input.motions);
+    if (this.cache.motions.length !== input.motions.length || this.cache.motions.some((m, i) => m.some((v, a) => v !== input.motions[i]![a]))) {
+      throw new RangeError('a gap cache serves the motions it was made for');
+    }
+    this.shapeId = new Int32Array(this.pieceCount);
+    this.base = new Int32Array(3 * this.pieceCount);
+    input.pieces.forEach((cells, i) => {
+      const { id, base } = this.cache.shapeOf(cells);
+      this.shapeId[i] = id;
+      this.base.set(base, 3 * i);
+    });
   }
 
   /** True when the pieces of a part may stay together: one piece, or pieces of one piece group. */
@@ -214,36 +331,6 @@ class Disassembler {
     };
   }
 
-  /** The gaps (per motion) of piece a before piece b, b offset by (rx, ry, rz) relative to a. */
-  private gaps(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
-    let byOffset = this.gapCache.get(a * this.pieceCount + b);
-    if (!byOffset) this.gapCache.set(a * this.pieceCount + b, (byOffset = new Map()));
-    const key = ((rx + 512) << 20) | ((ry + 512) << 10) | (rz + 512);
-    let gaps = byOffset.get(key);
-    if (gaps) return gaps;
-    gaps = new Int32Array(this.motionCount).fill(FAR);
-    const A = this.cells[a]!;
-    const B = this.cells[b]!;
-    const M = this.motions;
-    for (let i = 0; i < A.length; i += 3) {
-      for (let j = 0; j < B.length; j += 3) {
-        const dx = B[j]! + rx - A[i]!;
-        const dy = B[j + 1]! + ry - A[i + 1]!;
-        const dz = B[j + 2]! + rz - A[i + 2]!;
-        for (let m = 0; m < this.motionCount; m++) {
-          const mx = M[3 * m]!;
-          const my = M[3 * m + 1]!;
-          const mz = M[3 * m + 2]!;
-          // b's cell lies t >= 1 steps ahead of a's cell along m: a may go t - 1 steps
-          const t = mx !== 0 ? dx / mx : my !== 0 ? dy / my : dz / mz;
-          if (t >= 1 && Number.isInteger(t) && dx === t * mx && dy === t * my && dz === t * mz && t - 1 < gaps[m]!) gaps[m] = t - 1;
-        }
-      }
-    }
-    byOffset.set(key, gaps);
-    return gaps;
-  }
-
   /**
    * Breadth-first from `start` to the first state where a group can be separated: the moves there and the
    * separation; undefined when no state reachable has one; 'unknown' past the budget.
@@ -263,8 +350,8 @@ class Disassembler {
     const width = 3 * n;
     const half = n >> 1;
     const all = (1 << n) - 1;
-    let offsets = new Int32Array(width * 64);
-    let parent = new Int32Array(64);
+    let offsets = new Int32Array(width * 16);
+    let parent = new Int32Array(16);
     let count = 0;
     const seen = new Set<string>();
     const add = (state: Int32Array, from: number): void => {
@@ -299,7 +386,8 @@ class Disassembler {
     add(start, -1);
 
     const motions = this.motionCount;
-    const gap = new Int32Array(n * n * motions);
+    if (this.gap.length < n * n * motions) this.gap = new Int32Array(n * n * motions);
+    const gap = this.gap;
     const next = new Int32Array(width);
     // the groups already moved k steps along the current motion from the current state, by k
     const movedBy = new Map<number, number[]>();
@@ -309,7 +397,14 @@ class Disassembler {
       for (let a = 0; a < n; a++) {
         for (let b = 0; b < n; b++) {
           if (a === b) continue;
-          const g = this.gaps(pieces[a]!, pieces[b]!, offsets[at + 3 * b]! - offsets[at + 3 * a]!, offsets[at + 3 * b + 1]! - offsets[at + 3 * a + 1]!, offsets[at + 3 * b + 2]! - offsets[at + 3 * a + 2]!);
+          const pa = pieces[a]!;
+          const pb = pieces[b]!;
+          const g = this.cache.gaps(
+            this.shapeId[pa]!, this.shapeId[pb]!,
+            this.base[3 * pb]! + offsets[at + 3 * b]! - this.base[3 * pa]! - offsets[at + 3 * a]!,
+            this.base[3 * pb + 1]! + offsets[at + 3 * b + 1]! - this.base[3 * pa + 1]! - offsets[at + 3 * a + 1]!,
+            this.base[3 * pb + 2]! + offsets[at + 3 * b + 2]! - this.base[3 * pa + 2]! - offsets[at + 3 * a + 2]!,
+          );
           for (let m = 0; m < motions; m++) gap[(m * n + a) * n + b] = g[m]!;
         }
       }

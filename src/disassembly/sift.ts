@@ -4,7 +4,7 @@
  * those the state budget left undecided, and the highest level.
  */
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { compareLevels, disassembleSolution, disassemblyProblem } from './solution.js';
+import { compareLevels, PuzzleDisassembler } from './solution.js';
 
 export interface DisassembleOptions {
   /** Keep only solutions at this level or above (compared as BurrTools sorts levels: 5.3 > 5.2.9 > 5). */
@@ -28,18 +28,19 @@ export class AssemblySifter {
   undecided = 0;
   maxLevel: readonly number[] | undefined;
 
+  private readonly taker: PuzzleDisassembler;
+
   constructor(
-    private readonly puzzle: Puzzle,
+    puzzle: Puzzle,
     private readonly options: DisassembleOptions,
   ) {
-    const problem = disassemblyProblem(puzzle);
-    if (problem) throw new RangeError(problem);
+    this.taker = new PuzzleDisassembler(puzzle, options.stateBudget !== undefined ? { stateBudget: options.stateBudget } : {});
   }
 
   /** The solution with its level when it comes apart at the level asked for; undefined otherwise. */
   sift(solution: Solution): Solution | undefined {
     this.assemblies++;
-    const d = disassembleSolution(this.puzzle, solution, this.options.stateBudget !== undefined ? { stateBudget: this.options.stateBudget } : {});
+    const d = this.taker.disassemble(solution);
     if (d.outcome === 'unknown') this.undecided++;
     if (d.outcome !== 'apart') return undefined;
     const level = d.level ?? [];

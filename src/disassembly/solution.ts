@@ -9,7 +9,7 @@ import { frameCells } from '../puzzle/frame.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid, totalPieceCount } from '../puzzle/model.js';
 import type { Separation } from './disassembler.js';
-import { disassemble, MAX_PART_PIECES, movesInOrder } from './disassembler.js';
+import { disassemble, GapCache, MAX_PART_PIECES, movesInOrder } from './disassembler.js';
 
 /** The frame's index in moves and separations: it is no placement of the solution. */
 export const FRAME = -1;
@@ -69,51 +69,76 @@ export function pieceOrder(puzzle: Puzzle, solution: Solution): number[] {
 
 /** Takes one solution apart (see disassembler.ts for the moves and the level). */
 export function disassembleSolution(puzzle: Puzzle, solution: Solution, options: DisassemblyOptions = {}): SolutionDisassembly {
-  const problem = disassemblyProblem(puzzle);
-  if (problem) throw new RangeError(problem);
-  const grid = puzzleGrid(puzzle);
-  const order = pieceOrder(puzzle, solution);
-  const byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
-  const walls = frameCells(puzzle);
-  const framePiece = puzzle.frame && 'piece' in puzzle.frame ? puzzle.frame.piece : undefined;
-  const pieces: Cell[][] = order.map((i) => solution.placements[i]!.cells.map((c) => [c[0], c[1], c[2]] as Cell));
-  const indexOf = [...order];
-  const fixed: number[] = [];
-  order.forEach((i, k) => {
-    if (solution.placements[i]!.piece === framePiece) fixed.push(k);
-  });
-  if (walls.length > 0) {
-    fixed.push(pieces.length);
-    pieces.push(walls);
-    indexOf.push(FRAME);
+  return new PuzzleDisassembler(puzzle, options).disassemble(solution);
+}
+
+/**
+ * Takes a puzzle's solutions apart, one after another: what is the puzzle's (its frame, its pieces' order,
+ * weights and groups) is worked out once, and the gaps between oriented shapes are kept from one solution
+ * to the next.
+ */
+export class PuzzleDisassembler {
+  private readonly motions: readonly Cell[];
+  private readonly walls: readonly Cell[];
+  private readonly framePiece: string | undefined;
+  private readonly byName: ReadonlyMap<string, Puzzle['pieces'][number]>;
+  private readonly cache: GapCache;
+
+  constructor(
+    private readonly puzzle: Puzzle,
+    private readonly options: DisassemblyOptions = {},
+  ) {
+    const problem = disassemblyProblem(puzzle);
+    if (problem) throw new RangeError(problem);
+    this.motions = puzzleGrid(puzzle).motions!;
+    this.walls = frameCells(puzzle);
+    this.framePiece = puzzle.frame && 'piece' in puzzle.frame ? puzzle.frame.piece : undefined;
+    this.byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
+    this.cache = new GapCache(this.motions);
   }
-  const pieceOf = (k: number) => (indexOf[k] === FRAME ? undefined : byName.get(solution.placements[indexOf[k]!]!.piece));
-  const result = disassemble({
-    pieces,
-    motions: grid.motions!,
-    fixed,
-    weights: pieces.map((_, k) => pieceOf(k)?.weight ?? 1),
-    groups: pieces.map((_, k) => pieceOf(k)?.group ?? 0),
-    ...(options.stateBudget !== undefined ? { stateBudget: options.stateBudget } : {}),
-  });
-  if (result.outcome === 'unknown') return { outcome: 'unknown', moves: [], states: result.states };
-  if (result.outcome === 'stuck') return { outcome: 'stuck', moves: [], stuck: result.stuckPieces.map((k) => indexOf[k]!), states: result.states };
-  const told = (s: Separation | undefined): Separation | undefined =>
-    s && {
-      moves: s.moves.map((m) => ({ ...m, pieces: m.pieces.map((k) => indexOf[k]!) })),
-      removed: s.removed.map((k) => indexOf[k]!),
-      remaining: s.remaining.map((k) => indexOf[k]!),
-      ...(s.removedPart ? { removedPart: told(s.removedPart)! } : {}),
-      ...(s.remainingPart ? { remainingPart: told(s.remainingPart)! } : {}),
-    };
-  const separation = told(result.separation);
-  const moves = movesInOrder(separation).map((m) => ({
-    placements: m.pieces,
-    pieces: m.pieces.map((i) => (i === FRAME ? 'frame' : solution.placements[i]!.piece)),
-    by: m.by,
-    separates: m.separates,
-  }));
-  return { outcome: 'apart', level: result.level, moves, ...(separation ? { separation } : {}), states: result.states };
+
+  disassemble(solution: Solution): SolutionDisassembly {
+    const order = pieceOrder(this.puzzle, solution);
+    const pieces: Cell[][] = order.map((i) => solution.placements[i]!.cells as Cell[]);
+    const indexOf = [...order];
+    const fixed: number[] = [];
+    order.forEach((i, k) => {
+      if (solution.placements[i]!.piece === this.framePiece) fixed.push(k);
+    });
+    if (this.walls.length > 0) {
+      fixed.push(pieces.length);
+      pieces.push(this.walls as Cell[]);
+      indexOf.push(FRAME);
+    }
+    const pieceOf = (k: number) => (indexOf[k] === FRAME ? undefined : this.byName.get(solution.placements[indexOf[k]!]!.piece));
+    const result = disassemble({
+      pieces,
+      motions: this.motions,
+      fixed,
+      weights: pieces.map((_, k) => pieceOf(k)?.weight ?? 1),
+      groups: pieces.map((_, k) => pieceOf(k)?.group ?? 0),
+      cache: this.cache,
+      ...(this.options.stateBudget !== undefined ? { stateBudget: this.options.stateBudget } : {}),
+    });
+    if (result.outcome === 'unknown') return { outcome: 'unknown', moves: [], states: result.states };
+    if (result.outcome === 'stuck') return { outcome: 'stuck', moves: [], stuck: result.stuckPieces.map((k) => indexOf[k]!), states: result.states };
+    const told = (s: Separation | undefined): Separation | undefined =>
+      s && {
+        moves: s.moves.map((m) => ({ ...m, pieces: m.pieces.map((k) => indexOf[k]!) })),
+        removed: s.removed.map((k) => indexOf[k]!),
+        remaining: s.remaining.map((k) => indexOf[k]!),
+        ...(s.removedPart ? { removedPart: told(s.removedPart)! } : {}),
+        ...(s.remainingPart ? { remainingPart: told(s.remainingPart)! } : {}),
+      };
+    const separation = told(result.separation);
+    const moves = movesInOrder(separation).map((m) => ({
+      placements: m.pieces,
+      pieces: m.pieces.map((i) => (i === FRAME ? 'frame' : solution.placements[i]!.piece)),
+      by: m.by,
+      separates: m.separates,
+    }));
+    return { outcome: 'apart', level: result.level, moves, ...(separation ? { separation } : {}), states: result.states };
+  }
 }
 
 /** A level as BurrTools writes it: 5.3.2 (and '-' for nothing to part). */
