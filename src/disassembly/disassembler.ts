@@ -102,15 +102,22 @@ export type Disassembly =
 export class GapCache {
   private readonly shapeIds = new Map<string, number>();
   private readonly shapes: Int32Array[] = [];
+  /** Per shape and axis: its cells by line along the axis (the other two coordinates), each line's coordinates sorted. */
+  private readonly lines: Map<number, Int32Array>[][] = [];
   private readonly table = new Map<number, Map<number, Int32Array>>();
   private entries = 0;
-  /** Per motion: its axis (0, 1, 2) and sign when it is a unit step along an axis, else -1. */
-  private readonly axis: Int8Array;
-  private readonly sign: Int8Array;
+  /** The motion that is a unit step along +axis (index 2 axis) and -axis (2 axis + 1), or -1. */
+  private readonly byAxis = new Int32Array(6).fill(-1);
+  /** The motions that are no unit step along an axis. */
+  private readonly offAxis: number[] = [];
 
   constructor(readonly motions: readonly (readonly [number, number, number])[]) {
-    this.axis = Int8Array.from(motions, (m) => (Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]) === 1 ? (m[0] !== 0 ? 0 : m[1] !== 0 ? 1 : 2) : -1));
-    this.sign = Int8Array.from(motions, (m) => m[0] + m[1] + m[2]);
+    motions.forEach((m, i) => {
+      const axis = Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]) === 1 ? (m[0] !== 0 ? 0 : m[1] !== 0 ? 1 : 2) : -1;
+      const slot = 2 * axis + (m[0] + m[1] + m[2] > 0 ? 0 : 1);
+      if (axis < 0 || this.byAxis[slot] !== -1) this.offAxis.push(i);
+      else this.byAxis[slot] = i;
+    });
   }
 
   /** A shape's id (its cells less their smallest corner), and that corner. */
@@ -131,7 +138,9 @@ export class GapCache {
     if (id === undefined) {
       id = this.shapes.length;
       this.shapeIds.set(key, id);
-      this.shapes.push(Int32Array.from(cells.flatMap((c) => [c[0] - bx, c[1] - by, c[2] - bz])));
+      const flat = Int32Array.from(cells.flatMap((c) => [c[0] - bx, c[1] - by, c[2] - bz]));
+      this.shapes.push(flat);
+      this.lines.push([0, 1, 2].map((axis) => linesOf(flat, axis)));
     }
     return { id, base: [bx, by, bz] };
   }
@@ -150,40 +159,92 @@ export class GapCache {
       this.entries = 1;
       this.table.set(pair, (byOffset = new Map()));
     }
-    gaps = this.compute(this.shapes[a]!, this.shapes[b]!, rx, ry, rz);
+    gaps = this.compute(a, b, rx, ry, rz);
     byOffset.set(key, gaps);
     return gaps;
   }
 
-  private compute(A: Int32Array, B: Int32Array, rx: number, ry: number, rz: number): Int32Array {
+  private compute(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
     const count = this.motions.length;
     const gaps = new Int32Array(count).fill(FAR);
-    for (let i = 0; i < A.length; i += 3) {
-      for (let j = 0; j < B.length; j += 3) {
-        const dx = B[j]! + rx - A[i]!;
-        const dy = B[j + 1]! + ry - A[i + 1]!;
-        const dz = B[j + 2]! + rz - A[i + 2]!;
-        // the axis the two cells lie on, if any: only motions along it can bring one onto the other
-        const along = dx !== 0 ? (dy === 0 && dz === 0 ? 0 : -1) : dy !== 0 ? (dz === 0 ? 1 : -1) : dz !== 0 ? 2 : -1;
-        const onAxis = along === 0 ? dx : along === 1 ? dy : dz;
-        for (let m = 0; m < count; m++) {
-          // b's cell lies t >= 1 steps ahead of a's cell along m: a may go t - 1 steps
-          const axis = this.axis[m]!;
-          let t: number;
-          if (axis >= 0) {
-            if (axis !== along) continue;
-            t = onAxis * this.sign[m]!;
-          } else {
-            const v = this.motions[m]!;
-            t = v[0] !== 0 ? dx / v[0] : v[1] !== 0 ? dy / v[1] : dz / v[2];
-            if (!Number.isInteger(t) || dx !== t * v[0] || dy !== t * v[1] || dz !== t * v[2]) continue;
+    const A = this.shapes[a]!;
+    const B = this.shapes[b]!;
+    const r = [rx, ry, rz];
+    // motions along an axis: each cell of the smaller shape looks along its line through the other
+    const aSmaller = A.length <= B.length;
+    const small = aSmaller ? A : B;
+    const lines = this.lines[aSmaller ? b : a]!;
+    // the smaller shape's cells in the other's coordinates
+    const sx = aSmaller ? -rx : rx;
+    const sy = aSmaller ? -ry : ry;
+    const sz = aSmaller ? -rz : rz;
+    for (let axis = 0; axis < 3; axis++) {
+      const plus = this.byAxis[2 * axis]!;
+      const minus = this.byAxis[2 * axis + 1]!;
+      if (plus < 0 && minus < 0) continue;
+      const byLine = lines[axis]!;
+      for (let i = 0; i < small.length; i += 3) {
+        const c0 = small[i]! + sx;
+        const c1 = small[i + 1]! + sy;
+        const c2 = small[i + 2]! + sz;
+        const line = byLine.get(lineKey(axis, c0, c1, c2));
+        if (!line) continue;
+        const v = axis === 0 ? c0 : axis === 1 ? c1 : c2;
+        // the nearest of the other shape's cells on this line above v and below it
+        let above = FAR;
+        let below = FAR;
+        for (let k = 0; k < line.length; k++) {
+          const w = line[k]!;
+          if (w > v) {
+            above = w - v;
+            break;
           }
-          if (t >= 1 && t - 1 < gaps[m]!) gaps[m] = t - 1;
+          if (w < v) below = v - w;
+        }
+        // a's cell with b's cell `above` ahead along +axis (when a is the smaller), or b's cell with a's
+        // cells `below` behind it (a moving +axis meets it after that many steps)
+        const towardPlus = aSmaller ? above : below;
+        const towardMinus = aSmaller ? below : above;
+        if (plus >= 0 && towardPlus !== FAR && towardPlus - 1 < gaps[plus]!) gaps[plus] = towardPlus - 1;
+        if (minus >= 0 && towardMinus !== FAR && towardMinus - 1 < gaps[minus]!) gaps[minus] = towardMinus - 1;
+      }
+    }
+    // any other motion: every pair of cells
+    if (this.offAxis.length > 0) {
+      for (let i = 0; i < A.length; i += 3) {
+        for (let j = 0; j < B.length; j += 3) {
+          const dx = B[j]! + r[0]! - A[i]!;
+          const dy = B[j + 1]! + r[1]! - A[i + 1]!;
+          const dz = B[j + 2]! + r[2]! - A[i + 2]!;
+          for (const m of this.offAxis) {
+            // b's cell lies t >= 1 steps ahead of a's cell along m: a may go t - 1 steps
+            const v = this.motions[m]!;
+            const t = v[0] !== 0 ? dx / v[0] : v[1] !== 0 ? dy / v[1] : dz / v[2];
+            if (!Number.isInteger(t) || dx !== t * v[0] || dy !== t * v[1] || dz !== t * v[2]) continue;
+            if (t >= 1 && t - 1 < gaps[m]!) gaps[m] = t - 1;
+          }
         }
       }
     }
     return gaps;
   }
+}
+
+/** A line along `axis` through a cell: its other two coordinates, as one number. */
+function lineKey(axis: number, x: number, y: number, z: number): number {
+  return axis === 0 ? (y + 0x4000) * 0x8000 + z + 0x4000 : axis === 1 ? (x + 0x4000) * 0x8000 + z + 0x4000 : (x + 0x4000) * 0x8000 + y + 0x4000;
+}
+
+/** A shape's cells by line along `axis`, each line's coordinates along it sorted. */
+function linesOf(flat: Int32Array, axis: number): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < flat.length; i += 3) {
+    const key = lineKey(axis, flat[i]!, flat[i + 1]!, flat[i + 2]!);
+    let list = lists.get(key);
+    if (!list) lists.set(key, (list = []));
+    list.push(flat[i + axis]!);
+  }
+  return new Map([...lists].map(([k, list]) => [k, Int32Array.from(list.sort((p, q) => p - q))]));
 }
 
 /** Gaps kept at most by one cache (each a few dozen bytes). */
