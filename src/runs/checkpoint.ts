@@ -2,6 +2,7 @@ import { isDefaultGridName } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { sha256Hex } from '../platform/host.js';
 import type { PlanOptions } from './plan.js';
+import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
 
 /**
  * A checkpoint: everything a run needs to go on where it stopped. The puzzle itself (so that resuming
@@ -29,6 +30,8 @@ export interface CheckpointOptions {
   /** True when the finished subproblems' solutions are stored (the run reports solutions). */
   readonly solutions: boolean;
   readonly limit: number | null;
+  /** Present when the run takes its assemblies apart (absent in checkpoints of runs that do not, and of older snugs). */
+  readonly disassemble?: DisassembleOptions;
 }
 
 export interface DoneSubproblem {
@@ -37,6 +40,8 @@ export interface DoneSubproblem {
   readonly nodes: number;
   readonly updates: number;
   readonly found?: readonly Solution[];
+  /** Its assemblies, when the run takes them apart (`solutions` then counts those that come apart). */
+  readonly disassembly?: AssemblyTally;
 }
 
 export interface CheckpointPlan {
@@ -70,9 +75,10 @@ export class CheckpointError extends Error {
 
 /** What identifies a puzzle: its board and pieces (not its name or description). */
 export function puzzleHash(puzzle: Puzzle): string {
-  const { dims, board, pieces, mirror, optional, placed, use, grid, wrap } = puzzle;
-  // what a puzzle without cells that may stay empty, placed pieces, use or a grid of its own had, it hashes as it did
-  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && !isDefaultGridName(grid) ? { grid } : {}), ...(wrap ? { wrap } : {}) };
+  const { dims, board, pieces, mirror, optional, placed, use, grid, wrap, frame } = puzzle;
+  // what a puzzle without cells that may stay empty, placed pieces, use, a grid of its own or a frame had, it hashes as it did
+  // (a frame changes which assemblies come apart, and the symmetries)
+  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && !isDefaultGridName(grid) ? { grid } : {}), ...(wrap ? { wrap } : {}), ...(frame ? { frame } : {}) };
   return sha256Hex(JSON.stringify({ dims, board, pieces, mirror, ...more })).slice(0, 16);
 }
 

@@ -56,7 +56,7 @@ class ThreadsDispatcher implements Dispatcher {
         onProgress: (nodes) => events.onProgress(index, nodes),
         onDone: (r) => {
           outstanding--;
-          events.onDone({ index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete });
+          events.onDone({ index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete, ...(r.disassembly ? { disassembly: r.disassembly } : {}) });
           send(thread);
           this.wake?.();
         },

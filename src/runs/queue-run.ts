@@ -2,11 +2,13 @@ import { workQueue } from '../platform/host.js';
 import type { JobOptions, JobQueue, RedisClient, WorkQueueTransport } from '../platform/types.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PrepareOptions } from '../compile/options.js';
-import { InvalidOptionError } from '../search/options.js';
+import { InvalidOptionError, checkSolveOptions } from '../search/options.js';
 import { snugVersion } from '../version.js';
 import type { DoneSubproblem } from './checkpoint.js';
 import type { WorkerSetup } from './search-thread.js';
-import { createSolutionCheck } from './solution-check.js';
+import { createSolutionCheck, tallyProblem } from './solution-check.js';
+import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
+import { storedDisassemble } from './job.js';
 
 /**
  * Runs on many machines through a work queue on Redis (BullMQ): the coordinator (`snug solve ... --queue
@@ -87,8 +89,8 @@ export const queueName = (): string => `snug-${snugVersion()}`;
 /** Where a coordinator announces a run it is planning (its WorkerSetup), for workers to get ready. */
 export const warmChannel = (): string => `${queueName()}:runs`;
 /** The search threads' setup for a run, as text: the same run, the same text (workers key their threads by it). */
-export function setupText(puzzle: Puzzle, prepare: PrepareOptions, countOnly: boolean): string {
-  return JSON.stringify({ puzzle, prepare, countOnly, progressMs: 1000 } satisfies WorkerSetup);
+export function setupText(puzzle: Puzzle, prepare: PrepareOptions, countOnly: boolean, disassemble?: DisassembleOptions): string {
+  return JSON.stringify({ puzzle, prepare, countOnly, ...(disassemble ? { disassemble: storedDisassemble(disassemble) } : {}), progressMs: 1000 } satisfies WorkerSetup);
 }
 export const runKey = (id: string): string => `snug:run:${id}`;
 /** Finished runs stay this long (a resume prints them again), then Redis forgets them. */
@@ -103,6 +105,8 @@ export interface RunRecord {
   readonly puzzleHash: string;
   readonly prepare: PrepareOptions;
   readonly countOnly: boolean;
+  /** Present when the run takes its assemblies apart (the workers do, as they find them). */
+  readonly disassemble?: DisassembleOptions;
   readonly planHash: string;
   readonly subproblems: readonly (readonly number[])[];
   readonly estimates: readonly number[];
@@ -119,6 +123,8 @@ export interface DoneRecord {
   readonly nodes: number;
   readonly updates: number;
   readonly found?: readonly Solution[];
+  /** Its assemblies, when the run takes them apart. */
+  readonly disassembly?: AssemblyTally;
   readonly worker: string;
 }
 
@@ -131,6 +137,17 @@ export interface JobData {
 export async function readRun(redis: RedisClient, id: string): Promise<RunRecord | undefined> {
   const record = parseJson(await redis.get(runKey(id))) as RunRecord | undefined;
   return record?.format === 'snug-queue-run' ? record : undefined;
+}
+
+/** Why a run's record cannot be run as it says it takes its assemblies apart (its options, checked as options are), or undefined. */
+export function recordDisassembleProblem(record: RunRecord): string | undefined {
+  if (record.disassemble === undefined) return undefined;
+  try {
+    checkSolveOptions({ disassemble: record.disassemble });
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return undefined;
 }
 
 /** The object a text holds, or undefined (not JSON, or not an object: read back from Redis, it is checked). */
@@ -155,10 +172,13 @@ function recordProblem(r: DoneRecord | undefined, index: number, id: string, run
   if (check) {
     if (!Array.isArray(r.found) || r.found.length !== r.solutions) return 'its solutions are not listed';
     for (const s of r.found) {
+      if (typeof s !== 'object' || s === null) return 'a solution is not an object';
       const p = check(s);
       if (p) return p;
     }
   }
+  if (run.disassemble) return tallyProblem(r.disassembly, r.solutions, check ? r.found!.map((s) => s.level) : undefined);
+  if (r.disassembly !== undefined) return 'it tells assemblies, but the run does not take them apart';
   return undefined;
 }
 
@@ -198,14 +218,20 @@ export class QueueRun {
   take(done: DoneRecord | undefined, index: number): DoneSubproblem | undefined {
     const id = this.id!;
     // (the verifier is made once the run is known good: a run's puzzle is checked first)
-    if (!this.countOnly) this.check ??= createSolutionCheck(this.puzzle);
+    // (with disassemble, each solution's level is checked by taking it apart again)
+    const disassemble = this.record!.disassemble;
+    if (!this.countOnly) this.check ??= createSolutionCheck(this.puzzle, disassemble ? { disassemble } : {});
     const problem = recordProblem(done, index, id, this.record!, this.check, this.taken);
     if (problem !== undefined || !done) {
       this.warn(`refused the result of subproblem ${index} of run ${id}: ${problem}`);
       return undefined;
     }
     this.taken.add(index);
-    return { index, solutions: done.solutions, nodes: done.nodes, updates: done.updates, ...(this.countOnly ? {} : { found: done.found ?? [] }) };
+    return {
+      index, solutions: done.solutions, nodes: done.nodes, updates: done.updates,
+      ...(this.countOnly ? {} : { found: done.found ?? [] }),
+      ...(this.record!.disassemble && done.disassembly ? { disassembly: done.disassembly } : {}),
+    };
   }
 
   /** Deletes a refused record (only if it is still the one read) and queues its subproblem again. */

@@ -2,6 +2,7 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import type { PrepareOptions } from '../compile/options.js';
 import { prepareSearch } from '../compile/compile.js';
+import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
 import { runPrepared } from '../search/solve.js';
 
 /**
@@ -18,6 +19,8 @@ export interface WorkerSetup {
   readonly puzzle: Puzzle;
   readonly prepare: PrepareOptions;
   readonly countOnly: boolean;
+  /** Take each assembly apart as found: only those that come apart are solutions (see RunJob). */
+  readonly disassemble?: DisassembleOptions;
   readonly limit?: number;
   readonly progressMs: number;
 }
@@ -36,6 +39,8 @@ export interface SubproblemResult {
   readonly updates: number;
   /** False when the subproblem was cut short (the solution limit): it is then not done. */
   readonly complete: boolean;
+  /** With `disassemble`: its assemblies, undecided ones and highest level (`solutions` counts those that come apart). */
+  readonly disassembly?: AssemblyTally;
 }
 
 /** What a subproblem says as it is solved: its solutions as found, its nodes every so often. */
@@ -47,7 +52,7 @@ export interface SubproblemReport {
 /** Solves one subproblem (on a worker thread), reporting its solutions as found and its nodes every `progressMs`. */
 export function solveSubproblem(
   prepared: PreparedSearch,
-  setup: Pick<WorkerSetup, 'countOnly' | 'limit' | 'progressMs'>,
+  setup: Pick<WorkerSetup, 'countOnly' | 'disassemble' | 'limit' | 'progressMs'>,
   index: number,
   prefix: readonly number[],
   report: SubproblemReport,
@@ -58,6 +63,7 @@ export function solveSubproblem(
     countOnly: setup.countOnly,
     keep: false,
     limit: setup.limit ?? Infinity,
+    ...(setup.disassemble ? { disassemble: setup.disassemble } : {}),
     ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution) }),
     onTick: (nodes) => {
       const now = Date.now();
@@ -67,7 +73,7 @@ export function solveSubproblem(
       }
     },
   });
-  return { index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete };
+  return { index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete, ...(r.disassembly ? { disassembly: r.disassembly } : {}) };
 }
 
 /**
