@@ -8,8 +8,10 @@ import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
  * A checkpoint: everything a run needs to go on where it stopped. The puzzle itself (so that resuming
  * needs no file but this one), the options, the plan (the subproblems, exactly as cut, once the run has
  * cut them), and each finished subproblem with its counts and, when the run reports solutions, its
- * solutions. A subproblem that was running is not in it: a resumed run solves it again from its start,
- * so nothing is counted twice.
+ * solutions; a run that takes its assemblies apart adds its disassemble options, each subproblem's tally
+ * of assemblies and each solution's level (checkpoints of other runs, and of older snugs, have none). A
+ * subproblem that was running is not in it: a resumed run solves it again from its start, so nothing is
+ * counted twice.
  *
  * The file is created when the run starts, before anything is solved (a run killed in its first moment
  * leaves a checkpoint without a plan: resuming plans, as the run would have). Every later save is written
