@@ -23,7 +23,8 @@ import type { SubproblemResult } from './search-thread.js';
  *   run solves it again. Its work still counts in the result's nodes, unless the result counts only the
  *   ledger's work (a queue's run).
  * - Assemblies (a run that takes them apart): the tallies of the subproblems done, those the ledger held
- *   from before included, add up to the run's; like nodes, a subproblem cut short adds what it reported.
+ *   from before included, add up to the run's; like nodes, a subproblem cut short (or still running when
+ *   the run stopped) adds what it reported last.
  * - Progress and the ledger's saves when due, from the dispatcher's reports and from a timer, so that
  *   they keep coming however long a subproblem runs; the time limit and the signal stop the dispatch.
  */
@@ -66,6 +67,8 @@ class Collector implements DispatchEvents {
   private cutNodes = 0;
   private cutUpdates = 0;
   private cutTally: AssemblyTally | undefined;
+  /** The tallies of subproblems not done, as last reported (counted like their nodes). */
+  private readonly runningTally = new Map<number, AssemblyTally>();
 
   constructor(
     private readonly plan: Plan,
@@ -145,8 +148,9 @@ class Collector implements DispatchEvents {
     this.job.onProgress?.(this.tracker.snapshot());
   }
 
-  onSolution(index: number, solution: Solution): void {
+  onSolution(index: number, solution: Solution, disassembly?: AssemblyTally): void {
     if (this.stopReason) return;
+    if (disassembly) this.runningTally.set(index, disassembly);
     if (this.keepForLedger) {
       const list = this.pending.get(index);
       if (list) list.push(solution);
@@ -156,14 +160,16 @@ class Collector implements DispatchEvents {
     if (this.stopReason) this.stop(this.stopReason);
   }
 
-  onProgress(index: number, nodes: number): void {
+  onProgress(index: number, nodes: number, disassembly?: AssemblyTally): void {
     this.running.set(index, nodes);
+    if (disassembly) this.runningTally.set(index, disassembly);
     this.tracker.report(index, nodes);
     this.due();
   }
 
   onDone(r: SubproblemResult): void {
     this.running.delete(r.index);
+    this.runningTally.delete(r.index);
     // a subproblem cut short (by the limit or a stop) is not done: a resumed run solves it again
     if (this.stopReason || !r.complete) {
       this.cutNodes += r.nodes;
@@ -193,7 +199,10 @@ class Collector implements DispatchEvents {
       for (const n of this.running.values()) nodes += n;
     }
     let tally: AssemblyTally | undefined = job.disassemble ? { assemblies: 0, undecided: 0 } : undefined;
-    if (tally && !this.settings.countsLedgerWorkOnly) tally = addTallies(tally, this.cutTally);
+    if (tally && !this.settings.countsLedgerWorkOnly) {
+      tally = addTallies(tally, this.cutTally);
+      for (const t of this.runningTally.values()) tally = addTallies(tally, t);
+    }
     for (const i of scope) {
       nodes += done.get(i)?.nodes ?? 0;
       updates += done.get(i)?.updates ?? 0;

@@ -115,6 +115,15 @@ describe('a long run that takes its assemblies apart', () => {
     expect(r.disassembly).toEqual({ assemblies: 336, undecided: 0, maxLevel: whole.maxLevel });
   });
 
+  it('stops at a limit of solutions that come apart, counting the assemblies behind them', async () => {
+    const r = await solveAsync(puzzle, { limit: 3, disassemble: {}, workers: 2, trialMs: 0, plan });
+    expect(r).toMatchObject({ solutions: 3, complete: false });
+    for (const s of r.found) expect(whole.found).toContain(withLevel(s));
+    expect(r.disassembly!.assemblies).toBeGreaterThanOrEqual(3);
+    expect(r.disassembly!.assemblies).toBeLessThanOrEqual(336);
+    expect(r.disassembly!.maxLevel).toBeDefined();
+  });
+
   it('refuses what cannot be taken apart, and the counting engine, before anything runs', async () => {
     const dir = folder();
     const flat = loadCatalogPuzzle('pentomino-3x20');
@@ -139,6 +148,8 @@ describe('checkpoints of a run that takes its assemblies apart', () => {
       ...options,
     });
     expect(r).toMatchObject({ interrupted: true, complete: false });
+    // (the assemblies of the subproblems cut short count, as their nodes do)
+    expect(r.disassembly!.assemblies).toBeGreaterThanOrEqual(r.solutions);
     return r;
   }
 

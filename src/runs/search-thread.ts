@@ -3,6 +3,7 @@ import type { PreparedSearch } from '../compile/compile.js';
 import type { PrepareOptions } from '../compile/options.js';
 import { prepareSearch } from '../compile/compile.js';
 import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
+import { AssemblySifter } from '../disassembly/sift.js';
 import { runPrepared } from '../search/solve.js';
 
 /**
@@ -28,8 +29,8 @@ export interface WorkerSetup {
 export type ToWorker = { readonly index: number; readonly prefix: readonly number[] };
 export type ToMain =
   | { readonly type: 'ready' }
-  | { readonly type: 'solution'; readonly index: number; readonly solution: Solution }
-  | { readonly type: 'progress'; readonly index: number; readonly nodes: number }
+  | { readonly type: 'solution'; readonly index: number; readonly solution: Solution; readonly disassembly?: AssemblyTally }
+  | { readonly type: 'progress'; readonly index: number; readonly nodes: number; readonly disassembly?: AssemblyTally }
   | ({ readonly type: 'done' } & SubproblemResult);
 
 export interface SubproblemResult {
@@ -43,10 +44,14 @@ export interface SubproblemResult {
   readonly disassembly?: AssemblyTally;
 }
 
-/** What a subproblem says as it is solved: its solutions as found, its nodes every so often. */
+/**
+ * What a subproblem says as it is solved: its solutions as found, its nodes every so often; with
+ * `disassemble`, each time its tally of assemblies so far (so that a run stopped in the middle of it, by
+ * the limit or a stop, still counts the assemblies behind the solutions it reported).
+ */
 export interface SubproblemReport {
-  onSolution(index: number, solution: Solution): void;
-  onProgress(index: number, nodes: number): void;
+  onSolution(index: number, solution: Solution, disassembly?: AssemblyTally): void;
+  onProgress(index: number, nodes: number, disassembly?: AssemblyTally): void;
 }
 
 /** Solves one subproblem (on a worker thread), reporting its solutions as found and its nodes every `progressMs`. */
@@ -58,18 +63,19 @@ export function solveSubproblem(
   report: SubproblemReport,
 ): SubproblemResult {
   let reported = Date.now();
+  const sifter = setup.disassemble ? new AssemblySifter(prepared.puzzle, setup.disassemble) : undefined;
   const r = runPrepared(prepared, {
     prefix,
     countOnly: setup.countOnly,
     keep: false,
     limit: setup.limit ?? Infinity,
-    ...(setup.disassemble ? { disassemble: setup.disassemble } : {}),
-    ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution) }),
+    ...(setup.disassemble ? { disassemble: setup.disassemble, sifter: sifter! } : {}),
+    ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution, sifter?.tally()) }),
     onTick: (nodes) => {
       const now = Date.now();
       if (now - reported >= setup.progressMs) {
         reported = now;
-        report.onProgress(index, nodes);
+        report.onProgress(index, nodes, sifter?.tally());
       }
     },
   });
@@ -93,8 +99,8 @@ export function serveSearchThread(post: (message: ToMain) => void): (message: un
     }
     const { index, prefix } = message as ToWorker;
     const r = solveSubproblem(prepared!, setup, index, prefix, {
-      onSolution: (i, solution) => post({ type: 'solution', index: i, solution }),
-      onProgress: (i, nodes) => post({ type: 'progress', index: i, nodes }),
+      onSolution: (i, solution, disassembly) => post({ type: 'solution', index: i, solution, ...(disassembly ? { disassembly } : {}) }),
+      onProgress: (i, nodes, disassembly) => post({ type: 'progress', index: i, nodes, ...(disassembly ? { disassembly } : {}) }),
     });
     post({ type: 'done', ...r });
   };
