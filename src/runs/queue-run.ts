@@ -6,6 +6,7 @@ import { InvalidOptionError, checkSolveOptions } from '../search/options.js';
 import { snugVersion } from '../version.js';
 import type { DoneSubproblem } from './checkpoint.js';
 import type { WorkerSetup } from './search-thread.js';
+import type { SolutionCheck } from './solution-check.js';
 import { createSolutionCheck, tallyProblem } from './solution-check.js';
 import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
 import { storedDisassemble } from './job.js';
@@ -161,7 +162,7 @@ export function parseJson(text: string | null): object | undefined {
 }
 
 /** Why a stored result may not be counted, or undefined when it may. */
-function recordProblem(r: DoneRecord | undefined, index: number, id: string, run: RunRecord, check: ((s: Solution) => string | undefined) | undefined, taken: ReadonlySet<number>): string | undefined {
+function recordProblem(r: DoneRecord | undefined, index: number, id: string, run: RunRecord, check: SolutionCheck | undefined, taken: ReadonlySet<number>): string | undefined {
   if (!r) return 'not a JSON object';
   if (r.run !== id) return `it is of another run (${String(r.run).slice(0, 20)})`;
   if (r.version !== run.version) return `it was made by snug ${String(r.version).slice(0, 20)}, the run by snug ${run.version}`;
@@ -171,13 +172,22 @@ function recordProblem(r: DoneRecord | undefined, index: number, id: string, run
   for (const x of [r.solutions, r.nodes, r.updates]) if (!Number.isSafeInteger(x) || x < 0) return 'a count is not a whole number';
   if (check) {
     if (!Array.isArray(r.found) || r.found.length !== r.solutions) return 'its solutions are not listed';
+    // (a record refused is refused whole: its solutions that passed are forgotten, for the subproblem's next result brings them again)
+    const passed: Solution[] = [];
+    const refuse = (problem: string): string => {
+      for (const s of passed) check.forget(s);
+      return problem;
+    };
     for (const s of r.found) {
-      if (typeof s !== 'object' || s === null) return 'a solution is not an object';
+      if (typeof s !== 'object' || s === null) return refuse('a solution is not an object');
       const p = check(s);
-      if (p) return p;
+      if (p) return refuse(p);
+      passed.push(s);
     }
+    const wrong = run.disassemble ? tallyProblem(r.disassembly, r.solutions, r.found.map((s) => s.level)) : r.disassembly !== undefined ? 'it tells assemblies, but the run does not take them apart' : undefined;
+    return wrong === undefined ? undefined : refuse(wrong);
   }
-  if (run.disassemble) return tallyProblem(r.disassembly, r.solutions, check ? r.found!.map((s) => s.level) : undefined);
+  if (run.disassemble) return tallyProblem(r.disassembly, r.solutions);
   if (r.disassembly !== undefined) return 'it tells assemblies, but the run does not take them apart';
   return undefined;
 }
@@ -193,7 +203,7 @@ export class QueueRun {
   private jobQueue: JobQueue | undefined;
   /** Subproblems whose result is counted: each once. */
   readonly taken = new Set<number>();
-  private check: ((s: Solution) => string | undefined) | undefined;
+  private check: SolutionCheck | undefined;
 
   constructor(
     readonly redis: RedisClient,

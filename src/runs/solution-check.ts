@@ -18,12 +18,19 @@ export interface SolutionCheckOptions {
   readonly disassemble?: DisassembleOptions;
 }
 
-export function createSolutionCheck(puzzle: Puzzle, options: SolutionCheckOptions = {}): (solution: Solution) => string | undefined {
+/** The checker of one run's solutions: the problem with a solution, or undefined for a new, valid one (then remembered). */
+export interface SolutionCheck {
+  (solution: Solution): string | undefined;
+  /** Forgets a solution that passed (its record was refused as a whole: the same solution may come again). */
+  forget(solution: Solution): void;
+}
+
+export function createSolutionCheck(puzzle: Puzzle, options: SolutionCheckOptions = {}): SolutionCheck {
   const verify = createVerifier(puzzle);
   const seen = new Set<string>();
   const d = options.disassemble;
   const cannotPart = d ? disassemblyProblem(puzzle) : undefined;
-  return (solution) => {
+  const check = (solution: Solution): string | undefined => {
     const problems = verify(solution);
     if (problems.length > 0) return `not a solution of ${puzzle.name}: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ''}`;
     const level = solution.level as unknown;
@@ -44,6 +51,7 @@ export function createSolutionCheck(puzzle: Puzzle, options: SolutionCheckOption
     seen.add(key);
     return undefined;
   };
+  return Object.assign(check, { forget: (solution: Solution) => void seen.delete(solutionKey(solution)) });
 }
 
 /** A solution as a string that ignores the order of the placements, of their cells and of identical copies. */
