@@ -9,18 +9,31 @@ import type { Checkpoint } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
 import { checkSigned } from './checksum.js';
 import { planHash } from './plan.js';
-import { createSolutionCheck } from './solution-check.js';
+import { MAX_LEVEL_LENGTH, createSolutionCheck, tallyProblem } from './solution-check.js';
+import { disassemblyProblem } from '../disassembly/solution.js';
+import { FRAME_SIDES } from '../puzzle/model.js';
 
 /**
  * Reading a checkpoint back (see checkpoint.ts). Nothing in it is taken on trust: the checksum must match
  * (an edited count or flag, a cut list, a damaged file), every field must have its form, the puzzle must
  * pass the checks a puzzle file passes, the parts must agree with each other, and every stored solution
- * must solve the puzzle. (The plan is checked against the search tree when the run starts: run.ts.)
+ * must solve the puzzle. A run that takes its assemblies apart has its options checked as the options
+ * are, each subproblem's tally of assemblies must agree with its solutions, and each solution's level is
+ * checked by taking the solution apart again. (The plan is checked against the search tree when the run starts: run.ts.)
  */
 const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
-const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell), given: z.literal(true).optional() })) });
 const count = z.number().int().nonnegative();
 const work = z.number().nonnegative();
+/** A level as BurrTools prints it (5.3.2 is [5, 3, 2]); a puzzle with nothing to part has []. */
+const level = z.array(z.number().int().positive()).max(MAX_LEVEL_LENGTH);
+const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell), given: z.literal(true).optional() })), level: level.optional() });
+/** A subproblem's assemblies (see AssemblyTally). */
+const tally = z.strictObject({ assemblies: count, undecided: count, maxLevel: level.optional() });
+/** A run's disassemble options, within the bounds the options have (checkSolveOptions). */
+const disassembleSchema = z.strictObject({
+  minLevel: z.array(z.number().int().min(1).max(1_000_000)).min(1).max(64).optional(),
+  stateBudget: z.number().int().min(1).max(1_000_000_000).optional(),
+});
 
 const puzzleSchema = z.strictObject({
   name: z.string(),
@@ -37,11 +50,18 @@ const puzzleSchema = z.strictObject({
     rotate: z.boolean().optional(),
     orientations: z.array(z.array(cell).min(1)).min(1).optional(),
     color: z.string().optional(),
+    group: z.number().int().positive().optional(),
+    weight: z.number().int().positive().optional(),
   })).min(1),
   mirror: z.boolean(),
   optional: z.array(cell).optional(),
   placed: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell).min(1) })).optional(),
   use: z.number().int().positive().optional(),
+  frame: z.union([
+    z.strictObject({ walls: z.enum(['closed', ...FRAME_SIDES] as [string, ...string[]]) }),
+    z.strictObject({ cells: z.array(cell).min(1) }),
+    z.strictObject({ piece: z.string() }),
+  ]).optional(),
   description: z.string().optional(),
   known: z.strictObject({ total: count.optional(), unique: count.optional() }).optional(),
 });
@@ -69,13 +89,14 @@ const checkpointSchema = z.strictObject({
     countOnly: z.boolean(),
     solutions: z.boolean(),
     limit: z.number().int().positive().nullable(),
+    disassemble: disassembleSchema.optional(),
   }),
   planOptions: planOptionsSchema,
   shard: z.strictObject({ index: z.number().int().positive(), count: z.number().int().positive() }).nullable(),
   plan: z
     .strictObject({ hash: z.string(), subproblems: z.array(z.array(count)).min(1).max(1_000_000), estimates: z.array(work) })
     .nullable(),
-  done: z.array(z.strictObject({ index: count, solutions: count, nodes: work, updates: work, found: z.array(solution).optional() })),
+  done: z.array(z.strictObject({ index: count, solutions: count, nodes: work, updates: work, found: z.array(solution).optional(), disassembly: tally.optional() })),
   elapsedMs: work,
   meta: z.unknown().optional(),
 });
@@ -125,8 +146,14 @@ export function loadCheckpoint(path: string): Checkpoint {
     const depth = totalPieceCount(c.puzzle) + (c.puzzle.optional?.length ?? 0);
     if (plan.subproblems.some((p) => p.length > depth)) throw corrupt(`a subproblem has more choices than the puzzle's ${depth} pieces and cells that may stay empty`);
   }
+  const disassemble = c.options.disassemble;
+  if (disassemble) {
+    const cannotPart = disassemblyProblem(c.puzzle);
+    if (cannotPart) throw corrupt(`the run takes its assemblies apart, but ${cannotPart}`);
+  }
   const seen = new Set<number>();
-  const check = createSolutionCheck(c.puzzle);
+  // (with disassemble, each solution's level is checked by taking it apart again)
+  const check = createSolutionCheck(c.puzzle, disassemble ? { disassemble } : {});
   const shard = c.shard;
   for (const d of c.done) {
     if (!plan) throw corrupt(`subproblem ${d.index} is done, but there is no plan`);
@@ -138,6 +165,11 @@ export function loadCheckpoint(path: string): Checkpoint {
       throw corrupt(`subproblem ${d.index} has ${d.solutions} solutions but ${d.found?.length ?? 0} stored`);
     }
     if (!stored && d.found !== undefined) throw corrupt(`subproblem ${d.index} stores solutions, but the run only counts`);
+    if (!disassemble && d.disassembly !== undefined) throw corrupt(`subproblem ${d.index} tells assemblies, but the run does not take them apart`);
+    if (disassemble) {
+      const wrong = tallyProblem(d.disassembly, d.solutions, d.found?.map((s) => s.level));
+      if (wrong) throw corrupt(`subproblem ${d.index}: ${wrong}`);
+    }
     d.found?.forEach((s, k) => {
       const problem = check(s);
       if (problem) throw corrupt(`subproblem ${d.index}, solution ${k + 1}: ${problem}`);

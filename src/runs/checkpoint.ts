@@ -2,13 +2,16 @@ import { isDefaultGridName } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { sha256Hex } from '../platform/host.js';
 import type { PlanOptions } from './plan.js';
+import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
 
 /**
  * A checkpoint: everything a run needs to go on where it stopped. The puzzle itself (so that resuming
  * needs no file but this one), the options, the plan (the subproblems, exactly as cut, once the run has
  * cut them), and each finished subproblem with its counts and, when the run reports solutions, its
- * solutions. A subproblem that was running is not in it: a resumed run solves it again from its start,
- * so nothing is counted twice.
+ * solutions; a run that takes its assemblies apart adds its disassemble options, each subproblem's tally
+ * of assemblies and each solution's level (checkpoints of other runs, and of older snugs, have none). A
+ * subproblem that was running is not in it: a resumed run solves it again from its start, so nothing is
+ * counted twice.
  *
  * The file is created when the run starts, before anything is solved (a run killed in its first moment
  * leaves a checkpoint without a plan: resuming plans, as the run would have). Every later save is written
@@ -29,6 +32,8 @@ export interface CheckpointOptions {
   /** True when the finished subproblems' solutions are stored (the run reports solutions). */
   readonly solutions: boolean;
   readonly limit: number | null;
+  /** Present when the run takes its assemblies apart (absent in checkpoints of runs that do not, and of older snugs). */
+  readonly disassemble?: DisassembleOptions;
 }
 
 export interface DoneSubproblem {
@@ -37,6 +42,8 @@ export interface DoneSubproblem {
   readonly nodes: number;
   readonly updates: number;
   readonly found?: readonly Solution[];
+  /** Its assemblies, when the run takes them apart (`solutions` then counts those that come apart). */
+  readonly disassembly?: AssemblyTally;
 }
 
 export interface CheckpointPlan {
@@ -70,9 +77,10 @@ export class CheckpointError extends Error {
 
 /** What identifies a puzzle: its board and pieces (not its name or description). */
 export function puzzleHash(puzzle: Puzzle): string {
-  const { dims, board, pieces, mirror, optional, placed, use, grid, wrap } = puzzle;
-  // what a puzzle without cells that may stay empty, placed pieces, use or a grid of its own had, it hashes as it did
-  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && !isDefaultGridName(grid) ? { grid } : {}), ...(wrap ? { wrap } : {}) };
+  const { dims, board, pieces, mirror, optional, placed, use, grid, wrap, frame } = puzzle;
+  // what a puzzle without cells that may stay empty, placed pieces, use, a grid of its own or a frame had, it hashes as it did
+  // (a frame changes which assemblies come apart, and the symmetries)
+  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && !isDefaultGridName(grid) ? { grid } : {}), ...(wrap ? { wrap } : {}), ...(frame ? { frame } : {}) };
   return sha256Hex(JSON.stringify({ dims, board, pieces, mirror, ...more })).slice(0, 16);
 }
 

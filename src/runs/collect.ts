@@ -1,9 +1,12 @@
 import type { Solution } from '../puzzle/model.js';
+import type { AssemblyTally } from '../disassembly/sift.js';
+import { addTallies } from '../disassembly/sift.js';
 import { snugVersion } from '../version.js';
 import type { DoneSubproblem } from './checkpoint.js';
 import { puzzleHash } from './checkpoint.js';
 import type { DispatchEvents, Dispatcher } from './dispatch.js';
 import type { RunJob } from './job.js';
+import { storedDisassemble } from './job.js';
 import type { Ledger } from './ledger.js';
 import type { Plan } from './plan.js';
 import { ProgressTracker } from './progress.js';
@@ -19,6 +22,9 @@ import type { SubproblemResult } from './search-thread.js';
  * - A subproblem counts once it is done whole; one cut short (the limit, a stop) is not done: a resumed
  *   run solves it again. Its work still counts in the result's nodes, unless the result counts only the
  *   ledger's work (a queue's run).
+ * - Assemblies (a run that takes them apart): the tallies of the subproblems done, those the ledger held
+ *   from before included, add up to the run's; like nodes, a subproblem cut short (or still running when
+ *   the run stopped) adds what it reported last.
  * - Progress and the ledger's saves when due, from the dispatcher's reports and from a timer, so that
  *   they keep coming however long a subproblem runs; the time limit and the signal stop the dispatch.
  */
@@ -60,6 +66,9 @@ class Collector implements DispatchEvents {
   private readonly running = new Map<number, number>();
   private cutNodes = 0;
   private cutUpdates = 0;
+  private cutTally: AssemblyTally | undefined;
+  /** The tallies of subproblems not done, as last reported (counted like their nodes). */
+  private readonly runningTally = new Map<number, AssemblyTally>();
 
   constructor(
     private readonly plan: Plan,
@@ -139,8 +148,9 @@ class Collector implements DispatchEvents {
     this.job.onProgress?.(this.tracker.snapshot());
   }
 
-  onSolution(index: number, solution: Solution): void {
+  onSolution(index: number, solution: Solution, disassembly?: AssemblyTally): void {
     if (this.stopReason) return;
+    if (disassembly) this.runningTally.set(index, disassembly);
     if (this.keepForLedger) {
       const list = this.pending.get(index);
       if (list) list.push(solution);
@@ -150,21 +160,25 @@ class Collector implements DispatchEvents {
     if (this.stopReason) this.stop(this.stopReason);
   }
 
-  onProgress(index: number, nodes: number): void {
+  onProgress(index: number, nodes: number, disassembly?: AssemblyTally): void {
     this.running.set(index, nodes);
+    if (disassembly) this.runningTally.set(index, disassembly);
     this.tracker.report(index, nodes);
     this.due();
   }
 
   onDone(r: SubproblemResult): void {
     this.running.delete(r.index);
+    this.runningTally.delete(r.index);
     // a subproblem cut short (by the limit or a stop) is not done: a resumed run solves it again
     if (this.stopReason || !r.complete) {
       this.cutNodes += r.nodes;
       this.cutUpdates += r.updates;
+      this.cutTally = addTallies(this.cutTally, r.disassembly);
       return;
     }
-    this.done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(this.keepForLedger ? { found: this.pending.get(r.index) ?? [] } : {}) });
+    const tally = this.job.disassemble && r.disassembly ? { disassembly: r.disassembly } : {};
+    this.done.set(r.index, { index: r.index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, ...(this.keepForLedger ? { found: this.pending.get(r.index) ?? [] } : {}), ...tally });
     this.pending.delete(r.index);
     this.tracker.finish(r.index, r.nodes);
     if (this.job.countOnly) this.addCount(r.solutions);
@@ -184,9 +198,15 @@ class Collector implements DispatchEvents {
       updates += this.cutUpdates;
       for (const n of this.running.values()) nodes += n;
     }
+    let tally: AssemblyTally | undefined = job.disassemble ? { assemblies: 0, undecided: 0 } : undefined;
+    if (tally && !this.settings.countsLedgerWorkOnly) {
+      tally = addTallies(tally, this.cutTally);
+      for (const t of this.runningTally.values()) tally = addTallies(tally, t);
+    }
     for (const i of scope) {
       nodes += done.get(i)?.nodes ?? 0;
       updates += done.get(i)?.updates ?? 0;
+      if (tally) tally = addTallies(tally, done.get(i)?.disassembly);
     }
     const shard = job.shard;
     return {
@@ -196,10 +216,11 @@ class Collector implements DispatchEvents {
       updates,
       elapsedMs: this.elapsedMs(),
       found: this.found,
+      ...(tally ? { disassembly: tally } : {}),
       workers: this.dispatcher.workers,
       plan: { hash: plan.hash, subproblems: scope.length, done: solved },
       ...(shard
-        ? { shard: { ...shard, mode: job.countOnly ? 'count' : 'all', puzzleHash: puzzleHash(job.puzzle), plan: plan.hash, version: snugVersion(), subproblems: scope.length, subproblemsInPlan: plan.subproblems.length } }
+        ? { shard: { ...shard, mode: job.countOnly ? 'count' : 'all', puzzleHash: puzzleHash(job.puzzle), plan: plan.hash, version: snugVersion(), subproblems: scope.length, subproblemsInPlan: plan.subproblems.length, ...(job.disassemble ? { disassemble: storedDisassemble(job.disassemble) } : {}) } }
         : {}),
       ...this.ledger.describe(),
       ...(this.stopReason === 'signal' ? { interrupted: true } : {}),

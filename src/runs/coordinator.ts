@@ -1,4 +1,6 @@
 import { checkPuzzle } from '../puzzle/validate.js';
+import { disassemblyProblem } from '../disassembly/solution.js';
+import { InvalidOptionError } from '../search/options.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import { compilePuzzle } from '../compile/compile.js';
 import { runPrepared, searchStats } from '../search/solve.js';
@@ -26,6 +28,10 @@ import type { RunResult } from './result.js';
  */
 export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>, dispatch: DispatchChoice): Promise<RunResult> {
   const checked = checkPuzzle(job.puzzle);
+  // a run that cannot take its assemblies apart is refused before anything is made (a checkpoint) or solved
+  const cannotPart = job.disassemble ? disassemblyProblem(checked) : undefined;
+  if (cannotPart) throw new InvalidOptionError(`disassemble: ${cannotPart}`);
+  if (job.disassemble && job.prepare.countOnly) throw new Error('a run that takes its assemblies apart must list them: it is never prepared to count only');
   const deadline = job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : Infinity;
   // The ledger exists from the start, before anything is solved (or even prepared).
   const ledger = await openLedger();
@@ -45,7 +51,7 @@ export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>,
     }
     const prepareMs = performance.now() - preparing;
     // No solution can exist: the search says why, at once.
-    if (prepared.impossible) return { ...runPrepared(prepared, {}), workers: dispatch.workersHere, prepareMs };
+    if (prepared.impossible) return { ...runPrepared(prepared, job.disassemble ? { disassemble: job.disassemble } : {}), workers: dispatch.workersHere, prepareMs };
     const counting = prepared.engine.countInSteps?.();
     if (counting) return { ...(await countWhole(prepared, counting, job, deadline)), workers: dispatch.workersHere, prepareMs };
     let trial: Trial | undefined;
@@ -80,7 +86,8 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
       ledger.save(null, [], elapsedMs, true);
       if (trial) return { ...searchStats(prepared), ...reportTrial(trial, job, planningNodes), workers: dispatcher.workers };
       const interrupted = job.signal?.aborted ? { interrupted: true } : {};
-      return { ...searchStats(prepared), solutions: 0, complete: false, nodes: planningNodes, updates: 0, elapsedMs, found: [], workers: dispatcher.workers, ...interrupted };
+      const none = job.disassemble ? { disassembly: { assemblies: 0, undecided: 0 } } : {};
+      return { ...searchStats(prepared), solutions: 0, complete: false, nodes: planningNodes, updates: 0, elapsedMs, found: [], workers: dispatcher.workers, ...none, ...interrupted };
     }
     await ledger.recordPlan(plan);
     // the work before the plan (the trial's search and the planner's walks), where the result counts it

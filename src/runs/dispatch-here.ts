@@ -25,6 +25,7 @@ export function runTrial(prepared: PreparedSearch, job: RunJob, deadline: number
   const result = runPrepared(prepared, {
     limit: job.limit,
     countOnly: job.countOnly,
+    ...(job.disassemble ? { disassemble: job.disassemble } : {}),
     keep: false,
     timeLimitMs: Math.min(job.trialMs, deadline - Date.now()),
     ...(job.countOnly ? {} : { onSolution: (s: Solution) => { held.push(s); } }),

@@ -1,6 +1,7 @@
 import type { DispatchChoice, DispatchEvents, Dispatcher } from './dispatch.js';
 import type { Plan } from './plan.js';
 import type { PrepareOptions } from '../compile/options.js';
+import type { DisassembleOptions } from '../disassembly/sift.js';
 import type { DoneRecord, JobData, QueueRun } from './queue-run.js';
 import { JOB_OPTIONS, QueueError, parseJson, runKey, setupText, warmChannel } from './queue-run.js';
 import type { QueueWorker } from './queue-worker.js';
@@ -28,7 +29,7 @@ export interface QueueDispatchOptions {
   readonly progress: boolean;
 }
 
-export function queueDispatch(run: QueueRun, prepare: PrepareOptions, options: QueueDispatchOptions): DispatchChoice {
+export function queueDispatch(run: QueueRun, prepare: PrepareOptions, options: QueueDispatchOptions, disassemble?: DisassembleOptions): DispatchChoice {
   return {
     workersHere: 0,
     // (the result counts the work the workers recorded, on every machine and in every session)
@@ -36,7 +37,7 @@ export function queueDispatch(run: QueueRun, prepare: PrepareOptions, options: Q
     timeLimitPerPhase: true,
     start: async () => {
       // the workers get their threads ready while this process plans
-      await run.redis.publish(warmChannel(), setupText(run.puzzle, prepare, run.countOnly));
+      await run.redis.publish(warmChannel(), setupText(run.puzzle, prepare, run.countOnly, disassemble));
       return new QueueDispatcher(run, options);
     },
   };
@@ -134,7 +135,7 @@ class QueueDispatcher implements Dispatcher {
     }
     wait.left--;
     for (const s of done.found ?? []) wait.events.onSolution(index, s);
-    wait.events.onDone({ index, solutions: done.solutions, nodes: done.nodes, updates: done.updates, complete: true });
+    wait.events.onDone({ index, solutions: done.solutions, nodes: done.nodes, updates: done.updates, complete: true, ...(done.disassembly ? { disassembly: done.disassembly } : {}) });
   }
 
   /** The nodes of the subproblems being solved, as the workers last said (for progress). */

@@ -52,11 +52,11 @@ class ThreadsDispatcher implements Dispatcher {
       const index = indices[next++]!;
       outstanding++;
       this.pool.send(thread, plan.subproblems[index]!, {
-        onSolution: (solution) => events.onSolution(index, solution),
-        onProgress: (nodes) => events.onProgress(index, nodes),
+        onSolution: (solution, disassembly) => events.onSolution(index, solution, disassembly),
+        onProgress: (nodes, disassembly) => events.onProgress(index, nodes, disassembly),
         onDone: (r) => {
           outstanding--;
-          events.onDone({ index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete });
+          events.onDone({ index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete, ...(r.disassembly ? { disassembly: r.disassembly } : {}) });
           send(thread);
           this.wake?.();
         },

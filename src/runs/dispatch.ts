@@ -1,4 +1,5 @@
 import type { Solution } from '../puzzle/model.js';
+import type { AssemblyTally } from '../disassembly/sift.js';
 import type { Plan } from './plan.js';
 import type { SubproblemResult } from './search-thread.js';
 
@@ -11,9 +12,10 @@ import type { SubproblemResult } from './search-thread.js';
  * results count; its solutions are reported before its end. After stop(), nothing more is reported.
  */
 export interface DispatchEvents {
-  onSolution(index: number, solution: Solution): void;
-  /** The nodes of a subproblem being solved, so far. */
-  onProgress(index: number, nodes: number): void;
+  /** A solution; with `disassemble`, the tally of its subproblem's assemblies so far too, when the dispatcher knows it. */
+  onSolution(index: number, solution: Solution, disassembly?: AssemblyTally): void;
+  /** The nodes of a subproblem being solved, so far (and its tally of assemblies, as for onSolution). */
+  onProgress(index: number, nodes: number, disassembly?: AssemblyTally): void;
   /** A subproblem's end: done, or cut short (complete: false) by the solution limit or a stop. */
   onDone(result: SubproblemResult): void;
 }

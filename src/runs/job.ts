@@ -1,5 +1,6 @@
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PrepareOptions } from '../compile/options.js';
+import type { DisassembleOptions } from '../disassembly/sift.js';
 import type { PlanOptions } from './plan.js';
 import type { Progress } from './progress.js';
 
@@ -11,6 +12,12 @@ export interface RunJob {
   readonly puzzle: Puzzle;
   readonly prepare: PrepareOptions;
   readonly countOnly: boolean;
+  /**
+   * Take every assembly apart as it is found (as `solve` does): only those that come apart are solutions;
+   * the result then tells the assemblies (AssemblyTally). Never with `prepare.countOnly`: the counting
+   * engine cannot list assemblies.
+   */
+  readonly disassemble?: DisassembleOptions;
   /** Solutions to stop at (Infinity: all). */
   readonly limit: number;
   /** Whether the result lists the solutions (`found`). */
@@ -30,3 +37,16 @@ export interface RunJob {
   readonly start: number;
 }
 
+
+/**
+ * Disassemble options as a run stores and compares them (a checkpoint, the queue, a shard's stamp): only
+ * the fields there are, in a fixed order, so that the same options are the same text.
+ */
+export function storedDisassemble(d: DisassembleOptions): DisassembleOptions {
+  return { ...(d.minLevel !== undefined ? { minLevel: [...d.minLevel] } : {}), ...(d.stateBudget !== undefined ? { stateBudget: d.stateBudget } : {}) };
+}
+
+/** Disassemble options in words, for messages: "none", "{}", "{"minLevel":[3]}". */
+export function disassembleText(d: DisassembleOptions | undefined): string {
+  return d ? JSON.stringify(storedDisassemble(d)) : 'none';
+}

@@ -6,6 +6,8 @@ import type { Checkpoint, CheckpointPlan, DoneSubproblem } from './checkpoint.js
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
 import type { Ledger } from './ledger.js';
 import type { Plan, PlanOptions } from './plan.js';
+import type { DisassembleOptions } from '../disassembly/sift.js';
+import { storedDisassemble } from './job.js';
 
 /**
  * The ledger of a checkpointed run: its checkpoint file (checkpoint.ts says what it holds,
@@ -32,6 +34,7 @@ export interface CheckpointedRun {
   readonly puzzle: Puzzle;
   readonly prepare: PrepareOptions;
   readonly countOnly: boolean;
+  readonly disassemble?: DisassembleOptions;
   readonly limit: number;
   readonly planOptions: PlanOptions;
   readonly shard?: { readonly index: number; readonly count: number };
@@ -84,6 +87,7 @@ function checkpointRecord(run: CheckpointedRun, meta: unknown): CheckpointRecord
       countOnly,
       solutions: !countOnly,
       limit: Number.isFinite(limit) ? limit : null,
+      ...(run.disassemble ? { disassemble: storedDisassemble(run.disassemble) } : {}),
     },
     planOptions: run.planOptions,
     shard: run.shard ? { index: run.shard.index, count: run.shard.count } : null,

@@ -1,5 +1,7 @@
 import { sha256Hex } from '../platform/host.js';
 import type { PrepareOptions } from '../compile/options.js';
+import type { DisassembleOptions } from '../disassembly/sift.js';
+import { storedDisassemble } from './job.js';
 import { snugVersion } from '../version.js';
 import type { DoneSubproblem } from './checkpoint.js';
 import { puzzleHash } from './checkpoint.js';
@@ -13,7 +15,7 @@ import { KEEP_FINISHED_S, QueueError, parseJson, runKey } from './queue-run.js';
  * write the results themselves; this side names the run by its plan (the same command finds its run
  * again), reads back what is done, checked, and lets Redis forget the run a week after it is over.
  */
-export function redisLedger(run: QueueRun, prepare: PrepareOptions): Ledger {
+export function redisLedger(run: QueueRun, prepare: PrepareOptions, disassemble?: DisassembleOptions): Ledger {
   const record = run.record;
   return {
     storedPlan: record ? { hash: record.planHash, subproblems: record.subproblems, estimates: record.estimates, estimatedNodes: record.estimatedNodes, estimatedSolutions: NaN } : undefined,
@@ -22,7 +24,7 @@ export function redisLedger(run: QueueRun, prepare: PrepareOptions): Ledger {
     saveEveryMs: Infinity,
     misfit: (wrong) => new QueueError(`run ${run.id} on the queue does not fit its puzzle: ${wrong}`),
     discard: () => {},
-    recordPlan: (plan) => recordPlan(run, prepare, plan),
+    recordPlan: (plan) => recordPlan(run, prepare, plan, disassemble),
     doneBefore: () => doneBefore(run),
     save: () => {},
     finish: async (complete) => {
@@ -38,7 +40,7 @@ export function redisLedger(run: QueueRun, prepare: PrepareOptions): Ledger {
 }
 
 /** A new run's record, under the ID its contents hash to (the same command made the same run before: its record stays, with what is done). */
-async function recordPlan(run: QueueRun, prepare: PrepareOptions, plan: Plan): Promise<void> {
+async function recordPlan(run: QueueRun, prepare: PrepareOptions, plan: Plan, disassemble: DisassembleOptions | undefined): Promise<void> {
   if (run.record) return;
   const fields = {
     format: 'snug-queue-run' as const,
@@ -47,6 +49,8 @@ async function recordPlan(run: QueueRun, prepare: PrepareOptions, plan: Plan): P
     puzzleHash: puzzleHash(run.puzzle),
     prepare,
     countOnly: run.countOnly,
+    // (a run that takes its assemblies apart is another run, with an ID of its own)
+    ...(disassemble ? { disassemble: storedDisassemble(disassemble) } : {}),
     planHash: plan.hash,
   };
   run.id = sha256Hex(JSON.stringify(fields)).slice(0, 16);

@@ -1,10 +1,13 @@
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleHash } from './checkpoint.js';
 import type { RunResult, ShardStamp } from './result.js';
-import { createSolutionCheck } from './solution-check.js';
+import { createSolutionCheck, tallyProblem } from './solution-check.js';
+import { disassembleText } from './job.js';
+import type { AssemblyTally } from '../disassembly/sift.js';
+import { addTallies } from '../disassembly/sift.js';
 
 /** A shard's result as merging needs it: the statistics, the stamp, and its solutions (none when counting). */
-export type ShardResult = Pick<RunResult, 'puzzle' | 'solutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs'> & {
+export type ShardResult = Pick<RunResult, 'puzzle' | 'solutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs' | 'disassembly'> & {
   readonly shard: ShardStamp;
   readonly found: readonly Solution[];
   /** Where the result came from, for messages (a file name). */
@@ -33,7 +36,8 @@ export class MergeError extends Error {
 
 /**
  * Adds up the shards of one run: every shard 1..N exactly once, all of the same puzzle, mode (count or
- * all), options, plan and snug version. Counts, nodes and updates add up; elapsedMs is the sum of the
+ * all), options (how assemblies are taken apart too), plan and snug version. Counts, nodes, updates and
+ * the tallies of assemblies add up; elapsedMs is the sum of the
  * shards' times (the machine time spent); the run is complete when every shard is; solutions are put
  * together, each checked against the puzzle and none twice.
  */
@@ -56,6 +60,16 @@ export function mergeShards(results: readonly ShardResult[], options: MergeOptio
     differs('has unique =', r.unique, first.unique);
     differs('counts classes under a group of', r.symmetries, first.symmetries);
     differs('ran the engine', r.engine, first.engine);
+    if (disassembleText(s.disassemble) !== disassembleText(first.shard.disassemble)) {
+      const how = (d: ShardStamp['disassemble']): string => (d ? `takes its assemblies apart (options ${disassembleText(d)})` : 'does not take its assemblies apart');
+      throw new MergeError(`${r.source}: its run ${how(s.disassemble)}, but that of ${first.source} ${how(first.shard.disassemble)}: not shards of one run`);
+    }
+    if (s.disassemble) {
+      const wrong = tallyProblem(r.disassembly, r.solutions, s.mode === 'all' ? r.found.map((f) => f.level) : undefined);
+      if (wrong) throw new MergeError(`${r.source}: ${wrong}`);
+    } else if (r.disassembly !== undefined) {
+      throw new MergeError(`${r.source}: tells assemblies, but its stamp says its run does not take them apart`);
+    }
     if (s.index > n) throw new MergeError(`${r.source}: shard ${s.index}/${n} does not exist`);
     // the plan's subproblems i with i % N = K - 1 are shard K's
     const share = Math.max(0, Math.ceil((s.subproblemsInPlan - s.index + 1) / n));
@@ -78,13 +92,15 @@ export function mergeShards(results: readonly ShardResult[], options: MergeOptio
   }
   if (listed.length > 0) {
     if (!puzzle) throw new MergeError('the shards list solutions: give the puzzle they solve, so that each solution is checked');
-    const check = createSolutionCheck(puzzle);
+    // (levels are checked by taking each solution apart again)
+    const check = createSolutionCheck(puzzle, first.shard.disassemble ? { disassemble: first.shard.disassemble } : {});
     for (const { solution, source } of listed) {
       const problem = check(solution);
       if (problem) throw new MergeError(`${source}: ${problem}`);
     }
   }
   const sum = (f: (r: ShardResult) => number): number => results.reduce((t, r) => t + f(r), 0);
+  const disassembly = first.shard.disassemble ? results.reduce<AssemblyTally | undefined>((t, r) => addTallies(t, r.disassembly), undefined) : undefined;
   return {
     puzzle: first.puzzle,
     solutions: sum((r) => r.solutions),
@@ -96,6 +112,7 @@ export function mergeShards(results: readonly ShardResult[], options: MergeOptio
     updates: sum((r) => r.updates),
     elapsedMs: sum((r) => r.elapsedMs),
     found: listed.map((l) => l.solution),
+    ...(disassembly ? { disassembly } : {}),
     shards: n,
   };
 }

@@ -2,11 +2,14 @@ import { workQueue } from '../platform/host.js';
 import type { JobOptions, JobQueue, RedisClient, WorkQueueTransport } from '../platform/types.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PrepareOptions } from '../compile/options.js';
-import { InvalidOptionError } from '../search/options.js';
+import { InvalidOptionError, checkSolveOptions } from '../search/options.js';
 import { snugVersion } from '../version.js';
 import type { DoneSubproblem } from './checkpoint.js';
 import type { WorkerSetup } from './search-thread.js';
-import { createSolutionCheck } from './solution-check.js';
+import type { SolutionCheck } from './solution-check.js';
+import { createSolutionCheck, tallyProblem } from './solution-check.js';
+import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
+import { storedDisassemble } from './job.js';
 
 /**
  * Runs on many machines through a work queue on Redis (BullMQ): the coordinator (`snug solve ... --queue
@@ -87,8 +90,8 @@ export const queueName = (): string => `snug-${snugVersion()}`;
 /** Where a coordinator announces a run it is planning (its WorkerSetup), for workers to get ready. */
 export const warmChannel = (): string => `${queueName()}:runs`;
 /** The search threads' setup for a run, as text: the same run, the same text (workers key their threads by it). */
-export function setupText(puzzle: Puzzle, prepare: PrepareOptions, countOnly: boolean): string {
-  return JSON.stringify({ puzzle, prepare, countOnly, progressMs: 1000 } satisfies WorkerSetup);
+export function setupText(puzzle: Puzzle, prepare: PrepareOptions, countOnly: boolean, disassemble?: DisassembleOptions): string {
+  return JSON.stringify({ puzzle, prepare, countOnly, ...(disassemble ? { disassemble: storedDisassemble(disassemble) } : {}), progressMs: 1000 } satisfies WorkerSetup);
 }
 export const runKey = (id: string): string => `snug:run:${id}`;
 /** Finished runs stay this long (a resume prints them again), then Redis forgets them. */
@@ -103,6 +106,8 @@ export interface RunRecord {
   readonly puzzleHash: string;
   readonly prepare: PrepareOptions;
   readonly countOnly: boolean;
+  /** Present when the run takes its assemblies apart (the workers do, as they find them). */
+  readonly disassemble?: DisassembleOptions;
   readonly planHash: string;
   readonly subproblems: readonly (readonly number[])[];
   readonly estimates: readonly number[];
@@ -119,6 +124,8 @@ export interface DoneRecord {
   readonly nodes: number;
   readonly updates: number;
   readonly found?: readonly Solution[];
+  /** Its assemblies, when the run takes them apart. */
+  readonly disassembly?: AssemblyTally;
   readonly worker: string;
 }
 
@@ -133,6 +140,17 @@ export async function readRun(redis: RedisClient, id: string): Promise<RunRecord
   return record?.format === 'snug-queue-run' ? record : undefined;
 }
 
+/** Why a run's record cannot be run as it says it takes its assemblies apart (its options, checked as options are), or undefined. */
+export function recordDisassembleProblem(record: RunRecord): string | undefined {
+  if (record.disassemble === undefined) return undefined;
+  try {
+    checkSolveOptions({ disassemble: record.disassemble });
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return undefined;
+}
+
 /** The object a text holds, or undefined (not JSON, or not an object: read back from Redis, it is checked). */
 export function parseJson(text: string | null): object | undefined {
   try {
@@ -144,7 +162,7 @@ export function parseJson(text: string | null): object | undefined {
 }
 
 /** Why a stored result may not be counted, or undefined when it may. */
-function recordProblem(r: DoneRecord | undefined, index: number, id: string, run: RunRecord, check: ((s: Solution) => string | undefined) | undefined, taken: ReadonlySet<number>): string | undefined {
+function recordProblem(r: DoneRecord | undefined, index: number, id: string, run: RunRecord, check: SolutionCheck | undefined, taken: ReadonlySet<number>): string | undefined {
   if (!r) return 'not a JSON object';
   if (r.run !== id) return `it is of another run (${String(r.run).slice(0, 20)})`;
   if (r.version !== run.version) return `it was made by snug ${String(r.version).slice(0, 20)}, the run by snug ${run.version}`;
@@ -154,11 +172,23 @@ function recordProblem(r: DoneRecord | undefined, index: number, id: string, run
   for (const x of [r.solutions, r.nodes, r.updates]) if (!Number.isSafeInteger(x) || x < 0) return 'a count is not a whole number';
   if (check) {
     if (!Array.isArray(r.found) || r.found.length !== r.solutions) return 'its solutions are not listed';
+    // (a record refused is refused whole: its solutions that passed are forgotten, for the subproblem's next result brings them again)
+    const passed: Solution[] = [];
+    const refuse = (problem: string): string => {
+      for (const s of passed) check.forget(s);
+      return problem;
+    };
     for (const s of r.found) {
+      if (typeof s !== 'object' || s === null) return refuse('a solution is not an object');
       const p = check(s);
-      if (p) return p;
+      if (p) return refuse(p);
+      passed.push(s);
     }
+    const wrong = run.disassemble ? tallyProblem(r.disassembly, r.solutions, r.found.map((s) => s.level)) : r.disassembly !== undefined ? 'it tells assemblies, but the run does not take them apart' : undefined;
+    return wrong === undefined ? undefined : refuse(wrong);
   }
+  if (run.disassemble) return tallyProblem(r.disassembly, r.solutions);
+  if (r.disassembly !== undefined) return 'it tells assemblies, but the run does not take them apart';
   return undefined;
 }
 
@@ -173,7 +203,7 @@ export class QueueRun {
   private jobQueue: JobQueue | undefined;
   /** Subproblems whose result is counted: each once. */
   readonly taken = new Set<number>();
-  private check: ((s: Solution) => string | undefined) | undefined;
+  private check: SolutionCheck | undefined;
 
   constructor(
     readonly redis: RedisClient,
@@ -198,14 +228,20 @@ export class QueueRun {
   take(done: DoneRecord | undefined, index: number): DoneSubproblem | undefined {
     const id = this.id!;
     // (the verifier is made once the run is known good: a run's puzzle is checked first)
-    if (!this.countOnly) this.check ??= createSolutionCheck(this.puzzle);
+    // (with disassemble, each solution's level is checked by taking it apart again)
+    const disassemble = this.record!.disassemble;
+    if (!this.countOnly) this.check ??= createSolutionCheck(this.puzzle, disassemble ? { disassemble } : {});
     const problem = recordProblem(done, index, id, this.record!, this.check, this.taken);
     if (problem !== undefined || !done) {
       this.warn(`refused the result of subproblem ${index} of run ${id}: ${problem}`);
       return undefined;
     }
     this.taken.add(index);
-    return { index, solutions: done.solutions, nodes: done.nodes, updates: done.updates, ...(this.countOnly ? {} : { found: done.found ?? [] }) };
+    return {
+      index, solutions: done.solutions, nodes: done.nodes, updates: done.updates,
+      ...(this.countOnly ? {} : { found: done.found ?? [] }),
+      ...(this.record!.disassemble && done.disassembly ? { disassembly: done.disassembly } : {}),
+    };
   }
 
   /** Deletes a refused record (only if it is still the one read) and queues its subproblem again. */

@@ -3,7 +3,7 @@ import type { RedisClient, TakenJob, WorkQueueTransport } from '../platform/type
 import type { Solution } from '../puzzle/model.js';
 import { snugVersion } from '../version.js';
 import type { DoneRecord, JobData, RunRecord } from './queue-run.js';
-import { connect, parseQueueUrl, queueName, readRun, runKey, setupText, warmChannel } from './queue-run.js';
+import { connect, parseQueueUrl, queueName, readRun, recordDisassembleProblem, runKey, setupText, warmChannel } from './queue-run.js';
 import type { SubproblemResult, WorkerSetup } from './search-thread.js';
 import { ThreadPool } from './thread-pool.js';
 
@@ -107,6 +107,8 @@ class RunRecords {
         const record = await readRun(this.redis, id);
         if (!record) throw this.transport.unrecoverable(`no run ${id} on the queue`);
         if (record.version !== snugVersion()) throw this.transport.unrecoverable(`run ${id} is of snug ${record.version}, this worker of ${snugVersion()}`);
+        const wrong = recordDisassembleProblem(record);
+        if (wrong) throw this.transport.unrecoverable(`run ${id} cannot be run: ${wrong}`);
         return record;
       })();
       entry.catch(() => this.records.delete(id));
@@ -131,7 +133,7 @@ async function solveJob(worker: WorkerState, job: TakenJob): Promise<void> {
   const { redis, transport } = worker;
   const { run: id, indices } = job.data as JobData;
   const record = await worker.records.recordOf(id);
-  const pool = worker.pools.poolFor(setupText(record.puzzle, record.prepare, record.countOnly));
+  const pool = worker.pools.poolFor(setupText(record.puzzle, record.prepare, record.countOnly, record.disassemble));
   const doneKey = `${runKey(id)}:done`;
   const runningKey = `${runKey(id)}:running`;
   let solutions = 0;
@@ -156,7 +158,9 @@ async function solveJob(worker: WorkerState, job: TakenJob): Promise<void> {
     const done: DoneRecord = {
       run: id, version: snugVersion(), puzzleHash: record.puzzleHash, planHash: record.planHash, index,
       solutions: result.solutions, nodes: result.nodes, updates: result.updates,
-      ...(record.countOnly ? {} : { found }), worker: worker.name,
+      ...(record.countOnly ? {} : { found }),
+      ...(record.disassemble && result.disassembly ? { disassembly: result.disassembly } : {}),
+      worker: worker.name,
     };
     const text = JSON.stringify(done);
     if ((await redis.hsetnx(doneKey, String(index), text)) === 1) await redis.rpush(`${runKey(id)}:log`, text);

@@ -8,7 +8,9 @@ import { queueDispatch } from './dispatch-queue.js';
 import { redisLedger } from './ledger-redis.js';
 import type { PlanOptions } from './plan.js';
 import type { Progress } from './progress.js';
-import { QueueError, QueueRun, connect, parseQueueUrl, readRun, runKey } from './queue-run.js';
+import { QueueError, QueueRun, connect, parseQueueUrl, readRun, recordDisassembleProblem, runKey } from './queue-run.js';
+import type { DisassembleOptions } from '../disassembly/sift.js';
+import { storedDisassemble } from './job.js';
 import type { RunResult } from './result.js';
 
 export { QueueError, parseQueueUrl, type QueueAddress } from './queue-run.js';
@@ -28,6 +30,8 @@ export interface QueueRunOptions {
   readonly engine?: PrepareOptions['engine'];
   /** Count only (else every solution is listed: `all`). */
   readonly countOnly: boolean;
+  /** Take every assembly apart as found, on the workers (see RunOptions); a resumed run does as it did. */
+  readonly disassemble?: DisassembleOptions;
   /** Threads of this process that work on the queue too (default 0: the coordinator only waits). */
   readonly workers?: number;
   readonly keep?: boolean;
@@ -61,13 +65,13 @@ export async function queueRuns(url: string): Promise<{ id: string; puzzle: stri
 }
 
 /** What a run on the queue solves: its puzzle, and whether it counts (else lists) and up to symmetry. */
-export async function queueRunRecord(url: string, id: string): Promise<{ puzzle: Puzzle; countOnly: boolean; unique: boolean }> {
+export async function queueRunRecord(url: string, id: string): Promise<{ puzzle: Puzzle; countOnly: boolean; unique: boolean; disassemble?: DisassembleOptions }> {
   const address = parseQueueUrl(url);
   const { redis } = await connect(address);
   try {
     const record = await readRun(redis, id);
     if (!record) throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
-    return { puzzle: record.puzzle, countOnly: record.countOnly, unique: !!record.prepare.unique };
+    return { puzzle: record.puzzle, countOnly: record.countOnly, unique: !!record.prepare.unique, ...(record.disassemble ? { disassemble: record.disassemble } : {}) };
   } finally {
     redis.disconnect();
   }
@@ -83,7 +87,10 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
   const start = performance.now();
   const address = parseQueueUrl(options.queue);
   if (options.engine === 'count') throw new InvalidOptionError('the count engine counts the whole run at once: it cannot share it out on a queue; use another engine');
-  checkRunOptions({ ...(options.workers !== undefined && options.workers > 0 ? { workers: options.workers } : {}) });
+  checkRunOptions({
+    ...(options.workers !== undefined && options.workers > 0 ? { workers: options.workers } : {}),
+    ...(options.disassemble !== undefined ? { disassemble: options.disassemble, ...(options.engine ? { engine: options.engine } : {}) } : {}),
+  });
   const { redis, transport } = await connect(address);
   let run: QueueRun | undefined;
   try {
@@ -93,6 +100,8 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     if (id !== undefined) {
       if (!record) throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
       if (record.version !== snugVersion()) throw new QueueError(`run ${id} was made by snug ${record.version}; this is snug ${snugVersion()}: resume it with that version`);
+      const wrong = recordDisassembleProblem(record);
+      if (wrong) throw new QueueError(`run ${id} on the queue cannot be run: ${wrong}`);
     }
     const puzzle = record?.puzzle ?? givenPuzzle!;
     const prepare: PrepareOptions = record?.prepare ?? {
@@ -102,12 +111,16 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       expandSymmetry: true,
     };
     const countOnly = record?.countOnly ?? options.countOnly;
+    // (a run found again takes its assemblies apart as it did, whatever is asked now)
+    const given = record ? record.disassemble : options.disassemble;
+    const disassemble = given ? storedDisassemble(given) : undefined;
     const warn = options.onWarning ?? ((m: string) => emitWarning(m, 'Warning'));
     run = new QueueRun(redis, transport, address, puzzle, countOnly, warn, id !== undefined && record ? { id, record } : undefined);
     const job = {
       puzzle,
       prepare,
       countOnly,
+      ...(disassemble ? { disassemble } : {}),
       limit: Infinity,
       keep: !!options.keep,
       ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
@@ -123,8 +136,8 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       workers: options.workers !== undefined && options.workers > 0 ? options.workers : 0,
       ...(options.batch !== undefined ? { batch: options.batch } : {}),
       progress: options.onProgress !== undefined,
-    });
-    const ledger = redisLedger(run, prepare);
+    }, disassemble);
+    const ledger = redisLedger(run, prepare, disassemble);
     return await coordinate(job, async () => ledger, dispatch);
   } finally {
     if (run) await run.close();

@@ -1,4 +1,5 @@
 import type { SolveResult } from '../search/solve.js';
+import type { DisassembleOptions } from '../disassembly/sift.js';
 
 /** What a long run answers, however it was run (here, on threads, on a queue; whole, resumed, a shard). */
 export interface RunResult extends SolveResult {
@@ -14,7 +15,7 @@ export interface RunResult extends SolveResult {
   readonly queue?: { readonly url: string; readonly run: string };
 }
 
-/** What identifies a shard's result, for merging: same puzzle, options, version and plan, and which share. */
+/** What identifies a shard's result, for merging: same puzzle, options (disassembly's too), version and plan, and which share. */
 export interface ShardStamp {
   readonly index: number;
   readonly count: number;
@@ -26,4 +27,6 @@ export interface ShardStamp {
   /** Subproblems in this shard, out of `subproblemsInPlan`. */
   readonly subproblems: number;
   readonly subproblemsInPlan: number;
+  /** How the run took its assemblies apart, when it did: shards of runs that differ here do not merge. */
+  readonly disassemble?: DisassembleOptions;
 }

@@ -12,6 +12,7 @@ import { memoryLedger } from './ledger.js';
 import type { CheckpointTarget } from './ledger-checkpoint.js';
 import { openCheckpointLedger } from './ledger-checkpoint.js';
 import type { RunResult } from './result.js';
+import { storedDisassemble } from './job.js';
 
 export type { CheckpointTarget } from './ledger-checkpoint.js';
 export type { RunResult, ShardStamp } from './result.js';
@@ -26,7 +27,8 @@ export type { RunResult, ShardStamp } from './result.js';
  * solutions stream out as they are found, in no fixed order, and counts and solution sets are the same
  * for any number of workers. A shard run solves a fixed share of the subproblems; a checkpointed run saves
  * the finished ones as it goes, and can be resumed. Planning, like solving, stops at the time limit and on
- * the signal.
+ * the signal. With `disassemble`, every assembly is taken apart where it is found (on the worker threads),
+ * as `solve` does: the solutions are those that come apart, and the result tells the assemblies.
  */
 export interface RunOptions extends SolveOptions {
   /** Worker threads that search a long run (default: the number of cores); the calling thread plans, reports and saves. */
@@ -73,8 +75,10 @@ export async function runHere(puzzle: Puzzle, options: RunOptions, resumed?: Res
     unique: !!options.unique,
     ...(options.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
     expandSymmetry: every && options.expandSymmetry !== false,
-    ...(countOnly && !split ? { countOnly: true } : {}),
+    // (a run that takes its assemblies apart lists them, counting or not: the counting engine cannot)
+    ...(countOnly && !split && !options.disassemble ? { countOnly: true } : {}),
   };
+  const disassemble = options.disassemble ? { disassemble: storedDisassemble(options.disassemble) } : {};
   if (options.shard && !every) throw new RangeError('a shard is a share of a whole enumeration: give it all or countOnly, not a limit');
   const workers = Math.max(1, Math.floor(options.workers ?? cores()));
   const target = options.checkpoint;
@@ -83,6 +87,7 @@ export async function runHere(puzzle: Puzzle, options: RunOptions, resumed?: Res
     puzzle,
     prepare,
     countOnly,
+    ...disassemble,
     limit,
     keep: options.keep ?? !countOnly,
     ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
@@ -97,7 +102,7 @@ export async function runHere(puzzle: Puzzle, options: RunOptions, resumed?: Res
     start,
   };
   const openLedger = target
-    ? () => openCheckpointLedger(target, { puzzle, prepare, countOnly, limit, planOptions, ...(options.shard ? { shard: options.shard } : {}) }, resumed?.checkpoint)
+    ? () => openCheckpointLedger(target, { puzzle, prepare, countOnly, ...disassemble, limit, planOptions, ...(options.shard ? { shard: options.shard } : {}) }, resumed?.checkpoint)
     : async () => memoryLedger;
-  return coordinate(job, openLedger, threadsDispatch(workers, { puzzle, prepare, countOnly, ...(Number.isFinite(limit) ? { limit } : {}), progressMs: 200 }));
+  return coordinate(job, openLedger, threadsDispatch(workers, { puzzle, prepare, countOnly, ...disassemble, ...(Number.isFinite(limit) ? { limit } : {}), progressMs: 200 }));
 }

@@ -2,6 +2,8 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import type { PrepareOptions } from '../compile/options.js';
 import { prepareSearch } from '../compile/compile.js';
+import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
+import { AssemblySifter } from '../disassembly/sift.js';
 import { runPrepared } from '../search/solve.js';
 
 /**
@@ -18,6 +20,8 @@ export interface WorkerSetup {
   readonly puzzle: Puzzle;
   readonly prepare: PrepareOptions;
   readonly countOnly: boolean;
+  /** Take each assembly apart as found: only those that come apart are solutions (see RunJob). */
+  readonly disassemble?: DisassembleOptions;
   readonly limit?: number;
   readonly progressMs: number;
 }
@@ -25,8 +29,8 @@ export interface WorkerSetup {
 export type ToWorker = { readonly index: number; readonly prefix: readonly number[] };
 export type ToMain =
   | { readonly type: 'ready' }
-  | { readonly type: 'solution'; readonly index: number; readonly solution: Solution }
-  | { readonly type: 'progress'; readonly index: number; readonly nodes: number }
+  | { readonly type: 'solution'; readonly index: number; readonly solution: Solution; readonly disassembly?: AssemblyTally }
+  | { readonly type: 'progress'; readonly index: number; readonly nodes: number; readonly disassembly?: AssemblyTally }
   | ({ readonly type: 'done' } & SubproblemResult);
 
 export interface SubproblemResult {
@@ -36,38 +40,46 @@ export interface SubproblemResult {
   readonly updates: number;
   /** False when the subproblem was cut short (the solution limit): it is then not done. */
   readonly complete: boolean;
+  /** With `disassemble`: its assemblies, undecided ones and highest level (`solutions` counts those that come apart). */
+  readonly disassembly?: AssemblyTally;
 }
 
-/** What a subproblem says as it is solved: its solutions as found, its nodes every so often. */
+/**
+ * What a subproblem says as it is solved: its solutions as found, its nodes every so often; with
+ * `disassemble`, each time its tally of assemblies so far (so that a run stopped in the middle of it, by
+ * the limit or a stop, still counts the assemblies behind the solutions it reported).
+ */
 export interface SubproblemReport {
-  onSolution(index: number, solution: Solution): void;
-  onProgress(index: number, nodes: number): void;
+  onSolution(index: number, solution: Solution, disassembly?: AssemblyTally): void;
+  onProgress(index: number, nodes: number, disassembly?: AssemblyTally): void;
 }
 
 /** Solves one subproblem (on a worker thread), reporting its solutions as found and its nodes every `progressMs`. */
 export function solveSubproblem(
   prepared: PreparedSearch,
-  setup: Pick<WorkerSetup, 'countOnly' | 'limit' | 'progressMs'>,
+  setup: Pick<WorkerSetup, 'countOnly' | 'disassemble' | 'limit' | 'progressMs'>,
   index: number,
   prefix: readonly number[],
   report: SubproblemReport,
 ): SubproblemResult {
   let reported = Date.now();
+  const sifter = setup.disassemble ? new AssemblySifter(prepared.puzzle, setup.disassemble) : undefined;
   const r = runPrepared(prepared, {
     prefix,
     countOnly: setup.countOnly,
     keep: false,
     limit: setup.limit ?? Infinity,
-    ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution) }),
+    ...(setup.disassemble ? { disassemble: setup.disassemble, sifter: sifter! } : {}),
+    ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution, sifter?.tally()) }),
     onTick: (nodes) => {
       const now = Date.now();
       if (now - reported >= setup.progressMs) {
         reported = now;
-        report.onProgress(index, nodes);
+        report.onProgress(index, nodes, sifter?.tally());
       }
     },
   });
-  return { index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete };
+  return { index, solutions: r.solutions, nodes: r.nodes, updates: r.updates, complete: r.complete, ...(r.disassembly ? { disassembly: r.disassembly } : {}) };
 }
 
 /**
@@ -87,8 +99,8 @@ export function serveSearchThread(post: (message: ToMain) => void): (message: un
     }
     const { index, prefix } = message as ToWorker;
     const r = solveSubproblem(prepared!, setup, index, prefix, {
-      onSolution: (i, solution) => post({ type: 'solution', index: i, solution }),
-      onProgress: (i, nodes) => post({ type: 'progress', index: i, nodes }),
+      onSolution: (i, solution, disassembly) => post({ type: 'solution', index: i, solution, ...(disassembly ? { disassembly } : {}) }),
+      onProgress: (i, nodes, disassembly) => post({ type: 'progress', index: i, nodes, ...(disassembly ? { disassembly } : {}) }),
     });
     post({ type: 'done', ...r });
   };

@@ -1,6 +1,7 @@
 import type { SearchThread } from '../platform/types.js';
 import { startSearchThread } from '../platform/host.js';
 import type { Solution } from '../puzzle/model.js';
+import type { AssemblyTally } from '../disassembly/sift.js';
 import type { SubproblemResult, ToMain, ToWorker, WorkerSetup } from './search-thread.js';
 
 /**
@@ -17,8 +18,9 @@ import type { SubproblemResult, ToMain, ToWorker, WorkerSetup } from './search-t
  *   more; the pool's failure listeners are told too. After close(), nothing is said to anyone.
  */
 export interface SubproblemListener {
-  onSolution(solution: Solution): void;
-  onProgress(nodes: number): void;
+  /** A solution, with the subproblem's tally of assemblies so far when the run takes them apart. */
+  onSolution(solution: Solution, disassembly?: AssemblyTally): void;
+  onProgress(nodes: number, disassembly?: AssemblyTally): void;
   /** Its end (`index` in it is the pool's number, not the caller's). */
   onDone(result: SubproblemResult): void;
   /** Its thread failed: the subproblem will not end. */
@@ -72,8 +74,8 @@ export class ThreadPool {
     }
     const sent = this.sent.get(m.index);
     if (!sent) return;
-    if (m.type === 'solution') sent.listener.onSolution(m.solution);
-    else if (m.type === 'progress') sent.listener.onProgress(m.nodes);
+    if (m.type === 'solution') sent.listener.onSolution(m.solution, m.disassembly);
+    else if (m.type === 'progress') sent.listener.onProgress(m.nodes, m.disassembly);
     else {
       this.sent.delete(m.index);
       member.waiting--;

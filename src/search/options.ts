@@ -70,6 +70,7 @@ export function checkSolveOptions(options: unknown): void {
       fail('disassemble.minLevel', 'a level: a list of 1 to 64 whole numbers from 1 to 1000000', d.minLevel);
     }
     check.integer('disassemble.stateBudget', d.stateBudget, 1, 1_000_000_000);
+    if (o.engine === 'count') throw new InvalidOptionError('the count engine counts assemblies without listing them: it cannot take them apart (disassemble); use another engine');
   }
   const signal = o.signal as { aborted?: unknown; addEventListener?: unknown } | undefined;
   if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {

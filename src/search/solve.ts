@@ -74,6 +74,8 @@ export function searchStats(prepared: PreparedSearch): Pick<SolveStats, 'puzzle'
 export interface SubtreeOptions {
   readonly prefix?: readonly number[];
   readonly onTick?: (nodes: number) => void;
+  /** With `disassemble`: the sifter to take the assemblies apart with, for a caller that reads its tally as the search goes. */
+  readonly sifter?: AssemblySifter;
 }
 
 /** Runs one search over a prepared puzzle: the shared core of `solve`, the workers and the benchmark. */
@@ -90,7 +92,7 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
     return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, ...none, found };
   }
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : undefined;
-  const sifter = options.disassemble ? new AssemblySifter(prepared.puzzle, options.disassemble) : undefined;
+  const sifter = options.disassemble ? options.sifter ?? new AssemblySifter(prepared.puzzle, options.disassemble) : undefined;
   const wantsEach = sifter !== undefined || (!options.countOnly && (keep || options.onSolution !== undefined));
   let accepted = 0;
   const report = (assembly: Solution): boolean => {
