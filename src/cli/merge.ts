@@ -9,6 +9,8 @@ import { solutionJson, statsJson } from '../render/report.js';
 import { readSolutionLine, solutionLine, toSolution } from './solution-lines.js';
 
 
+const level = z.array(z.number().int().min(1)).min(1).max(64);
+
 const shardJson = z.object({
   puzzle: z.string(),
   solutions: z.number().int().nonnegative(),
@@ -28,7 +30,12 @@ const shardJson = z.object({
     version: z.string(),
     subproblems: z.number().int().nonnegative(),
     subproblemsInPlan: z.number().int().positive(),
+    disassemble: z.strictObject({ minLevel: level.optional(), stateBudget: z.number().int().positive().optional() }).optional(),
   }),
+  // a run that takes its assemblies apart: every assembly found, the highest level, those left undecided
+  assemblies: z.number().int().nonnegative().optional(),
+  maxLevel: level.nullable().optional(),
+  undecided: z.number().int().nonnegative().optional(),
   found: z.array(solutionLine).optional(),
 });
 
@@ -79,7 +86,9 @@ export function mergeCommand(
         const issue = parsed.error.issues[0]!;
         throw new UsageError(`${file}: not a shard's --json output: ${issue.path.join('.') || 'top level'}: ${issue.message}`);
       }
-      shards.push({ ...parsed.data, found: (parsed.data.found ?? []).map(toSolution), source: file });
+      const { assemblies, maxLevel, undecided, ...rest } = parsed.data;
+      const disassembly = assemblies !== undefined ? { disassembly: { assemblies, undecided: undecided ?? 0, ...(maxLevel ? { maxLevel } : {}) } } : {};
+      shards.push({ ...rest, ...disassembly, found: (parsed.data.found ?? []).map(toSolution), source: file });
       listed ||= parsed.data.found !== undefined;
       continue;
     }

@@ -12,7 +12,10 @@ export type SolutionLine = z.infer<typeof solutionLine>;
 
 /** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
 export function toSolution(line: SolutionLine): Solution {
-  return { placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const), ...(p.given ? { given: true } : {}) })) };
+  return {
+    placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const), ...(p.given ? { given: true } : {}) })),
+    ...(line.level ? { level: line.level } : {}),
+  };
 }
 
 /** One line of a --jsonl file as a Solution; `where` (file:line) names it in the one-line refusal. */

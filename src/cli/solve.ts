@@ -215,10 +215,10 @@ export async function resumeCommand(file: string, flags: ResumeFlags): Promise<n
 export async function queueRun(url: string, id: string, flags: ResumeFlags): Promise<number> {
   const commandAt = performance.now();
   if (flags.jsonl) throw new UsageError('--jsonl is not offered for a run on a queue: use --json');
-  const { puzzle, countOnly, unique } = await queueRunRecord(url, id);
+  const { puzzle, countOnly, unique, disassemble } = await queueRunRecord(url, id);
   const output: OutputFlags = { json: !!flags.json, jsonl: false, stats: !!flags.stats };
   return run(puzzle, puzzle.name, output, undefined, flags, undefined, countOnly, unique, undefined, { commandAt, puzzleMs: 0 }, (options) =>
-    solveOnQueue(undefined, { queue: url, resume: id, countOnly, ...options, onWarning }),
+    solveOnQueue(undefined, { queue: url, resume: id, countOnly, ...(disassemble ? { disassemble } : {}), ...options, onWarning }),
   );
 }
 
