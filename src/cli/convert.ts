@@ -51,7 +51,8 @@ export function convertCommand(input: string, output: string, flags: ConvertFlag
       for (const [asmNum, solution] of all.entries()) {
         if (flags.solutions !== undefined && apart.length >= flags.solutions) break;
         const disassembly = disassembleSolution(puzzle, solution);
-        if (disassembly.outcome === 'apart') apart.push({ solution, disassembly, asmNum });
+        // as BurrTools counts them: an assembly of one piece has nothing to take apart, and is no solution
+        if (disassembly.outcome === 'apart' && disassembly.separation) apart.push({ solution, disassembly, asmNum });
       }
       found = apart.map((a) => a.solution);
       options = { disassemblies: apart.map((a) => a.disassembly), assemblies, assemblyNumbers: apart.map((a) => a.asmNum) };
