@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { SolutionDisassembly } from '../disassembly/solution.js';
 import { disassembleSolution, disassemblyProblem } from '../disassembly/solution.js';
 import type { BurrToolsWriteOptions } from '../puzzle/burrtools.js';
-import { BurrToolsWriteError, formatBurrTools, isBurrToolsPath } from '../puzzle/burrtools.js';
+import { BurrToolsWriteError, burrToolsOrientation, formatBurrTools, isBurrToolsPath } from '../puzzle/burrtools.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
 import { formatPuzzle, parsePuzzle } from '../puzzle/format.js';
 import { PuzzleError } from '../puzzle/errors.js';
@@ -48,8 +48,10 @@ export function convertCommand(input: string, output: string, flags: ConvertFlag
       const all = solve(puzzle, { all: true, unique: true }).found;
       assemblies = all.length;
       const apart: { solution: Solution; disassembly: SolutionDisassembly; asmNum: number }[] = [];
-      for (const [asmNum, solution] of all.entries()) {
+      for (const [asmNum, found] of all.entries()) {
         if (flags.solutions !== undefined && apart.length >= flags.solutions) break;
+        // turned as BurrTools reports it, so that levels agree with its (they depend on the orientation)
+        const solution = burrToolsOrientation(puzzle, found);
         const disassembly = disassembleSolution(puzzle, solution);
         // as BurrTools counts them: an assembly of one piece has nothing to take apart, and is no solution
         if (disassembly.outcome === 'apart' && disassembly.separation) apart.push({ solution, disassembly, asmNum });

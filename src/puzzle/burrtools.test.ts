@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, compareCells } from '../geometry/cell.js';
 import { sphereGrid } from '../geometry/grids/sphere.js';
+import { gridOf } from '../geometry/grids/index.js';
 import { solve } from '../search/solve.js';
 import { disassembleSolution } from '../disassembly/solution.js';
-import { BurrToolsWriteError, assemblyCells, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools, storedSolutions } from './burrtools.js';
+import { BurrToolsWriteError, assemblyCells, burrToolsOrientation, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools, storedSolutions } from './burrtools.js';
 import { loadCatalogPuzzle } from './catalog.js';
 import { PuzzleError } from './errors.js';
 import type { Puzzle } from './model.js';
@@ -337,5 +338,32 @@ describe('BurrTools files and disassembly', () => {
     const disassembly = disassembleSolution(puzzle, found[0]!);
     expect(disassembly.outcome).toBe('apart');
     expect(() => burrToolsXml(puzzle, found, { disassemblies: [disassembly] })).toThrow(BurrToolsWriteError);
+  });
+});
+
+describe('burrToolsOrientation', () => {
+  it('turns every rotation of an assembly into one and the same, the one whose placements are smallest', () => {
+    const soma = loadCatalogPuzzle('soma');
+    const turns = gridOf(undefined, 3).burrTools!.turns;
+    const placed = (cells: readonly Cell[]) => cells.map(cellKey).sort().join(';');
+    const text = (s: { placements: readonly { piece: string; cells: readonly Cell[] }[] }) => s.placements.map((p) => `${p.piece}:${placed(p.cells)}`).sort().join(' ');
+    for (const solution of solve(soma, { limit: 3 }).found) {
+      const images = new Set<string>();
+      const oriented = new Set<string>();
+      for (const m of turns) {
+        const turn = (c: Cell): Cell => [m[0]! * c[0] + m[1]! * c[1] + m[2]! * c[2], m[3]! * c[0] + m[4]! * c[1] + m[5]! * c[2], m[6]! * c[0] + m[7]! * c[1] + m[8]! * c[2]];
+        // the 3x3x3 cube turned about its centre lands on itself
+        const image = { placements: solution.placements.map((p) => ({ ...p, cells: p.cells.map((c) => turn([c[0] - 1, c[1] - 1, c[2] - 1])).map((c): Cell => [c[0] + 1, c[1] + 1, c[2] + 1]) })) };
+        images.add(text(image));
+        oriented.add(text(burrToolsOrientation(soma, image)));
+      }
+      expect(images.size).toBe(24);
+      expect(oriented.size).toBe(1);
+      expect(images.has([...oriented][0]!)).toBe(true);
+    }
+    // a flat puzzle is given back as it is
+    const flat = parsePuzzle('name: t\nboard: "##"\npieces:\n  d: "##"\n', 't.yaml');
+    const one = solve(flat, { all: true }).found[0]!;
+    expect(burrToolsOrientation(flat, one)).toBe(one);
   });
 });

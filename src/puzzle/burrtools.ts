@@ -35,7 +35,7 @@
  * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
  */
 import type { Cell } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent, shapeKey } from '../geometry/cell.js';
 import type { BurrToolsGrid, Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { gridOf, registeredGrids } from '../geometry/grids/index.js';
@@ -666,6 +666,97 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrTo
     for (let k = placed.length; k < piece.count; k++) words.push('x');
   }
   return { text: words.join(' '), slot, position };
+}
+
+/**
+ * A solution turned the way BurrTools' assembler reports it. Of an assembly's images under the rotations
+ * that map the board onto itself, BurrTools keeps one: the image for which no rotation gives an assembly
+ * smaller placement by placement (each copy's turn number, then its x, y and z; copies of a piece in that
+ * order; the symmetry-breaking piece compared first: of the pieces with the fewest copies, the first with
+ * the fewest symmetries shared with the board, unless a piece has a range of counts or that piece has
+ * copies). A disassembly's level depends on the orientation (moves are tried along +x, -x, +y, ... and the
+ * first separation found is taken), so it agrees with BurrTools' in this orientation. Mirror images, which
+ * BurrTools also compares when every piece is symmetric or has its mirror image among the pieces, are not
+ * tried. Puzzles on other grids than BurrTools' bricks in space are given back as they are.
+ */
+export function burrToolsOrientation(puzzle: Puzzle, solution: Solution): Solution {
+  return burrToolsOrienter(puzzle)(solution);
+}
+
+/** burrToolsOrientation for many solutions of one puzzle: what depends on the puzzle alone is worked out once. */
+export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solution {
+  const same = (solution: Solution): Solution => solution;
+  const grid = puzzleGrid(puzzle);
+  if (puzzle.dims !== 3 || grid.burrTools?.type !== 0) return same;
+  const turns = grid.burrTools.turns;
+  const turn = (m: readonly number[]) => (c: Cell): Cell => apply(m, c);
+  // the board's rotations: each with the move that puts the turned board back on itself
+  const optional = new Set((puzzle.optional ?? []).map(cellKey));
+  const cells = new Set(puzzle.board.map(cellKey));
+  const low = bounds(puzzle.board).min;
+  const symmetries: { index: number; map: (c: Cell) => Cell }[] = [];
+  turns.forEach((m, index) => {
+    const turned = puzzle.board.map(turn(m));
+    const at = bounds(turned).min;
+    const map = (c: Cell): Cell => add(apply(m, c), [low[0] - at[0], low[1] - at[1], low[2] - at[2]]);
+    if (puzzle.board.every((c) => cells.has(cellKey(map(c))) && optional.has(cellKey(c)) === optional.has(cellKey(map(c))))) symmetries.push({ index, map });
+  });
+  if (symmetries.length <= 1) return same;
+  // each piece's orientations: the first turn that gives each
+  const firstTurn = puzzle.pieces.map((piece) => {
+    const byKey = new Map<string, number>();
+    turns.forEach((m, t) => {
+      const key = shapeKey(piece.shape.map(turn(m)));
+      if (!byKey.has(key)) byKey.set(key, t);
+    });
+    return byKey;
+  });
+  const boardTurns = new Set(symmetries.map((g) => g.index));
+  const shared = puzzle.pieces.map((piece) => turns.filter((m, t) => boardTurns.has(t) && shapeKey(piece.shape.map(turn(m))) === shapeKey(piece.shape)).length);
+  let breaker = 0;
+  puzzle.pieces.forEach((piece, i) => {
+    const best = puzzle.pieces[breaker]!;
+    if (piece.count < best.count || (piece.count === best.count && shared[i]! < shared[breaker]!)) breaker = i;
+  });
+  const ranges = puzzle.pieces.some((p) => pieceMin(p) !== p.count);
+  const pivot = ranges || puzzle.pieces[breaker]!.count > 1 ? -1 : puzzle.pieces.slice(0, breaker).reduce((n, p) => n + p.count, 0);
+  const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
+  type Place = readonly [number, number, number, number];
+  const placement = (piece: number, placed: readonly Cell[]): Place => {
+    const t = firstTurn[piece]!.get(shapeKey(placed)) ?? -1;
+    if (t < 0) return [Infinity, 0, 0, 0];
+    const turned = puzzle.pieces[piece]!.shape.map(turn(turns[t]!)).reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const first = placed.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    return [t, first[0] - turned[0], first[1] - turned[1], first[2] - turned[2]];
+  };
+  const order = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
+  // an image: its placements as the assembler lists them (pieces in order, copies of each by placement)
+  const image = (solution: Solution, map: (c: Cell) => Cell) => solution.placements
+    .map((p) => {
+      const moved = { ...p, cells: p.cells.map(map) };
+      const piece = pieceIndex.get(p.piece) ?? -1;
+      return { moved, piece, place: placement(piece, moved.cells) };
+    })
+    .sort((a, b) => a.piece - b.piece || order(a.place, b.place));
+  // true when a (its placements made as needed) is smaller than b: the symmetry breaker first, then in order
+  const smaller = (a: (i: number) => Place, b: readonly Place[]): boolean => {
+    const rest = [...b.keys()].filter((i) => i !== pivot);
+    for (const i of pivot >= 0 && pivot < b.length ? [pivot, ...rest] : rest) {
+      const d = order(a(i), b[i]!);
+      if (d !== 0) return d < 0;
+    }
+    return false;
+  };
+  return (solution: Solution): Solution => {
+    for (const g of symmetries) {
+      const kept = image(solution, g.map);
+      const places = kept.map((k) => k.place);
+      // BurrTools turns the assembly it found placement by placement, without sorting copies again
+      const beaten = symmetries.some((h) => smaller((i) => placement(kept[i]!.piece, kept[i]!.moved.cells.map(h.map)), places));
+      if (!beaten) return { placements: kept.map((k) => k.moved) };
+    }
+    return solution;
+  };
 }
 
 /** The cells a BurrTools assembly places, piece copy by piece copy (undefined for "x"): to check assemblies against solutions. */
