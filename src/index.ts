@@ -4,7 +4,7 @@ export * from './puzzle/model.js';
 export { PuzzleError } from './puzzle/errors.js';
 export { parsePuzzle, formatPuzzle } from './puzzle/format.js';
 export { loadPuzzleFile, loadBurrToolsFile } from './puzzle/files.js';
-export { parseBurrTools, formatBurrTools } from './puzzle/burrtools.js';
+export { parseBurrTools, formatBurrTools, storedSolutions, burrToolsOrientation, burrToolsOrienter, type StoredSolution, type StoredSolutions, type BurrToolsWriteOptions, type BurrToolsSeparation } from './puzzle/burrtools.js';
 export { catalogNames, loadCatalogPuzzle, resolvePuzzle } from './puzzle/catalog.js';
 export { indexBoard, type BoardIndex } from './placements/board.js';
 export { generatePlacements, type Placement, type PlacementTable } from './placements/placements.js';

@@ -84,3 +84,36 @@ describe('snug and BurrTools files', () => {
     expect(pyramid.stdout).toMatch(/55 cells/);
   });
 });
+
+describe('snug convert --disassemble', () => {
+  it('writes the solutions that come apart with their moves, and the counts, as BurrTools keeps them', async () => {
+    const { formatBurrTools, storedSolutions } = await import('../puzzle/burrtools.js');
+    // two cubes in a covered channel open at one end: each slides to the opening and lifts out (level 2.2)
+    const channel: [number, number, number][] = [[0, 1, 1], [6, 1, 1]];
+    for (let x = 0; x <= 6; x++) {
+      channel.push([x, 1, 0]);
+      for (let z = 0; z <= 2; z++) channel.push([x, 0, z], [x, 2, z]);
+    }
+    for (let x = 1; x <= 4; x++) channel.push([x, 1, 2]);
+    const cubes: [number, number, number][] = [[1, 1, 1], [2, 1, 1]];
+    const d = dir();
+    const input = join(d, 'channel.xmpuzzle');
+    writeFileSync(input, formatBurrTools({
+      name: 'channel',
+      dims: 3,
+      board: [...channel, ...cubes],
+      mirror: false,
+      pieces: [{ name: 'channel', shape: channel, count: 1, mirror: false, weight: 2 }, { name: 'cube', shape: [[0, 0, 0]], count: 2, mirror: false }],
+    }));
+    const output = join(d, 'out.xmpuzzle');
+    const r = snug(['convert', input, output, '--disassemble']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/with 1 solution that comes apart, of 1 assembly/);
+    const stored = storedSolutions(readFileSync(output), output);
+    expect(stored).toMatchObject({ state: 2, assemblies: 1, solutions: 1 });
+    expect(stored.stored.map((s) => s.level)).toEqual([[2, 2]]);
+    expectOneLine(snug(['convert', 'calibron', join(d, 'flat.xmpuzzle'), '--disassemble']), /3-D puzzles/);
+    expectOneLine(snug(['convert', 'soma', '-', '--disassemble']), /--disassemble writes solutions .* BurrTools file/);
+  });
+});

@@ -239,6 +239,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('<out>', 'the file to write: .xmpuzzle for BurrTools, .yaml or .yml for snug, - for YAML on standard output')
     .addOption(problemOption())
     .option('--solutions <n>', 'solve first, and write up to N solutions into the BurrTools file as its assemblies', parsePositiveInt('--solutions', 1_000_000))
+    .option('--disassemble', 'solve as BurrTools does (every assembly up to symmetry), and write the solutions that come apart with their moves and levels (up to --solutions N)')
     .action((input: string, output: string, flags: ConvertFlags) => setExit(convertCommand(input, output, flags)));
 
   program

@@ -51,9 +51,21 @@ export function disassemblyProblem(puzzle: Puzzle): string | undefined {
   const grid = puzzleGrid(puzzle);
   if (puzzle.dims !== 3) return 'a flat puzzle comes apart by lifting its pieces off: --disassemble is for 3-D puzzles';
   if (!grid.motions) return `the ${grid.name} grid has no motions snug can take apart (pieces there do not slide cell by cell)`;
-  const pieces = totalPieceCount(puzzle) + (frameCells(puzzle).length > 0 ? 1 : 0);
+  const pieces = mostPiecesPlaced(puzzle) + (frameCells(puzzle).length > 0 ? 1 : 0);
   if (pieces > MAX_PART_PIECES) return `the disassembler takes assemblies of at most ${MAX_PART_PIECES} pieces, and this one may have ${pieces}`;
   return undefined;
+}
+
+/**
+ * The most pieces a solution can place: every copy, `use` when given, and no more than the smallest copies
+ * that fit in the board's cells (a file may offer many pieces of which a solution places a few).
+ */
+function mostPiecesPlaced(puzzle: Puzzle): number {
+  const sizes = puzzle.pieces.flatMap((p) => Array<number>(p.count).fill(p.shape.length)).sort((a, b) => a - b);
+  let cells = 0;
+  let fit = 0;
+  while (fit < sizes.length && cells + sizes[fit]! <= puzzle.board.length) cells += sizes[fit++]!;
+  return Math.min(fit, puzzle.use ?? fit, totalPieceCount(puzzle));
 }
 
 /**

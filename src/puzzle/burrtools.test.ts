@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, compareCells } from '../geometry/cell.js';
 import { sphereGrid } from '../geometry/grids/sphere.js';
+import { gridOf } from '../geometry/grids/index.js';
 import { solve } from '../search/solve.js';
-import { BurrToolsWriteError, assemblyCells, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools } from './burrtools.js';
+import { disassembleSolution } from '../disassembly/solution.js';
+import { BurrToolsWriteError, assemblyCells, burrToolsOrientation, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools, storedSolutions } from './burrtools.js';
 import { loadCatalogPuzzle } from './catalog.js';
 import { PuzzleError } from './errors.js';
 import type { Puzzle } from './model.js';
@@ -206,8 +208,9 @@ describe('reading BurrTools files', () => {
     ['a box too large', handFile(DOMINO_CUBE.replace('x="2" y="2" z="2"', 'x="99999" y="2" z="2"')), /more than the limit/],
     ['a bad voxel character', handFile(DOMINO_CUBE.replace('########', '###X####')), /'X' is not a voxel/],
     ['colour constraints', handFile(DOMINO_CUBE.replace('<voxel x="2" y="1" z="1" name="domino" type="0">##', '<voxel x="2" y="1" z="1" name="domino" type="0">#2#')), /colour/],
-    ['piece groups', handFile(DOMINO_CUBE.replace('<shape id="1" count="4"/>', '<shape id="1" count="4" group="2"/>')), /piece groups .* disassembly requirement/],
-    ['disassembly', handFile(DOMINO_CUBE.replace('<bitmap/>', '<bitmap/><solutions><solution><assembly>0 0 0 0 x x x</assembly><separation/></solution></solutions>')), /disassembly sequences/],
+    ['piece groups that split the copies of a piece', handFile(DOMINO_CUBE.replace('<shape id="1" count="4"/>', '<shape id="1" count="4"><group group="2" count="3"/></shape>')), /piece groups that put some copies .* not supported/],
+    ['copies of a piece in two groups', handFile(DOMINO_CUBE.replace('<shape id="1" count="4"/>', '<shape id="1" count="4"><group group="2" count="2"/><group group="3" count="2"/></shape>')), /piece groups that put some copies .* not supported/],
+    ['a weight that is no whole number', handFile(DOMINO_CUBE.replace('name="domino"', 'weight="heavy" name="domino"')), /weight 'heavy'/],
     ['maxHoles', handFile(DOMINO_CUBE.replace('state="0">', 'state="0" maxHoles="1">')), /maxHoles/],
     ['a document type', gzipSync('<?xml version="1.0"?><!DOCTYPE puzzle [<!ENTITY a "aaaa">]><puzzle version="2"/>'), /document type/],
   ];
@@ -223,5 +226,144 @@ describe('reading BurrTools files', () => {
     expect(text).toMatch(/^bad\.xmpuzzle: /);
     expect(text).toMatch(message);
     expect(text).not.toContain('\n');
+  });
+});
+
+describe('BurrTools files and disassembly', () => {
+  it('reads piece groups (an attribute, or one <group> holding every copy) and weights', () => {
+    const data = handFile(DOMINO_CUBE.replace('<voxel x="2" y="1" z="1" name="domino" type="0">', '<voxel x="2" y="1" z="1" weight="3" name="domino" type="0">')
+      .replace('<shape id="1" count="4"/>', '<shape id="1" count="4" group="2"/>')
+      .replace('<shape id="3" count="2"/>', '<shape id="3" count="2"><group group="5" count="2"/></shape>'));
+    const cube = parseBurrTools(data, 'groups.xmpuzzle');
+    expect(cube.pieces[0]).toMatchObject({ name: 'domino', count: 4, group: 2, weight: 3 });
+    const flat = parseBurrTools(data, 'groups.xmpuzzle', 2);
+    expect(flat.pieces[0]!.group).toBe(5);
+    expect(flat.pieces[0]!.weight).toBeUndefined();
+    // group 0 is no group
+    const none = parseBurrTools(handFile(DOMINO_CUBE.replace('<shape id="1" count="4"/>', '<shape id="1" count="4" group="0"/>')), 'g.xmpuzzle');
+    expect(none.pieces[0]!.group).toBeUndefined();
+    // and they are written back
+    const back = parseBurrTools(formatBurrTools(cube), 'back.xmpuzzle');
+    expect(back.pieces[0]).toMatchObject({ group: 2, weight: 3 });
+  });
+
+  it('reads the disassemblies a file stores and gives their levels as BurrTools prints them', () => {
+    // a tree of one's own: the root takes 2 moves; the part that stays 1, then its own part 2; the part removed 1
+    const state = (n: number) => `<state><dx>${'0 '.repeat(n).trim()}</dx><dy>${'0 '.repeat(n).trim()}</dy><dz>${'0 '.repeat(n).trim()}</dz></state>`;
+    const node = (type: string, n: number, states: number, children = '') => `<separation${type ? ` type="${type}"` : ''}><pieces count="${n}">${[...Array(n).keys()].join(' ')}</pieces>${state(n).repeat(states)}${children}</separation>`;
+    const tree = node('', 4, 3, node('removed', 2, 2) + node('left', 2, 2, node('left', 2, 3)));
+    const solutions = `<solutions>
+      <solution asmNum="0"><assembly>0 0 0 0 x x x</assembly>${tree}</solution>
+      <solution asmNum="3" solNum="1"><assembly>0 0 0 0 x x x</assembly><separationInfo>3 2 3 0 0 0 2 0 0</separationInfo></solution>
+      <solution asmNum="4" solNum="2"><assembly>0 0 0 0 x x x</assembly><separationInfo>2 2 2 0 0 0 2 2 0 0 0</separationInfo></solution>
+      <solution asmNum="5"><assembly>0 0 0 0 x x x</assembly></solution>
+    </solutions>`;
+    const data = handFile(DOMINO_CUBE.replace('state="0">', 'state="2" assemblies="6" solutions="3" time="0">').replace('<bitmap/>', `<bitmap/>${solutions}`));
+    // the puzzle reads as it did without them
+    expect(count(parseBurrTools(data, 'stored.xmpuzzle'))).toBe(9);
+    const stored = storedSolutions(data, 'stored.xmpuzzle');
+    expect(stored).toMatchObject({ state: 2, assemblies: 6, solutions: 3 });
+    expect(stored.stored.map((s) => [s.asmNum, s.solNum, s.level])).toEqual([
+      [0, undefined, [2, 1, 2]],
+      [3, 1, [2, 1, 2]],
+      // a part whose separations take one move each is left out of the level
+      [4, 2, [1]],
+      [5, undefined, undefined],
+    ]);
+    expect(storedSolutions(handFile(DOMINO_CUBE), 'plain.xmpuzzle')).toEqual({ state: 0, stored: [] });
+    const broken = handFile(DOMINO_CUBE.replace('<bitmap/>', '<bitmap/><solutions><solution><assembly>0 0 0 0 x x x</assembly><separationInfo>3 2</separationInfo></solution></solutions>'));
+    expect(() => storedSolutions(broken, 'broken.xmpuzzle')).toThrow(/^broken\.xmpuzzle: .*stored solution 1: its separationInfo ends in the middle of the tree$/);
+  });
+
+  it('writes solutions with their separations, which read back with the levels the disassembler gave', () => {
+    // two cubes in a covered channel open at one end: each slides to the opening and lifts out (level 2.2),
+    // the channel heavier, so that it is the part that stays
+    const channel: Cell[] = [[-1, 0, 1], [5, 0, 1]];
+    for (let x = -1; x <= 5; x++) {
+      channel.push([x, 0, 0]);
+      for (let z = 0; z <= 2; z++) channel.push([x, -1, z], [x, 1, z]);
+    }
+    for (let x = 0; x <= 3; x++) channel.push([x, 0, 2]);
+    const cubes: Cell[] = [[0, 0, 1], [1, 0, 1]];
+    const puzzle: Puzzle = {
+      name: 'channel',
+      dims: 3,
+      board: [...channel, ...cubes].sort(compareCells),
+      mirror: false,
+      pieces: [
+        { name: 'channel', shape: channel.map((c) => [c[0] + 1, c[1] + 1, c[2]] as Cell).sort(compareCells), count: 1, mirror: false, weight: 2 },
+        { name: 'cube', shape: [[0, 0, 0]], count: 2, mirror: false, group: 1 },
+      ],
+    };
+    const found = solve(puzzle, { all: true, unique: true }).found;
+    expect(found).toHaveLength(1);
+    const disassembly = disassembleSolution(puzzle, found[0]!);
+    expect(disassembly.level).toEqual([2, 2]);
+    const data = formatBurrTools(puzzle, found, { disassemblies: [disassembly], assemblies: 7, assemblyNumbers: [4] });
+    const stored = storedSolutions(data, 'channel.xmpuzzle');
+    expect(stored).toMatchObject({ state: 2, assemblies: 7, solutions: 1 });
+    expect(stored.stored.map((s) => [s.asmNum, s.level])).toEqual([[4, [2, 2]]]);
+    // the states: every arrangement free of overlaps, the pieces taken away 20000 steps off at the end
+    const xml = burrToolsXml(puzzle, found, { disassemblies: [disassembly] });
+    const cells = assemblyCells(puzzle, /<assembly>([^<]*)</.exec(xml)![1]!, 0).map((c) => c!);
+    const at = (text: string) => text.split(' ').map(Number);
+    const start = /<state>\s*<dx>([^<]*)<\/dx>\s*<dy>([^<]*)<\/dy>\s*<dz>([^<]*)</.exec(xml)!;
+    const home = [at(start[1]!), at(start[2]!), at(start[3]!)];
+    let states = 0;
+    for (const block of xml.split('<separation').slice(1)) {
+      const pieces = at(/<pieces count="\d+">([^<]*)</.exec(block)![1]!);
+      for (const m of block.split('</pieces>')[1]!.split(/<separation/)[0]!.matchAll(/<dx>([^<]*)<\/dx>\s*<dy>([^<]*)<\/dy>\s*<dz>([^<]*)</g)) {
+        states++;
+        const [dx, dy, dz] = [at(m[1]!), at(m[2]!), at(m[3]!)];
+        const taken = new Set<string>();
+        pieces.forEach((p, i) => {
+          if (Math.max(Math.abs(dx[i]!), Math.abs(dy[i]!), Math.abs(dz[i]!)) > 10000) return;
+          for (const c of cells[p]!) {
+            const k = cellKey([c[0] + dx[i]! - home[0]![p]!, c[1] + dy[i]! - home[1]![p]!, c[2] + dz[i]! - home[2]![p]!]);
+            expect(taken.has(k)).toBe(false);
+            taken.add(k);
+          }
+        });
+      }
+    }
+    // 2 + 1 moves at the root (3 states), 2 moves in the part that stays (3 states)
+    expect(states).toBe(6);
+    expect(xml).toContain('<shape id="2" count="2" group="1"/>');
+    expect(xml).toContain('weight="2"');
+  });
+
+  it('writes a solution with a frame of walls no BurrTools file can hold as an error of one line', () => {
+    const puzzle: Puzzle = { name: 'boxed', dims: 3, board: [[0, 0, 0], [1, 0, 0]], mirror: false, frame: { walls: 'top' }, pieces: [{ name: 'd', shape: [[0, 0, 0], [1, 0, 0]], count: 1, mirror: false }] };
+    const found = solve(puzzle, { all: true }).found;
+    const disassembly = disassembleSolution(puzzle, found[0]!);
+    expect(disassembly.outcome).toBe('apart');
+    expect(() => burrToolsXml(puzzle, found, { disassemblies: [disassembly] })).toThrow(BurrToolsWriteError);
+  });
+});
+
+describe('burrToolsOrientation', () => {
+  it('turns every rotation of an assembly into one and the same, the one whose placements are smallest', () => {
+    const soma = loadCatalogPuzzle('soma');
+    const turns = gridOf(undefined, 3).burrTools!.turns;
+    const placed = (cells: readonly Cell[]) => cells.map(cellKey).sort().join(';');
+    const text = (s: { placements: readonly { piece: string; cells: readonly Cell[] }[] }) => s.placements.map((p) => `${p.piece}:${placed(p.cells)}`).sort().join(' ');
+    for (const solution of solve(soma, { limit: 3 }).found) {
+      const images = new Set<string>();
+      const oriented = new Set<string>();
+      for (const m of turns) {
+        const turn = (c: Cell): Cell => [m[0]! * c[0] + m[1]! * c[1] + m[2]! * c[2], m[3]! * c[0] + m[4]! * c[1] + m[5]! * c[2], m[6]! * c[0] + m[7]! * c[1] + m[8]! * c[2]];
+        // the 3x3x3 cube turned about its centre lands on itself
+        const image = { placements: solution.placements.map((p) => ({ ...p, cells: p.cells.map((c) => turn([c[0] - 1, c[1] - 1, c[2] - 1])).map((c): Cell => [c[0] + 1, c[1] + 1, c[2] + 1]) })) };
+        images.add(text(image));
+        oriented.add(text(burrToolsOrientation(soma, image)));
+      }
+      expect(images.size).toBe(24);
+      expect(oriented.size).toBe(1);
+      expect(images.has([...oriented][0]!)).toBe(true);
+    }
+    // a flat puzzle is given back as it is
+    const flat = parsePuzzle('name: t\nboard: "##"\npieces:\n  d: "##"\n', 't.yaml');
+    const one = solve(flat, { all: true }).found[0]!;
+    expect(burrToolsOrientation(flat, one)).toBe(one);
   });
 });

@@ -35,7 +35,7 @@
  * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
  */
 import type { Cell } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent, shapeKey } from '../geometry/cell.js';
 import type { BurrToolsGrid, Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { gridOf, registeredGrids } from '../geometry/grids/index.js';
@@ -80,6 +80,8 @@ interface Voxels {
   readonly filled: Cell[];
   readonly variable: Cell[];
   readonly coloured: boolean;
+  /** BurrTools' weight (1 when the file gives none). */
+  readonly weight: number;
 }
 
 type XmlNode = Record<string, unknown>;
@@ -130,20 +132,14 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const result = shape(attribute(resultNode as XmlNode, 'id'), 'the result');
   const parts = list(node.shapes, 'shape');
   if (parts.length === 0) failHere('the problem has no pieces');
-  for (const solution of list(node.solutions, 'solution')) {
-    if (solution.separation !== undefined || solution.separationInfo !== undefined) {
-      failHere('its solutions come with disassembly sequences: BurrTools solved it as an interlocking puzzle that must come apart, and snug finds assemblies only');
-    }
-  }
 
   const board = result.voxels();
   if (board.filled.length + board.variable.length === 0) failHere(`the result shape ${board.name} is empty`);
-  const pieces: { voxels: Voxels; min: number; max: number }[] = [];
+  const pieces: { voxels: Voxels; min: number; max: number; group: number }[] = [];
   let copies = 0;
   for (const part of parts) {
     const id = attribute(part, 'id');
     const { voxels } = shape(id, 'a piece');
-    if (part.group !== undefined || (attribute(part, 'group') ?? '0') !== '0') failHere('piece groups (which pieces may come apart together) are a disassembly requirement: not supported');
     const count = attribute(part, 'count');
     let min = 1;
     let max = 1;
@@ -156,11 +152,12 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     copies += max;
     const tooMany = copiesProblem(copies);
     if (tooMany) failHere(tooMany);
+    const group = pieceGroup(part, max, failHere);
     if (max === 0) continue;
     const v = voxels();
     if (v.variable.length > 0) failHere(`the piece ${v.name} has variable voxels ('+'): only a result shape may have them`);
     if (v.filled.length === 0) failHere(`the piece ${v.name} is empty`);
-    pieces.push({ voxels: v, min, max });
+    pieces.push({ voxels: v, min, max, group });
   }
   if (pieces.length === 0) failHere('the problem has no pieces');
   if (board.coloured || pieces.some((p) => p.voxels.coloured)) failHere('coloured voxels (colour constraints on where pieces go) are not supported');
@@ -171,12 +168,20 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const snugGrid: Grid = flat ? flatGrid : solidGrid ?? failHere('its shapes are not flat, but snug has its grid only flat');
   const toCell = (c: Cell): Cell => (flat ? [c[0], c[1], 0] : c);
   const names = new Set<string>();
-  const pieceList: Piece[] = pieces.map(({ voxels, min, max }) => {
+  const pieceList: Piece[] = pieces.map(({ voxels, min, max, group }) => {
     let name = voxels.name;
     for (let k = 2; names.has(name); k++) name = `${voxels.name} (${k})`;
     names.add(name);
     const cells = snugGrid.normalize(voxels.filled.map(toCell));
-    return { name, shape: cells, count: max, ...(min !== max ? { min } : {}), mirror: dims === 2 || turnsOver(cells, snugGrid) };
+    return {
+      name,
+      shape: cells,
+      count: max,
+      ...(min !== max ? { min } : {}),
+      mirror: dims === 2 || turnsOver(cells, snugGrid),
+      ...(group !== 0 ? { group } : {}),
+      ...(voxels.weight !== 1 ? { weight: voxels.weight } : {}),
+    };
   });
   const fileName = file.replace(/^.*[\\/]/, '').replace(/\.xmpuzzle$/i, '') || 'puzzle';
   const problemName = attribute(node, 'name');
@@ -198,6 +203,132 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const problemWithIt = wellFormedProblem(puzzle);
   if (problemWithIt) failHere(problemWithIt);
   return puzzle;
+}
+
+/** One solution a BurrTools file stores, as its problem holds it. */
+export interface StoredSolution {
+  /** The assembly's number among all the problem's assemblies (asmNum, from 0). */
+  readonly asmNum: number;
+  /** The solution's number among those that come apart (solNum), when the file gives it. */
+  readonly solNum?: number;
+  /** The assembly as stored: x y z t for every copy of every piece, x for a copy not placed. */
+  readonly assembly?: string;
+  /**
+   * The level BurrTools stored, from the solution's <separation> tree or its <separationInfo> (5.3.2 is
+   * [5, 3, 2]); undefined when the file stores no disassembly for it.
+   */
+  readonly level?: readonly number[];
+}
+
+/** What a BurrTools problem stores of its solving: its state, its counts and its solutions. */
+export interface StoredSolutions {
+  /** 0 unsolved, 1 being solved, 2 solved (BurrTools' solve state). */
+  readonly state: number;
+  /** The problem's assemblies and solutions (those that come apart) attributes, when the file gives them. */
+  readonly assemblies?: number;
+  readonly solutions?: number;
+  readonly stored: readonly StoredSolution[];
+}
+
+/** A node of a stored separation tree: its moves (states less one) and its parts. */
+interface StoredNode {
+  readonly moves: number;
+  readonly left?: StoredNode;
+  readonly removed?: StoredNode;
+}
+
+/**
+ * What problem `problem` (1-based) of a BurrTools file stores: its counts and, per stored solution, its
+ * assembly number and the level of the disassembly stored with it. Levels as BurrTools prints them: a
+ * node's moves, then the level of the part that stayed (`left`), then of the part removed, a part left out
+ * when each of its separations takes one move.
+ */
+export function storedSolutions(data: Uint8Array, file: string, problem = 1): StoredSolutions {
+  const fail = (why: string): never => {
+    throw new PuzzleError(file, undefined, why);
+  };
+  const root = readXml(data, fail);
+  const problems = list(root.problems, 'problem');
+  if (!Number.isInteger(problem) || problem < 1 || problem > problems.length) fail(`there is no problem ${problem}: the file has ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  const node = problems[problem - 1]!;
+  const where = problems.length > 1 ? `problem ${problem}: ` : '';
+  const failHere = (why: string): never => fail(`${where}${why}`);
+  const number = (text: string | undefined, what: string): number | undefined => (text === undefined ? undefined : wholeNumber(text) ?? failHere(`${what} is not a whole number: '${printable(text, 20)}'`));
+  const state = number(attribute(node, 'state'), 'the problem state') ?? 0;
+  const assemblies = state !== 0 ? number(attribute(node, 'assemblies'), 'the number of assemblies') : undefined;
+  const solutions = state !== 0 ? number(attribute(node, 'solutions'), 'the number of solutions') : undefined;
+  const stored = list(node.solutions, 'solution').map((solution, i): StoredSolution => {
+    const what = `stored solution ${i + 1}`;
+    const asmNum = number(attribute(solution, 'asmNum'), `the asmNum of ${what}`) ?? 0;
+    const solNum = number(attribute(solution, 'solNum'), `the solNum of ${what}`);
+    const text = (n: unknown): string | undefined => (typeof n === 'string' ? n : typeof (n as XmlNode | undefined)?.['#text'] === 'string' ? ((n as XmlNode)['#text'] as string) : n !== undefined ? '' : undefined);
+    const assembly = text(solution.assembly);
+    const tree = list(solution, 'separation');
+    const info = text(solution.separationInfo);
+    let top: StoredNode | undefined;
+    if (tree.length > 0) top = separationNode(tree[0]!, (why) => failHere(`${what}: ${why}`));
+    else if (info !== undefined) top = separationInfo(info, (why) => failHere(`${what}: ${why}`));
+    return { asmNum, ...(solNum !== undefined ? { solNum } : {}), ...(assembly !== undefined ? { assembly } : {}), ...(top ? { level: storedLevel(top) } : {}) };
+  });
+  return { state, ...(assemblies !== undefined ? { assemblies } : {}), ...(solutions !== undefined ? { solutions } : {}), stored };
+}
+
+/** A <separation> element as a tree of move counts. */
+function separationNode(node: XmlNode, fail: (why: string) => never, depth = 0): StoredNode {
+  if (depth > 1000) fail('its separation tree is deeper than any assembly');
+  const states = list(node, 'state').length;
+  if (states === 0) fail('a separation without states');
+  let left: StoredNode | undefined;
+  let removed: StoredNode | undefined;
+  for (const child of list(node, 'separation')) {
+    const type = attribute(child, 'type');
+    if (type === 'left' && !left) left = separationNode(child, fail, depth + 1);
+    else if (type === 'removed' && !removed) removed = separationNode(child, fail, depth + 1);
+    else fail(`a part of a separation is '${printable(type ?? '(no type)', 20)}', not one left and one removed`);
+  }
+  return { moves: states - 1, ...(left ? { left } : {}), ...(removed ? { removed } : {}) };
+}
+
+/** A <separationInfo>: the states of each node in pre-order (node, left part, removed part), 0 for no part. */
+function separationInfo(text: string, fail: (why: string) => never): StoredNode | undefined {
+  const values = text.trim() === '' ? [] : text.trim().split(/\s+/).map((w) => wholeNumber(w) ?? fail(`its separationInfo holds '${printable(w, 20)}', not a whole number`));
+  let at = 0;
+  const read = (depth: number): StoredNode | undefined => {
+    if (at >= values.length) fail('its separationInfo ends in the middle of the tree');
+    if (depth > 1000) fail('its separationInfo is deeper than any assembly');
+    const states = values[at++]!;
+    if (states === 0) return undefined;
+    const left = read(depth + 1);
+    const removed = read(depth + 1);
+    return { moves: states - 1, ...(left ? { left } : {}), ...(removed ? { removed } : {}) };
+  };
+  return values.length === 0 ? undefined : read(0);
+}
+
+function storedLevel(node: StoredNode): number[] {
+  const multi = (n: StoredNode | undefined): boolean => n !== undefined && (n.moves > 1 || multi(n.left) || multi(n.removed));
+  return [node.moves, ...(multi(node.left) ? storedLevel(node.left!) : []), ...(multi(node.removed) ? storedLevel(node.removed!) : [])];
+}
+
+/**
+ * The piece group of a problem's part (0 for none): its group attribute, or a single <group> child that holds
+ * every copy. Groups that split a part's copies are refused (snug gives a piece one group).
+ */
+function pieceGroup(part: XmlNode, copies: number, fail: (why: string) => never): number {
+  const given = attribute(part, 'group');
+  const group = given === undefined ? 0 : wholeNumber(given) ?? fail(`a piece group is not a whole number: '${printable(given, 20)}'`);
+  if (group !== 0) return group;
+  const children = list(part, 'group')
+    .map((g) => ({
+      id: wholeNumber(attribute(g, 'group')) ?? fail('a <group> of a piece has no valid group number'),
+      count: wholeNumber(attribute(g, 'count')) ?? fail('a <group> of a piece has no valid count'),
+    }))
+    .filter((g) => g.id !== 0);
+  if (children.length === 0) return 0;
+  if (children.length > 1 || children[0]!.count < copies) {
+    fail('piece groups that put some copies of a piece in one group and the rest elsewhere are not supported: snug reads a group that holds every copy of its piece');
+  }
+  return children[0]!.id;
 }
 
 /**
@@ -246,7 +377,7 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
       trimValues: true,
       processEntities: true,
       htmlEntities: false,
-      isArray: (tag) => ['voxel', 'problem', 'shape', 'solution'].includes(tag),
+      isArray: (tag, _path, _leaf, isAttribute) => isAttribute !== true && ['voxel', 'problem', 'shape', 'solution', 'group', 'separation', 'state'].includes(tag),
     }).parse(text) as XmlNode;
   } catch (e) {
     fail(`not a BurrTools file: the unpacked text is not XML (${printable((e as Error).message, 100)})`);
@@ -322,7 +453,9 @@ function readVoxels(node: XmlNode, id: number, grid: Grid, fail: (why: string) =
     (ch === '#' ? filled : variable).push([x, y, z]);
   }
   if (text !== '' && index < total) fail(`${what} has ${index} voxels, fewer than its box of ${size.join(' x ')} holds`);
-  return { name, size, filled, variable, coloured };
+  const weightText = attribute(node, 'weight');
+  const weight = weightText === undefined ? 1 : wholeNumber(weightText) ?? fail(`${what} has weight '${printable(weightText, 20)}': BurrTools' weights are whole numbers`);
+  return { name, size, filled, variable, coloured, weight };
 }
 
 /** A puzzle that cannot be written as a BurrTools file: one line that says why. */
@@ -331,15 +464,41 @@ export class BurrToolsWriteError extends Error {
 }
 
 /**
- * The BurrTools file (gzip-compressed XML) of a puzzle: one problem, its board the result shape, and the
- * given solutions as the problem's assemblies. Throws BurrToolsWriteError for what BurrTools cannot say.
+ * How a solution comes apart, as the writer needs it (the disassembler's separation tree, with indices into
+ * the solution's placements): the moves up to a separation, the last taking `removed` away, then the parts.
  */
-export function formatBurrTools(puzzle: Puzzle, solutions: readonly Solution[] = []): Uint8Array {
-  return gzip(new TextEncoder().encode(burrToolsXml(puzzle, solutions)));
+export interface BurrToolsSeparation {
+  readonly moves: readonly { readonly pieces: readonly number[]; readonly by: readonly [number, number, number] | readonly number[]; readonly separates: boolean }[];
+  readonly removed: readonly number[];
+  readonly remaining: readonly number[];
+  readonly removedPart?: BurrToolsSeparation | undefined;
+  readonly remainingPart?: BurrToolsSeparation | undefined;
+}
+
+export interface BurrToolsWriteOptions {
+  /**
+   * The solutions' disassemblies (disassembleSolution's answers fit), one per solution: the problem is then
+   * written as solved, its solutions those that come apart, each with its <separation>. A solution whose
+   * disassembly has no separation (nothing to part) is written with its assembly alone.
+   */
+  readonly disassemblies?: readonly ({ readonly separation?: BurrToolsSeparation | undefined } | undefined)[];
+  /** All assemblies found, of which the solutions are those that came apart (default: the solutions' count). */
+  readonly assemblies?: number;
+  /** Each solution's number among those assemblies, from 0 (asmNum; default its index). */
+  readonly assemblyNumbers?: readonly number[];
+}
+
+/**
+ * The BurrTools file (gzip-compressed XML) of a puzzle: one problem, its board the result shape, and the
+ * given solutions as the problem's assemblies, with their disassemblies when `options` gives them. Throws
+ * BurrToolsWriteError for what BurrTools cannot say.
+ */
+export function formatBurrTools(puzzle: Puzzle, solutions: readonly Solution[] = [], options: BurrToolsWriteOptions = {}): Uint8Array {
+  return gzip(new TextEncoder().encode(burrToolsXml(puzzle, solutions, options)));
 }
 
 /** The XML text of formatBurrTools, before compression. */
-export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []): string {
+export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = [], options: BurrToolsWriteOptions = {}): string {
   const grid = puzzleGrid(puzzle);
   const burrTools = grid.burrTools;
   if (!burrTools) {
@@ -364,7 +523,7 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
   const shift = burrToolsShift(puzzle);
   const board = puzzle.board.map((c) => add(c, shift));
   const optional = new Set((puzzle.optional ?? []).map((c) => cellKey(add(c, shift))));
-  const voxel = (cells: readonly Cell[], name: string): string => {
+  const voxel = (cells: readonly Cell[], name: string, weight = 1): string => {
     const { max } = bounds(cells);
     const size: Cell = [max[0] + 1, max[1] + 1, max[2] + 1];
     const on = new Set(cells.map(cellKey));
@@ -377,23 +536,34 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
         }
       }
     }
-    return `    <voxel x="${size[0]}" y="${size[1]}" z="${size[2]}"${name ? ` name="${escapeXml(name)}"` : ''} type="0">${text}</voxel>\n`;
+    return `    <voxel x="${size[0]}" y="${size[1]}" z="${size[2]}"${weight !== 1 ? ` weight="${weight}"` : ''}${name ? ` name="${escapeXml(name)}"` : ''} type="0">${text}</voxel>\n`;
   };
   // the pieces' shapes are normalised: at the origin, and on the sphere grid moved by steps of the grid
   let xml = `<?xml version="1.0"?>\n<puzzle version="2">\n  <gridType type="${gridType}"/>\n  <colors/>\n  <shapes>\n`;
   xml += voxel(board, '');
-  for (const piece of puzzle.pieces) xml += voxel(piece.shape, piece.name);
+  for (const piece of puzzle.pieces) xml += voxel(piece.shape, piece.name, piece.weight ?? 1);
   xml += '  </shapes>\n  <problems>\n';
-  xml += `    <problem name="${escapeXml(puzzle.name)}" state="${solutions.length > 0 ? 3 : 0}">\n      <shapes>\n`;
+  const { disassemblies } = options;
+  if (disassemblies && disassemblies.length !== solutions.length) throw new RangeError(`${solutions.length} solutions but ${disassemblies.length} disassemblies`);
+  // solved: BurrTools' state 2 with its counts (the solutions those that come apart); else 3, solutions without counts
+  const state = disassemblies ? `2" assemblies="${options.assemblies ?? solutions.length}" solutions="${solutions.length}" time="0` : solutions.length > 0 ? '3' : '0';
+  xml += `    <problem name="${escapeXml(puzzle.name)}" state="${state}">\n      <shapes>\n`;
   puzzle.pieces.forEach((piece, i) => {
     const least = pieceMin(piece);
-    xml += `        <shape id="${i + 1}" ${least === piece.count ? `count="${piece.count}"` : `min="${least}" max="${piece.count}"`}/>\n`;
+    const group = piece.group ? ` group="${piece.group}"` : '';
+    xml += `        <shape id="${i + 1}" ${least === piece.count ? `count="${piece.count}"` : `min="${least}" max="${piece.count}"`}${group}/>\n`;
   });
   xml += '      </shapes>\n      <result id="0"/>\n      <bitmap/>\n';
   if (solutions.length > 0) {
     xml += '      <solutions>\n';
     solutions.forEach((solution, i) => {
-      xml += `        <solution${i > 0 ? ` asmNum="${i}"` : ''}>\n          <assembly>${assembly(puzzle, solution, shift, burrTools.turns, i)}</assembly>\n        </solution>\n`;
+      const placed = assembly(puzzle, solution, shift, burrTools.turns, i);
+      const separation = disassemblies?.[i]?.separation;
+      const asmNum = options.assemblyNumbers?.[i] ?? i;
+      const numbers = `${asmNum > 0 ? ` asmNum="${asmNum}"` : ''}${separation && i > 0 ? ` solNum="${i}"` : ''}`;
+      xml += `        <solution${numbers}>\n          <assembly>${placed.text}</assembly>\n`;
+      if (separation) xml += separationXml(separation, placed, i, '          ', '');
+      xml += '        </solution>\n';
     });
     xml += '      </solutions>\n';
   }
@@ -412,17 +582,69 @@ function escapeXml(text: string): string {
 }
 
 /**
- * One solution as a BurrTools assembly: for every copy of every piece, the position its voxel at the
- * origin (the hotspot) goes to and the turn that takes it there, or "x" for a copy left out.
+ * A solution's <separation> tree: for each part, its pieces (their numbers in the problem's list of copies,
+ * which the assembly follows), one state per arrangement (each piece's position, as the assembly gives it,
+ * the pieces taken away at the end 20000 steps off along the last move), then the part taken away and the
+ * part that stays, when they have pieces to part.
  */
-function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrToolsGrid['turns'], index: number): string {
-  const byPiece = new Map<string, Cell[][]>();
-  for (const p of solution.placements) byPiece.set(p.piece, [...(byPiece.get(p.piece) ?? []), p.cells.map((c) => add(c, shift))]);
+function separationXml(separation: BurrToolsSeparation, placed: PlacedAssembly, index: number, indent: string, type: string, at = placed.position): string {
+  const slot = (p: number): number => {
+    if (p < 0 || p >= placed.slot.length) throw new BurrToolsWriteError(`solution ${index + 1} comes apart against a frame, which a BurrTools file cannot hold (there a frame is one of the pieces)`);
+    return placed.slot[p]!;
+  };
+  const pieces = [...separation.remaining, ...separation.removed].sort((a, b) => slot(a) - slot(b));
+  let xml = `${indent}<separation${type ? ` type="${type}"` : ''}>\n${indent}  <pieces count="${pieces.length}">${pieces.map(slot).join(' ')}</pieces>\n`;
+  const state = (where: ReadonlyMap<number, Cell>): string => {
+    const axis = (a: number) => pieces.map((p) => where.get(p)![a]).join(' ');
+    return `${indent}  <state>\n${indent}    <dx>${axis(0)}</dx>\n${indent}    <dy>${axis(1)}</dy>\n${indent}    <dz>${axis(2)}</dz>\n${indent}  </state>\n`;
+  };
+  let where = new Map(pieces.map((p) => [p, at.get(p)!] as const));
+  xml += state(where);
+  let before = where;
+  for (const move of separation.moves) {
+    before = where;
+    where = new Map(where);
+    // the last move takes its pieces away: BurrTools marks them 20000 steps off along the move's direction
+    const scale = move.separates ? 20000 / Math.max(...move.by.map(Math.abs)) : 1;
+    for (const p of move.pieces) {
+      const c = where.get(p);
+      if (!c) throw new RangeError(`a move of solution ${index + 1} takes a piece that is not in its part`);
+      where.set(p, [c[0] + move.by[0]! * scale, c[1] + move.by[1]! * scale, c[2] + move.by[2]! * scale]);
+    }
+    xml += state(where);
+  }
+  // the parts start where the pieces were just before they came apart
+  if (separation.removedPart) xml += separationXml(separation.removedPart, placed, index, `${indent}  `, 'removed', before);
+  if (separation.remainingPart) xml += separationXml(separation.remainingPart, placed, index, `${indent}  `, 'left', before);
+  return `${xml}${indent}</separation>\n`;
+}
+
+/** A solution as a BurrTools assembly: its text, each placement's number in the problem's list of copies, and each placement's position. */
+interface PlacedAssembly {
+  readonly text: string;
+  readonly slot: readonly number[];
+  readonly position: ReadonlyMap<number, Cell>;
+}
+
+/**
+ * One solution as a BurrTools assembly: for every copy of every piece, the position its voxel at the
+ * origin (the hotspot) goes to and the turn that takes it there, or "x" for a copy left out. Copies of a
+ * piece are listed by their first cell (the order in which the disassembler sees them).
+ */
+function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrToolsGrid['turns'], index: number): PlacedAssembly {
+  const byPiece = new Map<string, { cells: Cell[]; at: number; first: Cell }[]>();
+  solution.placements.forEach((p, at) => {
+    const cells = p.cells.map((c) => add(c, shift));
+    const first = cells.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    byPiece.set(p.piece, [...(byPiece.get(p.piece) ?? []), { cells, at, first }]);
+  });
   const words: string[] = [];
+  const slot: number[] = [];
+  const position = new Map<number, Cell>();
   for (const piece of puzzle.pieces) {
-    const placed = byPiece.get(piece.name) ?? [];
+    const placed = [...(byPiece.get(piece.name) ?? [])].sort((a, b) => compareCells(a.first, b.first));
     if (placed.length > piece.count) throw new BurrToolsWriteError(`solution ${index + 1} places piece '${printable(piece.name, 40)}' ${placed.length} times, but it has ${piece.count} copies`);
-    for (const cells of placed) {
+    for (const { cells, at } of placed) {
       const target = [...cells].sort(compareCells);
       const key = target.map(cellKey).join(';');
       const found = turns.findIndex((m) => {
@@ -436,12 +658,105 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrTo
       const m = turns[found]!;
       const turned = piece.shape.map((c) => apply(m, c)).sort(compareCells);
       // the hotspot is the origin of the piece's box: it lands where the turn takes it, moved as the cells are
-      const position = [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]];
-      words.push(`${position.join(' ')} ${found}`);
+      const at3: Cell = [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]];
+      slot[at] = words.length;
+      position.set(at, at3);
+      words.push(`${at3.join(' ')} ${found}`);
     }
     for (let k = placed.length; k < piece.count; k++) words.push('x');
   }
-  return words.join(' ');
+  return { text: words.join(' '), slot, position };
+}
+
+/**
+ * A solution turned the way BurrTools' assembler reports it. Of an assembly's images under the rotations
+ * that map the board onto itself, BurrTools keeps one: the image for which no rotation gives an assembly
+ * smaller placement by placement (each copy's turn number, then its x, y and z; copies of a piece in that
+ * order; the symmetry-breaking piece compared first: of the pieces with the fewest copies, the first with
+ * the fewest symmetries shared with the board, unless a piece has a range of counts or that piece has
+ * copies). A disassembly's level depends on the orientation (moves are tried along +x, -x, +y, ... and the
+ * first separation found is taken), so it agrees with BurrTools' in this orientation. Mirror images, which
+ * BurrTools also compares when every piece is symmetric or has its mirror image among the pieces, are not
+ * tried. Puzzles on other grids than BurrTools' bricks in space are given back as they are.
+ */
+export function burrToolsOrientation(puzzle: Puzzle, solution: Solution): Solution {
+  return burrToolsOrienter(puzzle)(solution);
+}
+
+/** burrToolsOrientation for many solutions of one puzzle: what depends on the puzzle alone is worked out once. */
+export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solution {
+  const same = (solution: Solution): Solution => solution;
+  const grid = puzzleGrid(puzzle);
+  if (puzzle.dims !== 3 || grid.burrTools?.type !== 0) return same;
+  const turns = grid.burrTools.turns;
+  const turn = (m: readonly number[]) => (c: Cell): Cell => apply(m, c);
+  // the board's rotations: each with the move that puts the turned board back on itself
+  const optional = new Set((puzzle.optional ?? []).map(cellKey));
+  const cells = new Set(puzzle.board.map(cellKey));
+  const low = bounds(puzzle.board).min;
+  const symmetries: { index: number; map: (c: Cell) => Cell }[] = [];
+  turns.forEach((m, index) => {
+    const turned = puzzle.board.map(turn(m));
+    const at = bounds(turned).min;
+    const map = (c: Cell): Cell => add(apply(m, c), [low[0] - at[0], low[1] - at[1], low[2] - at[2]]);
+    if (puzzle.board.every((c) => cells.has(cellKey(map(c))) && optional.has(cellKey(c)) === optional.has(cellKey(map(c))))) symmetries.push({ index, map });
+  });
+  if (symmetries.length <= 1) return same;
+  // each piece's orientations: the first turn that gives each
+  const firstTurn = puzzle.pieces.map((piece) => {
+    const byKey = new Map<string, number>();
+    turns.forEach((m, t) => {
+      const key = shapeKey(piece.shape.map(turn(m)));
+      if (!byKey.has(key)) byKey.set(key, t);
+    });
+    return byKey;
+  });
+  const boardTurns = new Set(symmetries.map((g) => g.index));
+  const shared = puzzle.pieces.map((piece) => turns.filter((m, t) => boardTurns.has(t) && shapeKey(piece.shape.map(turn(m))) === shapeKey(piece.shape)).length);
+  let breaker = 0;
+  puzzle.pieces.forEach((piece, i) => {
+    const best = puzzle.pieces[breaker]!;
+    if (piece.count < best.count || (piece.count === best.count && shared[i]! < shared[breaker]!)) breaker = i;
+  });
+  const ranges = puzzle.pieces.some((p) => pieceMin(p) !== p.count);
+  const pivot = ranges || puzzle.pieces[breaker]!.count > 1 ? -1 : puzzle.pieces.slice(0, breaker).reduce((n, p) => n + p.count, 0);
+  const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
+  type Place = readonly [number, number, number, number];
+  const placement = (piece: number, placed: readonly Cell[]): Place => {
+    const t = firstTurn[piece]!.get(shapeKey(placed)) ?? -1;
+    if (t < 0) return [Infinity, 0, 0, 0];
+    const turned = puzzle.pieces[piece]!.shape.map(turn(turns[t]!)).reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const first = placed.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    return [t, first[0] - turned[0], first[1] - turned[1], first[2] - turned[2]];
+  };
+  const order = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
+  // an image: its placements as the assembler lists them (pieces in order, copies of each by placement)
+  const image = (solution: Solution, map: (c: Cell) => Cell) => solution.placements
+    .map((p) => {
+      const moved = { ...p, cells: p.cells.map(map) };
+      const piece = pieceIndex.get(p.piece) ?? -1;
+      return { moved, piece, place: placement(piece, moved.cells) };
+    })
+    .sort((a, b) => a.piece - b.piece || order(a.place, b.place));
+  // true when a (its placements made as needed) is smaller than b: the symmetry breaker first, then in order
+  const smaller = (a: (i: number) => Place, b: readonly Place[]): boolean => {
+    const rest = [...b.keys()].filter((i) => i !== pivot);
+    for (const i of pivot >= 0 && pivot < b.length ? [pivot, ...rest] : rest) {
+      const d = order(a(i), b[i]!);
+      if (d !== 0) return d < 0;
+    }
+    return false;
+  };
+  return (solution: Solution): Solution => {
+    for (const g of symmetries) {
+      const kept = image(solution, g.map);
+      const places = kept.map((k) => k.place);
+      // BurrTools turns the assembly it found placement by placement, without sorting copies again
+      const beaten = symmetries.some((h) => smaller((i) => placement(kept[i]!.piece, kept[i]!.moved.cells.map(h.map)), places));
+      if (!beaten) return { placements: kept.map((k) => k.moved) };
+    }
+    return solution;
+  };
 }
 
 /** The cells a BurrTools assembly places, piece copy by piece copy (undefined for "x"): to check assemblies against solutions. */
