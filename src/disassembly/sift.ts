@@ -5,6 +5,7 @@
  */
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { compareLevels, PuzzleDisassembler } from './solution.js';
+import { burrToolsOrienter } from '../puzzle/burrtools.js';
 
 export interface DisassembleOptions {
   /** Keep only solutions at this level or above (compared as BurrTools sorts levels: 5.3 > 5.2.9 > 5). */
@@ -29,20 +30,33 @@ export class AssemblySifter {
   maxLevel: readonly number[] | undefined;
 
   private readonly taker: PuzzleDisassembler;
+  /** Turns a class's representative the way BurrTools reports it (see below), or leaves it. */
+  private readonly orient: (solution: Solution) => Solution;
 
+  /**
+   * `representatives`: the run reports one solution per symmetry class (--unique). Its orientation is then
+   * snug's to choose, and it takes BurrTools' (burrToolsOrientation): a level can depend on the orientation
+   * (at equal moves, the first separation found is taken, and motions are tried in a fixed order), so the
+   * levels of a class agree with BurrTools'. Not with a frame or pieces placed before, which a turn would move.
+   */
   constructor(
     puzzle: Puzzle,
     private readonly options: DisassembleOptions,
+    representatives = false,
   ) {
     this.taker = new PuzzleDisassembler(puzzle, options.stateBudget !== undefined ? { stateBudget: options.stateBudget } : {});
+    const turnable = representatives && !puzzle.frame && !(puzzle.placed?.length);
+    this.orient = turnable ? burrToolsOrienter(puzzle) : (solution) => solution;
   }
 
   /** The solution with its level when it comes apart at the level asked for; undefined otherwise. */
-  sift(solution: Solution): Solution | undefined {
+  sift(found: Solution): Solution | undefined {
     this.assemblies++;
+    const solution = this.orient(found);
     const d = this.taker.disassemble(solution);
     if (d.outcome === 'unknown') this.undecided++;
-    if (d.outcome !== 'apart') return undefined;
+    // an assembly of one piece has nothing to take apart: no solution, as BurrTools counts
+    if (d.outcome !== 'apart' || d.moves.length === 0) return undefined;
     const level = d.level ?? [];
     if (this.options.minLevel && compareLevels(level, this.options.minLevel) < 0) return undefined;
     if (!this.maxLevel || compareLevels(level, this.maxLevel) > 0) this.maxLevel = level;

@@ -274,6 +274,7 @@ export class BitboardSolver implements Engine {
 
   // Search state, reused by every search.
   private readonly board: Int32Array;
+  private readonly emptyBoard: Int32Array;
   private readonly remaining: Int32Array;
   private readonly nextPiece: Int32Array;
   private readonly prevPiece: Int32Array;
@@ -383,6 +384,9 @@ export class BitboardSolver implements Engine {
     const P = this.pieceTypes;
     const span = this.span;
     this.board = new Int32Array(this.wordCount + span + 1);
+    // the empty board: every bit past the cells full (the padding), copied in whole by start()
+    this.emptyBoard = new Int32Array(this.board.length);
+    for (let i = this.n; i < 32 * this.emptyBoard.length; i++) this.emptyBoard[i >> 5]! |= 1 << (i & 31);
     this.remaining = new Int32Array(P);
     this.nextPiece = new Int32Array(P + 1);
     this.prevPiece = new Int32Array(P + 1);
@@ -507,8 +511,7 @@ export class BitboardSolver implements Engine {
   private start(prefix: readonly number[]): boolean {
     if (this.impossible) return false;
     const b = this.board;
-    b.fill(0);
-    for (let i = this.n; i < 32 * b.length; i++) b[i >> 5]! |= 1 << (i & 31);
+    b.set(this.emptyBoard);
     const P = this.pieceTypes;
     const hole = this.holePiece;
     this.remaining.set(this.pieceCounts);

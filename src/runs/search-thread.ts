@@ -63,7 +63,7 @@ export function solveSubproblem(
   report: SubproblemReport,
 ): SubproblemResult {
   let reported = Date.now();
-  const sifter = setup.disassemble ? new AssemblySifter(prepared.puzzle, setup.disassemble) : undefined;
+  const sifter = setup.disassemble ? new AssemblySifter(prepared.puzzle, setup.disassemble, prepared.unique) : undefined;
   const r = runPrepared(prepared, {
     prefix,
     countOnly: setup.countOnly,

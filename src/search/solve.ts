@@ -92,7 +92,7 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
     return { ...base, solutions: 0, complete: true, impossible: prepared.impossible, nodes: 0, updates: 0, elapsedMs: performance.now() - start, ...none, found };
   }
   const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : undefined;
-  const sifter = options.disassemble ? options.sifter ?? new AssemblySifter(prepared.puzzle, options.disassemble) : undefined;
+  const sifter = options.disassemble ? options.sifter ?? new AssemblySifter(prepared.puzzle, options.disassemble, prepared.unique) : undefined;
   const wantsEach = sifter !== undefined || (!options.countOnly && (keep || options.onSolution !== undefined));
   let accepted = 0;
   const report = (assembly: Solution): boolean => {
