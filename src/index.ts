@@ -18,7 +18,7 @@ export type { EngineChoice } from './compile/options.js';
 export { InvalidOptionError, maxWorkers } from './search/options.js';
 export { disassemble, levelOf, movesInOrder, type DisassemblyInput, type Disassembly, type Move, type Separation } from './disassembly/disassembler.js';
 export {
-  disassembleSolution, disassemblyProblem, disassemblySteps, levelText, compareLevels, moveText, FRAME,
+  disassembleSolution, PuzzleDisassembler, disassemblyProblem, disassemblySteps, levelText, compareLevels, moveText, FRAME,
   type SolutionDisassembly, type SolutionMove, type DisassemblyStep, type DisassemblyOptions,
 } from './disassembly/solution.js';
 export { parseLevel, type DisassembleOptions, type AssemblyTally } from './disassembly/sift.js';
