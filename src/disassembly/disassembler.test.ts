@@ -21,7 +21,7 @@ type At = readonly (readonly number[])[];
 
 class Brute {
   readonly far: number;
-  constructor(readonly pieces: readonly (readonly P3[])[]) {
+  constructor(readonly pieces: readonly (readonly P3[])[], readonly fixed: readonly number[] = []) {
     // no gap between pieces, however they have moved before a first separation, is longer than all of them end to end
     this.far = 1 + pieces.reduce((n, cells) => n + Math.max(...[0, 1, 2].map((a) => Math.max(...cells.map((c) => c[a])) - Math.min(...cells.map((c) => c[a])) + 1)), 0);
   }
@@ -41,6 +41,15 @@ class Brute {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a set may move: the pieces a person moves (the set, or when it holds a fixed frame the others,
+   * moving back) are at least one and at most `most`; a separation first looks for one piece alone.
+   */
+  allowed(part: readonly number[], group: readonly number[], most: number): boolean {
+    const movers = group.some((q) => this.fixed.includes(q)) ? part.length - group.length : group.length;
+    return movers >= 1 && movers <= most;
   }
 
   subsets(part: readonly number[]): number[][] {
@@ -66,7 +75,7 @@ class Brute {
         for (const m of AXES) {
           for (const p of part) {
             const away = this.smallest(part, at, p, m, this.far);
-            if (away.length <= half || away.length === 1) found.push({ at, group: away, m });
+            if (away.length < part.length && this.allowed(part, away, half)) found.push({ at, group: away, m });
           }
         }
       }
@@ -77,7 +86,10 @@ class Brute {
           for (let k = 1; k < this.far; k++) {
             for (const group of this.subsets(part)) {
               if (!this.slides(part, at, group, m, k)) continue;
-              if (!group.every((p) => this.smallest(part, at, p, m, k).length <= half)) continue;
+              // a union of allowed smallest sets, each of its pieces in one of them
+              const smallest = new Map(group.map((q) => [q, this.smallest(part, at, q, m, k)]));
+              const covered = group.every((p) => group.some((q) => smallest.get(q)!.includes(p) && smallest.get(q)!.every((r) => group.includes(r)) && this.allowed(part, smallest.get(q)!, half)));
+              if (!covered || (group.some((q) => this.fixed.includes(q)) && !this.allowed(part, group, half))) continue;
               const moved = at.map((o, q) => (group.includes(q) ? [o[0]! + k * m[0], o[1]! + k * m[1], o[2]! + k * m[2]] : o));
               const n = norm(moved);
               if (!seen.has(n)) {
@@ -213,7 +225,7 @@ function seeded(seed: number): () => number {
 const tally = { all: 0, some: 0, none: 0 };
 
 function check(pieces: P3[][], fixed: number[] = []) {
-  const brute = new Brute(pieces);
+  const brute = new Brute(pieces, fixed);
   const part = pieces.map((_, i) => i);
   const start = pieces.map(() => [0, 0, 0]);
   const result = disassemble({ pieces, motions: AXES, fixed });

@@ -285,6 +285,12 @@ function hasMultiMoves(s: Separation | undefined): boolean {
   return s !== undefined && (s.moves.length > 1 || hasMultiMoves(s.remainingPart) || hasMultiMoves(s.removedPart));
 }
 
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
 /**
  * The closure of piece p for k steps along the motion whose gaps start at `row`: p and every piece in the
  * way of a member within k steps, as a bit mask; 0 when it has more than `most` pieces.
@@ -447,6 +453,16 @@ class Disassembler {
     add(start, -1);
 
     const motions = this.motionCount;
+    // a frame (a fixed piece) never moves: a group holding it stands for the others moving back, and it is
+    // those pieces, the ones a person moves, that must be few (at most `most`: one, or half the part)
+    let fixedMask = 0;
+    for (let a = 0; a < n; a++) if (this.weight[pieces[a]!] === Infinity) fixedMask |= 1 << a;
+    const framed = (group: number, most: number): number => {
+      if (group === 0) return 0;
+      const size = bitCount(group);
+      const movers = (group & fixedMask) !== 0 ? n - size : size;
+      return movers >= 1 && movers <= most ? group : 0;
+    };
     if (this.gap.length < n * n * motions) this.gap = new Int32Array(n * n * motions);
     const gap = this.gap;
     const next = new Int32Array(width);
@@ -473,7 +489,7 @@ class Disassembler {
       for (const most of [1, half]) {
         for (let m = 0; m < motions; m++) {
           for (let p = 0; p < n; p++) {
-            const group = closure(gap, m * n * n, n, p, FAR, most);
+            const group = fixedMask === 0 ? closure(gap, m * n * n, n, p, FAR, most) : framed(closure(gap, m * n * n, n, p, FAR, n - 1), most);
             if (group !== 0) return this.separation(pieces, offsets, parent, current, width, m, group);
           }
         }
@@ -497,8 +513,17 @@ class Disassembler {
         };
         for (let p = 0; p < n; p++) {
           for (let k = 1; ; k++) {
-            const group = closure(gap, m * n * n, n, p, k, half);
-            if (group === 0) break;
+            let group: number;
+            if (fixedMask === 0) {
+              group = closure(gap, m * n * n, n, p, k, half);
+              if (group === 0) break;
+            } else {
+              // with a frame, the closure grows with k until it is everything, and may be allowed on the way
+              const whole = closure(gap, m * n * n, n, p, k, n - 1);
+              if (whole === 0) break;
+              group = framed(whole, half);
+              if (group === 0) continue;
+            }
             let groups = movedBy.get(k);
             if (!groups) movedBy.set(k, (groups = []));
             if (groups.includes(group)) continue;
@@ -508,6 +533,7 @@ class Disassembler {
             for (let i = 0; i < before; i++) {
               const union = group | groups[i]!;
               if (union === all || union === group || union === groups[i] || groups.includes(union)) continue;
+              if ((union & fixedMask) !== 0 && framed(union, half) === 0) continue;
               move(union, k);
               groups.push(union);
             }
