@@ -304,6 +304,9 @@ function showSolution(): void {
   const shownIndex = !hidden && state.solutions[state.index] ? state.index : undefined;
   const threeD = is3d(state.puzzle);
   $('view3d-controls').hidden = !threeD;
+  // where solutions can be taken apart, "Put together" plays a real assembly: the drop in the
+  // bottom-up order (which no one has checked can be done) is not offered
+  $('play-assembly').hidden = canTakeApart(state.puzzle);
   showApart(undefined);
   container.classList.toggle('three-d', threeD);
   const request = ++pictureRequest;
@@ -359,7 +362,7 @@ function position(): number {
 
 /** The request taking the shown solution apart, and the one checking every solution found (the filter). */
 let shownCheck: { cancel(): void } | undefined;
-let allCheck: { cancel(): void } | undefined;
+const allChecks = new Set<{ cancel(): void }>();
 /** Solutions asked for by the filter's check and not answered yet. */
 const checking = new Set<number>();
 /** The disassembly shown in the 3-D view, with the solution it belongs to. */
@@ -367,9 +370,9 @@ let shownPlan: { index: number; plan: DisassemblyPlan } | undefined;
 
 function resetDisassemblies(): void {
   shownCheck?.cancel();
-  allCheck?.cancel();
   shownCheck = undefined;
-  allCheck = undefined;
+  for (const check of allChecks) check.cancel();
+  allChecks.clear();
   checking.clear();
   state.apart = [];
   updateApartCount();
@@ -502,8 +505,14 @@ function checkSolutions(): void {
     // the first solution that comes apart is shown as soon as it is found
     if (!listed().includes(state.index) && listed().length > 0) showSolution();
   });
-  allCheck = check;
-  void check.done.catch((e: unknown) => showError($('apart-count'), e));
+  allChecks.add(check);
+  void check.done.then(
+    () => allChecks.delete(check),
+    (e: unknown) => {
+      allChecks.delete(check);
+      if (state.puzzle === puzzle) showError($('apart-count'), e);
+    },
+  );
 }
 
 function setOnlyApart(on: boolean): void {
