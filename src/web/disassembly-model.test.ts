@@ -46,6 +46,7 @@ describe('disassemblyPlan', () => {
     const stuck: SolutionDisassembly = { outcome: 'stuck', moves: [], stuck: [0, FRAME], states: 12 };
     expect(disassemblyPlan(2, stuck)).toBeUndefined();
     expect(notApartText(stuck, ['A', 'B'])).toBe('This assembly does not come apart: no sliding moves take it apart (A, the frame lock one another).');
+    expect(notApartText({ ...stuck, stuck: [0, 1, 2] }, ['L', 'L', 'D'])).toBe('This assembly does not come apart: no sliding moves take it apart (L (2 copies), D lock one another).');
     expect(notApartText({ outcome: 'unknown', moves: [], states: 1_000_000 }, [])).toMatch(/undecided: the search gave up after 1,000,000 arrangements/);
   });
 });

@@ -127,7 +127,13 @@ export function levelLabel(level: readonly number[]): string {
 /** What is said of a solution that does not come apart, or whose disassembly was not decided. */
 export function notApartText(disassembly: SolutionDisassembly, names: readonly string[]): string {
   if (disassembly.outcome === 'stuck') {
-    const stuck = (disassembly.stuck ?? []).map((i) => (i === FRAME ? 'the frame' : names[i] ?? String(i)));
+    // copies of a piece named once, with how many: "L (3 copies), D, the frame"
+    const count = new Map<string, number>();
+    for (const i of disassembly.stuck ?? []) {
+      const name = i === FRAME ? 'the frame' : names[i] ?? String(i);
+      count.set(name, (count.get(name) ?? 0) + 1);
+    }
+    const stuck = [...count].map(([name, n]) => (n > 1 ? `${name} (${n} copies)` : name));
     return `This assembly does not come apart: no sliding moves take it apart${stuck.length > 0 ? ` (${stuck.join(', ')} lock one another)` : ''}.`;
   }
   return `Whether this assembly comes apart is undecided: the search gave up after ${disassembly.states.toLocaleString('en-US')} arrangements.`;

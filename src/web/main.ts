@@ -397,6 +397,7 @@ function takeApartShown(index: number, request: number): void {
   $('apart-status').classList.remove('stuck');
   $('apart-buttons').hidden = true;
   $('apart-step').textContent = '';
+  $('apart-step').hidden = true;
   shownCheck?.cancel();
   const puzzle = state.puzzle;
   const check = solver.disassemble(puzzle, [{ index, solution: state.solutions[index]! }], (results) => {
@@ -439,6 +440,7 @@ function showApart(index: number | undefined, disassembly?: SolutionDisassembly)
     status.classList.add('stuck');
     $('apart-buttons').hidden = true;
     $('apart-step').textContent = '';
+    $('apart-step').hidden = true;
     view3d.setDisassembly(undefined);
     return;
   }
@@ -446,6 +448,7 @@ function showApart(index: number | undefined, disassembly?: SolutionDisassembly)
   const n = plan.moves.length;
   status.textContent = n === 0 ? 'Nothing to take apart.' : `Comes apart: ${levelLabel(plan.level)}, ${n} move${n === 1 ? '' : 's'}.`;
   $('apart-buttons').hidden = n === 0;
+  $('apart-step').hidden = n === 0;
   view3d.setDisassembly(plan);
   updateApartStep();
 }
