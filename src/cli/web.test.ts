@@ -215,13 +215,19 @@ describe('the web app in Chromium', () => {
     expect(await page.textContent('[data-testid=apart-status]')).toBe(`Comes apart: level ${expected.level!.join('.')}, ${n} moves.`);
     expect(await page.textContent('[data-testid=apart-step]')).toBe(stateText(plan, 0));
     // the frame's glass and the pieces drawn: each move changes the picture
-    await page.waitForTimeout(300);
-    const assembled = await canvasPixels(page);
+    // the picture once it has settled (two reads a moment apart agree)
+    let assembled = '';
+    await expect.poll(async () => {
+      const before = await canvasPixels(page);
+      await page.waitForTimeout(200);
+      assembled = await canvasPixels(page);
+      return assembled === before;
+    }, { timeout: 10_000 }).toBe(true);
     await page.click('[data-testid=apart-next]');
     await page.waitForFunction(() => document.querySelector('[data-testid=apart-step]').dataset.step === '1', null, { timeout: 10_000 });
     expect(await page.textContent('[data-testid=apart-step]')).toBe(moveText(plan, 0));
-    await page.waitForTimeout(100);
-    expect(await canvasPixels(page)).not.toBe(assembled);
+    await expect.poll(() => canvasPixels(page), { timeout: 10_000 }).not.toBe(assembled);
+    // pressed at once, while the move just made still pauses: the play that follows is the one paused below
     // playing goes on by itself, and stops where it is when paused
     const step = async (): Promise<number> => Number(await page.getAttribute('[data-testid=apart-step]', 'data-step'));
     await page.click('[data-testid=apart-play]');
@@ -245,8 +251,7 @@ describe('the web app in Chromium', () => {
     await page.click('[data-testid=apart-together]');
     await expect.poll(step, { timeout: 10_000 }).toBe(0);
     expect(await page.textContent('[data-testid=apart-step]')).toBe(moveText(plan, 0, true));
-    await page.waitForTimeout(300);
-    expect(await canvasPixels(page)).toBe(assembled);
+    await expect.poll(() => canvasPixels(page), { timeout: 10_000 }).toBe(assembled);
 
     // only the solutions that come apart: as many as the library finds among all the solutions
     const apart = all.found.filter((s) => disassembleSolution(puzzle, s).outcome === 'apart').length;

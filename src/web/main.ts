@@ -471,6 +471,8 @@ function updateApartStep(text?: string): void {
 }
 
 let playingTo: number | undefined;
+/** Counts the plays started: only the latest one's end is told. */
+let plays = 0;
 
 /** Plays the moves to state `to`; a second press of the same button pauses. */
 function playApart(to: number): void {
@@ -485,9 +487,12 @@ function playApart(to: number): void {
   ($('explode') as HTMLInputElement).value = '0';
   view3d.setExplode(0);
   ($('step') as HTMLInputElement).value = String(view3d.steps);
+  const play = ++plays;
   const played = view3d.playMoves(to, (k, undone) => updateApartStep(moveText(plan, undone ? k : k - 1, undone)));
   updateApartStep($('apart-step').textContent ?? undefined);
   void played.then(() => {
+    // a play stopped by a newer one leaves the newer one's target alone
+    if (play !== plays) return;
     playingTo = undefined;
     updateApartStep($('apart-step').textContent ?? undefined);
   });
