@@ -20,6 +20,9 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { placementColours } from '../render/piece-colours.js';
 import { solve } from '../search/solve.js';
 import { verifySolution } from '../search/verify.js';
+import type { SolutionDisassembly } from '../disassembly/solution.js';
+import { disassembleSolution } from '../disassembly/solution.js';
+import { disassemblyPlan, moveText, stateText } from '../web/disassembly-model.js';
 
 // The page's own globals, for the functions that run in the page (this file is type-checked without the
 // DOM's types, as all of the Node side is).
@@ -103,6 +106,30 @@ describe('snug web', () => {
   });
 });
 
+/** A 4x2x2 box under a lid open over its right half: most of its solutions come apart, some at level 1.1.2.2.2.2, some not at all. */
+function liddedBox(): string {
+  const walls: number[][] = [];
+  for (let x = -1; x <= 4; x++) {
+    for (let y = -1; y <= 2; y++) {
+      walls.push([x, y, -1]);
+      for (let z = 0; z <= 2; z++) {
+        const inside = x >= 0 && x < 4 && y >= 0 && y < 2;
+        if ((z < 2 && inside) || (z === 2 && inside && x >= 2)) continue;
+        walls.push([x, y, z]);
+      }
+    }
+  }
+  return (
+    `name: Lidded box\nboard: {box: [4, 2, 2]}\nframe: {cells: [${walls.map((c) => `[${c.join(', ')}]`).join(', ')}]}\npieces:\n` +
+    '  L: {cells: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], count: 3}\n  D: {cells: [[0, 0, 0], [1, 0, 0]], count: 2}\n  V: {cells: [[0, 0, 0], [0, 0, 1], [1, 0, 0]]}\n'
+  );
+}
+
+const pageDisassembly = (page: Page): Promise<SolutionDisassembly | undefined> => page.evaluate(() => (globalThis as unknown as { snugApp: { disassembly(): SolutionDisassembly | undefined } }).snugApp.disassembly());
+
+/** The 3-D view's pixels, to tell whether the picture changed. */
+const canvasPixels = (page: Page): Promise<string> => page.evaluate(() => document.querySelector('[data-testid=solution-view] canvas').toDataURL());
+
 describe('the web app in Chromium', () => {
   it('loads with the catalog, and counts pentomino-6x10 as published: all and unique', async () => {
     const page = await openApp();
@@ -165,6 +192,90 @@ describe('the web app in Chromium', () => {
     }, colours);
     expect(census.drawn).toBeGreaterThan(census.total * 0.05);
     expect(census.piecesSeen).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+
+  it('takes a 3-D solution apart move by move, puts it together, and lists only the solutions that come apart', async () => {
+    const page = await openApp();
+    await page.setInputFiles('[data-testid=file]', { name: 'lidded.yaml', mimeType: 'application/yaml', buffer: Buffer.from(liddedBox()) });
+    await expect.poll(() => page.textContent('[data-testid=puzzle-name]')).toBe('Lidded box');
+    const puzzle = await pagePuzzle(page);
+    const { solutions } = await solveOnPage(page, 'all');
+    const all = solve(puzzle, { all: true });
+    expect(solutions).toBe(all.solutions);
+
+    // the solution shown, taken apart in the solver worker: as the library takes it apart here
+    await page.waitForFunction(() => document.querySelector('[data-testid=apart]').dataset.outcome !== undefined, null, { timeout: 30_000 });
+    const solution = (await pageSolution(page))!;
+    const expected = disassembleSolution(puzzle, solution);
+    expect(expected.outcome).toBe('apart');
+    expect(await pageDisassembly(page)).toEqual(expected);
+    const plan = disassemblyPlan(solution.placements.length, expected)!;
+    const n = plan.moves.length;
+    expect(await page.textContent('[data-testid=apart-status]')).toBe(`Comes apart: level ${expected.level!.join('.')}, ${n} moves.`);
+    expect(await page.textContent('[data-testid=apart-step]')).toBe(stateText(plan, 0));
+    // the frame's glass and the pieces drawn: each move changes the picture
+    // the picture once it has settled (two reads a moment apart agree)
+    let assembled = '';
+    await expect.poll(async () => {
+      const before = await canvasPixels(page);
+      await page.waitForTimeout(200);
+      assembled = await canvasPixels(page);
+      return assembled === before;
+    }, { timeout: 10_000 }).toBe(true);
+    await page.click('[data-testid=apart-next]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=apart-step]').dataset.step === '1', null, { timeout: 10_000 });
+    expect(await page.textContent('[data-testid=apart-step]')).toBe(moveText(plan, 0));
+    await expect.poll(() => canvasPixels(page), { timeout: 10_000 }).not.toBe(assembled);
+    // pressed at once, while the move just made still pauses: the play that follows is the one paused below
+    // playing goes on by itself, and stops where it is when paused
+    const step = async (): Promise<number> => Number(await page.getAttribute('[data-testid=apart-step]', 'data-step'));
+    await page.click('[data-testid=apart-play]');
+    await expect.poll(step, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await page.click('[data-testid=apart-play]');
+    const paused = await step();
+    expect(paused).toBeLessThan(n);
+    await page.waitForTimeout(1500);
+    expect(await step()).toBe(paused);
+    // to the end, a move back (undone), to the start; then a move and back with "Put together"
+    await page.click('#apart-end');
+    expect(await step()).toBe(n);
+    expect(await page.textContent('[data-testid=apart-step]')).toBe(stateText(plan, n));
+    await page.click('[data-testid=apart-previous]');
+    await expect.poll(step, { timeout: 10_000 }).toBe(n - 1);
+    expect(await page.textContent('[data-testid=apart-step]')).toBe(moveText(plan, n - 1, true));
+    await page.click('#apart-start');
+    expect(await step()).toBe(0);
+    await page.click('[data-testid=apart-next]');
+    await expect.poll(step, { timeout: 10_000 }).toBe(1);
+    await page.click('[data-testid=apart-together]');
+    await expect.poll(step, { timeout: 10_000 }).toBe(0);
+    expect(await page.textContent('[data-testid=apart-step]')).toBe(moveText(plan, 0, true));
+    await expect.poll(() => canvasPixels(page), { timeout: 10_000 }).toBe(assembled);
+
+    // only the solutions that come apart: as many as the library finds among all the solutions
+    const apart = all.found.filter((s) => disassembleSolution(puzzle, s).outcome === 'apart').length;
+    expect(apart).toBeGreaterThan(0);
+    expect(apart).toBeLessThan(all.solutions);
+    await page.check('[data-testid=only-apart]');
+    await page.waitForFunction(() => /^[\d,]+ of the/.test(document.querySelector('[data-testid=apart-count]').textContent), null, { timeout: 90_000 });
+    expect(await page.getAttribute('[data-testid=apart-count]', 'data-apart')).toBe(String(apart));
+    expect(await page.textContent('[data-testid=apart-count]')).toBe(`${apart.toLocaleString('en-US')} of the ${all.solutions.toLocaleString('en-US')} solutions found come apart`);
+    expect(await page.textContent('[data-testid=solution-count]')).toBe(`of ${apart.toLocaleString('en-US')} that come apart`);
+    for (let i = 0; i < 3; i++) {
+      await page.click('#next-solution');
+      expect((await pageDisassembly(page))?.outcome).toBe('apart');
+    }
+    // a solution that does not come apart says so, with nothing to play
+    await page.uncheck('[data-testid=only-apart]');
+    const stuck = await page.evaluate(() => (globalThis as unknown as { snugApp: { disassemblies(): ({ outcome: string } | null)[] } }).snugApp.disassemblies().findIndex((d) => d?.outcome === 'stuck'));
+    expect(stuck).toBeGreaterThanOrEqual(0);
+    await page.fill('[data-testid=solution-index]', String(stuck + 1));
+    await page.press('[data-testid=solution-index]', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=apart]').dataset.outcome === 'stuck', null, { timeout: 30_000 });
+    expect(disassembleSolution(puzzle, (await pageSolution(page))!).outcome).toBe('stuck');
+    expect(await page.textContent('[data-testid=apart-status]')).toMatch(/^This assembly does not come apart/);
+    expect(await page.isVisible('[data-testid=apart-play]')).toBe(false);
     await page.close();
   });
 

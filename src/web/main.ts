@@ -3,7 +3,9 @@
  * catalog, a file, a link, the editor), hands every search to the solver worker (solver-client.ts), and
  * shows what comes back: progress as the command line's bar says it, solutions to step through (flat
  * pictures from the library's SVG writer, cubes and spheres in 3-D), hints on a board played by hand, and
- * the search itself at a speed a person can follow.
+ * the search itself at a speed a person can follow. A 3-D solution is taken apart in the solver worker
+ * (the library's disassembleSolution) and its moves played in the 3-D view; the list of solutions can be
+ * cut to those that come apart, each found solution taken apart there too.
  */
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { pieceArea, pieceMin, puzzleGrid } from '../puzzle/model.js';
@@ -13,7 +15,11 @@ import { MAX_PUZZLE_FILE_BYTES } from '../puzzle/format.js';
 import { renderSolutionSvg } from '../render/svg.js';
 import { barFields, SettledEta } from '../render/progress-fields.js';
 import { formatCount } from '../render/report.js';
-import type { FindMode } from './protocol.js';
+import type { SolutionDisassembly } from '../disassembly/solution.js';
+import { disassemblyProblem } from '../disassembly/solution.js';
+import type { Disassembled, FindMode } from './protocol.js';
+import type { DisassemblyPlan } from './disassembly-model.js';
+import { disassemblyPlan, levelLabel, moveText, notApartText, stateText } from './disassembly-model.js';
 import { CATALOG, catalogPuzzle } from './catalog.js';
 import { puzzleOfFragment, shareFragment } from './share.js';
 import { canvasPng, download, fileStem, puzzleYaml, solutionSvg, svgToPng } from './export.js';
@@ -38,9 +44,13 @@ interface State {
   total: number;
   index: number;
   run: RunningSolve | undefined;
+  /** Each solution's disassembly, once the solver has taken it apart (by the solution's index). */
+  apart: (SolutionDisassembly | undefined)[];
+  /** Show only the solutions that come apart. */
+  onlyApart: boolean;
 }
 
-const state: State = { puzzle: catalogPuzzle(DEFAULT_PUZZLE), catalogName: DEFAULT_PUZZLE, solutions: [], total: 0, index: 0, run: undefined };
+const state: State = { puzzle: catalogPuzzle(DEFAULT_PUZZLE), catalogName: DEFAULT_PUZZLE, solutions: [], total: 0, index: 0, run: undefined, apart: [], onlyApart: false };
 
 // ---- the puzzle -------------------------------------------------------------------------------------
 
@@ -79,6 +89,8 @@ function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { t
   state.solutions = [];
   state.total = 0;
   state.index = 0;
+  resetDisassemblies();
+  $('only-apart-label').hidden = !canTakeApart(puzzle);
   ($('catalog') as HTMLSelectElement).value = catalogName ?? '';
   $('problem-choice').hidden = true;
   describePuzzle(puzzle);
@@ -154,6 +166,7 @@ async function startSolve(): Promise<void> {
   state.solutions = [];
   state.total = 0;
   state.index = 0;
+  resetDisassemblies();
   showSolution();
   const summary = $('summary');
   summary.classList.remove('error');
@@ -172,8 +185,9 @@ async function startSolve(): Promise<void> {
       const first = state.solutions.length === 0;
       state.solutions.push(...found);
       state.total = Math.max(state.total, state.solutions.length);
-      if (first) showSolution();
+      if (first && !filtering()) showSolution();
       else updateBrowser();
+      if (filtering()) checkSolutions();
     },
     onProgress(p) {
       if (state.run !== run) return;
@@ -195,7 +209,7 @@ async function startSolve(): Promise<void> {
     summary.dataset.elapsed = String(Math.round(s.elapsedMs));
     if (s.solutions > state.solutions.length && state.solutions.length > 0) summary.textContent += ` (the first ${formatCount(state.solutions.length)} kept to look at)`;
     updateBrowser();
-    if (state.solutions.length > 0 && state.index === 0) showSolution();
+    if (state.solutions.length > 0 && state.index === 0 && !filtering()) showSolution();
   } catch (e) {
     if (state.run !== run) return;
     showError(summary, e);
@@ -221,21 +235,79 @@ function is3d(puzzle: Puzzle): boolean {
   return grid.dims === 3 && grid.scene !== undefined;
 }
 
+/** Whether the open puzzle's solutions can be taken apart (3-D, drawn in 3-D, a grid with motions). */
+function canTakeApart(puzzle: Puzzle): boolean {
+  return is3d(puzzle) && disassemblyProblem(puzzle) === undefined;
+}
+
+/** True when the browser lists only the solutions that come apart. */
+function filtering(): boolean {
+  return state.onlyApart && canTakeApart(state.puzzle);
+}
+
+/** The solutions the browser steps through: all, or those that come apart. */
+function listed(): number[] {
+  const all = state.solutions.map((_, i) => i);
+  return filtering() ? all.filter((i) => state.apart[i]?.outcome === 'apart') : all;
+}
+
 function updateBrowser(): void {
-  const count = state.solutions.length;
+  const list = listed();
+  const count = list.length;
   const index = $('solution-index') as HTMLInputElement;
   index.max = String(Math.max(1, count));
-  index.value = String(count === 0 ? 0 : state.index + 1);
-  const more = state.total > count ? ` (${formatCount(state.total)} found)` : '';
-  $('solution-count').textContent = `of ${formatCount(count)}${more}`;
+  const at = list.indexOf(state.index);
+  index.value = String(count === 0 || at < 0 ? 0 : at + 1);
+  const more = state.total > state.solutions.length ? ` (${formatCount(state.total)} found)` : '';
+  $('solution-count').textContent = filtering() ? `of ${formatCount(count)} that come apart` : `of ${formatCount(count)}${more}`;
+  updateApartCount();
+}
+
+/** "594 of the 615 solutions found come apart", or how far the check has got. */
+function updateApartCount(): void {
+  const out = $('apart-count');
+  if (!filtering()) {
+    out.textContent = '';
+    return;
+  }
+  const found = state.solutions.length;
+  let checked = 0;
+  let apart = 0;
+  let undecided = 0;
+  for (let i = 0; i < found; i++) {
+    const d = state.apart[i];
+    if (!d) continue;
+    checked++;
+    if (d.outcome === 'apart') apart++;
+    else if (d.outcome === 'unknown') undecided++;
+  }
+  out.dataset.apart = String(apart);
+  out.dataset.checked = String(checked);
+  out.dataset.found = String(found);
+  if (found === 0) {
+    out.textContent = state.total > 0 ? '(a count only: no solutions were kept to take apart)' : '';
+    return;
+  }
+  const what = found === 1 ? 'solution found' : `${formatCount(found)} solutions found`;
+  out.textContent =
+    checked < found
+      ? `taking them apart: ${formatCount(checked)} of ${formatCount(found)} done, ${formatCount(apart)} come apart so far`
+      : `${formatCount(apart)} of the ${what} come${apart === 1 ? 's' : ''} apart${undecided > 0 ? ` (${formatCount(undecided)} undecided)` : ''}`;
 }
 
 function showSolution(): void {
+  if (filtering() && !listed().includes(state.index)) state.index = listed()[0] ?? state.index;
   updateBrowser();
   const container = $('solution-view');
-  const solution: Solution = state.solutions[state.index] ?? { placements: state.puzzle.placed?.map((p) => ({ ...p, given: true })) ?? [] };
+  const hidden = filtering() && !listed().includes(state.index);
+  const solution: Solution = (!hidden ? state.solutions[state.index] : undefined) ?? { placements: state.puzzle.placed?.map((p) => ({ ...p, given: true })) ?? [] };
+  const shownIndex = !hidden && state.solutions[state.index] ? state.index : undefined;
   const threeD = is3d(state.puzzle);
   $('view3d-controls').hidden = !threeD;
+  // where solutions can be taken apart, "Put together" plays a real assembly: the drop in the
+  // bottom-up order (which no one has checked can be done) is not offered
+  $('play-assembly').hidden = canTakeApart(state.puzzle);
+  showApart(undefined);
   container.classList.toggle('three-d', threeD);
   const request = ++pictureRequest;
   if (threeD) {
@@ -259,6 +331,7 @@ function showSolution(): void {
       step.value = String(view3d.steps);
       view3d.setExplode(Number(($('explode') as HTMLInputElement).value));
       container.dataset.shown = String(request);
+      if (shownIndex !== undefined && canTakeApart(state.puzzle)) takeApartShown(shownIndex, request);
     });
   } else {
     view3d?.dispose();
@@ -273,9 +346,186 @@ function showSolution(): void {
   }
 }
 
-function goTo(index: number): void {
-  if (state.solutions.length === 0) return;
-  state.index = Math.max(0, Math.min(state.solutions.length - 1, index));
+/** Shows the solution at `position` in the list the browser steps through. */
+function goTo(position: number): void {
+  const list = listed();
+  if (list.length === 0) return;
+  state.index = list[Math.max(0, Math.min(list.length - 1, position))]!;
+  showSolution();
+}
+
+function position(): number {
+  return Math.max(0, listed().indexOf(state.index));
+}
+
+// ---- taking solutions apart -------------------------------------------------------------------------
+
+/** The request taking the shown solution apart, and the one checking every solution found (the filter). */
+let shownCheck: { cancel(): void } | undefined;
+const allChecks = new Set<{ cancel(): void }>();
+/** Solutions asked for by the filter's check and not answered yet. */
+const checking = new Set<number>();
+/** The disassembly shown in the 3-D view, with the solution it belongs to. */
+let shownPlan: { index: number; plan: DisassemblyPlan } | undefined;
+
+function resetDisassemblies(): void {
+  shownCheck?.cancel();
+  shownCheck = undefined;
+  for (const check of allChecks) check.cancel();
+  allChecks.clear();
+  checking.clear();
+  state.apart = [];
+  updateApartCount();
+}
+
+function recordDisassemblies(results: readonly Disassembled[]): void {
+  for (const { index, disassembly } of results) {
+    state.apart[index] = disassembly;
+    checking.delete(index);
+  }
+}
+
+/** Takes the shown solution apart (in the solver worker, unless it has been already), then offers its moves. */
+function takeApartShown(index: number, request: number): void {
+  const known = state.apart[index];
+  if (known) {
+    showApart(index, known);
+    return;
+  }
+  $('apart').hidden = false;
+  $('apart-status').textContent = 'Taking it apart…';
+  $('apart-status').classList.remove('stuck');
+  $('apart-buttons').hidden = true;
+  $('apart-step').textContent = '';
+  $('apart-step').hidden = true;
+  shownCheck?.cancel();
+  const puzzle = state.puzzle;
+  const check = solver.disassemble(puzzle, [{ index, solution: state.solutions[index]! }], (results) => {
+    if (state.puzzle !== puzzle) return;
+    recordDisassemblies(results);
+    updateApartCount();
+  });
+  shownCheck = check;
+  void check.done.then(
+    () => {
+      if (shownCheck === check) shownCheck = undefined;
+      if (request === pictureRequest && state.apart[index]) showApart(index, state.apart[index]);
+    },
+    (e: unknown) => {
+      if (request !== pictureRequest) return;
+      showError($('apart-status'), e);
+    },
+  );
+}
+
+/** The disassembly panel for the solution shown: its level and the controls to play it, or why there are none. */
+function showApart(index: number | undefined, disassembly?: SolutionDisassembly): void {
+  const panel = $('apart');
+  const status = $('apart-status');
+  status.classList.remove('error', 'stuck');
+  shownPlan = undefined;
+  if (index === undefined || !disassembly || !view3d) {
+    panel.hidden = true;
+    view3d?.setDisassembly(undefined);
+    return;
+  }
+  panel.hidden = false;
+  const solution = state.solutions[index]!;
+  const plan = disassemblyPlan(solution.placements.length, disassembly);
+  panel.dataset.outcome = disassembly.outcome;
+  panel.dataset.level = (disassembly.level ?? []).join('.');
+  panel.dataset.moves = String(disassembly.moves.length);
+  if (!plan) {
+    status.textContent = notApartText(disassembly, solution.placements.map((p) => p.piece));
+    status.classList.add('stuck');
+    $('apart-buttons').hidden = true;
+    $('apart-step').textContent = '';
+    $('apart-step').hidden = true;
+    view3d.setDisassembly(undefined);
+    return;
+  }
+  shownPlan = { index, plan };
+  const n = plan.moves.length;
+  status.textContent = n === 0 ? 'Nothing to take apart.' : `Comes apart: ${levelLabel(plan.level)}, ${n} move${n === 1 ? '' : 's'}.`;
+  $('apart-buttons').hidden = n === 0;
+  $('apart-step').hidden = n === 0;
+  view3d.setDisassembly(plan);
+  updateApartStep();
+}
+
+/** The step shown, in words; the buttons that make sense there. */
+function updateApartStep(text?: string): void {
+  if (!shownPlan || !view3d) return;
+  const k = view3d.disassemblyStep;
+  const n = shownPlan.plan.moves.length;
+  const step = $('apart-step');
+  step.textContent = text ?? stateText(shownPlan.plan, k);
+  step.dataset.step = String(k);
+  const playing = view3d.playingMoves;
+  ($('apart-start') as HTMLButtonElement).disabled = k === 0 && !playing;
+  ($('apart-previous') as HTMLButtonElement).disabled = k === 0 && !playing;
+  ($('apart-next') as HTMLButtonElement).disabled = k === n && !playing;
+  ($('apart-end') as HTMLButtonElement).disabled = k === n && !playing;
+  $('apart-play').textContent = playing && playingTo === n ? 'Pause' : 'Take apart';
+  $('apart-together').textContent = playing && playingTo === 0 ? 'Pause' : 'Put together';
+}
+
+let playingTo: number | undefined;
+/** Counts the plays started: only the latest one's end is told. */
+let plays = 0;
+
+/** Plays the moves to state `to`; a second press of the same button pauses. */
+function playApart(to: number): void {
+  if (!view3d || !shownPlan) return;
+  if (view3d.playingMoves && playingTo === to) {
+    view3d.stopMoves();
+    return;
+  }
+  const plan = shownPlan.plan;
+  playingTo = to;
+  // the disassembly is played on the whole, assembled solution
+  ($('explode') as HTMLInputElement).value = '0';
+  view3d.setExplode(0);
+  ($('step') as HTMLInputElement).value = String(view3d.steps);
+  const play = ++plays;
+  const played = view3d.playMoves(to, (k, undone) => updateApartStep(moveText(plan, undone ? k : k - 1, undone)));
+  updateApartStep($('apart-step').textContent ?? undefined);
+  void played.then(() => {
+    // a play stopped by a newer one leaves the newer one's target alone
+    if (play !== plays) return;
+    playingTo = undefined;
+    updateApartStep($('apart-step').textContent ?? undefined);
+  });
+}
+
+/** The filter's check: every solution found and not yet taken apart, to the solver worker. */
+function checkSolutions(): void {
+  if (!filtering()) return;
+  const todo = state.solutions.map((solution, index) => ({ index, solution })).filter(({ index }) => !state.apart[index] && !checking.has(index));
+  updateApartCount();
+  if (todo.length === 0) return;
+  for (const { index } of todo) checking.add(index);
+  const puzzle = state.puzzle;
+  const check = solver.disassemble(puzzle, todo, (results) => {
+    if (state.puzzle !== puzzle) return;
+    recordDisassemblies(results);
+    updateBrowser();
+    // the first solution that comes apart is shown as soon as it is found
+    if (!listed().includes(state.index) && listed().length > 0) showSolution();
+  });
+  allChecks.add(check);
+  void check.done.then(
+    () => allChecks.delete(check),
+    (e: unknown) => {
+      allChecks.delete(check);
+      if (state.puzzle === puzzle) showError($('apart-count'), e);
+    },
+  );
+}
+
+function setOnlyApart(on: boolean): void {
+  state.onlyApart = on;
+  if (on) checkSolutions();
   showSolution();
 }
 
@@ -466,17 +716,61 @@ function wire(): void {
   $('cancel-button').addEventListener('click', () => state.run?.cancel());
 
   $('first-solution').addEventListener('click', () => goTo(0));
-  $('previous-solution').addEventListener('click', () => goTo(state.index - 1));
-  $('next-solution').addEventListener('click', () => goTo(state.index + 1));
-  $('last-solution').addEventListener('click', () => goTo(state.solutions.length - 1));
+  $('previous-solution').addEventListener('click', () => goTo(position() - 1));
+  $('next-solution').addEventListener('click', () => goTo(position() + 1));
+  $('last-solution').addEventListener('click', () => goTo(listed().length - 1));
   $('solution-index').addEventListener('change', (e) => goTo(Number((e.target as HTMLInputElement).value) - 1));
-  $('explode').addEventListener('input', (e) => view3d?.setExplode(Number((e.target as HTMLInputElement).value)));
-  $('step').addEventListener('input', (e) => view3d?.setStep(Number((e.target as HTMLInputElement).value)));
-  $('play-assembly').addEventListener('click', () => void view3d?.playAssembly());
+  $('only-apart').addEventListener('change', (e) => setOnlyApart((e.target as HTMLInputElement).checked));
+  // the explode, the piece slider and the dropping assembly start from the assembled solution
+  const assembled = (): void => {
+    if (view3d && view3d.disassemblyStep > 0) {
+      view3d.setDisassemblyStep(0);
+      updateApartStep();
+    }
+  };
+  $('explode').addEventListener('input', (e) => {
+    assembled();
+    view3d?.setExplode(Number((e.target as HTMLInputElement).value));
+  });
+  $('step').addEventListener('input', (e) => {
+    assembled();
+    view3d?.setStep(Number((e.target as HTMLInputElement).value));
+  });
+  $('play-assembly').addEventListener('click', () => {
+    assembled();
+    void view3d?.playAssembly();
+  });
+  const moveTo = (k: (now: number, n: number) => number, animate: boolean): void => {
+    if (!view3d || !shownPlan) return;
+    const n = shownPlan.plan.moves.length;
+    const to = Math.max(0, Math.min(n, k(view3d.disassemblyStep, n)));
+    if (animate && Math.abs(to - view3d.disassemblyStep) === 1) {
+      playApart(to);
+      return;
+    }
+    view3d.setDisassemblyStep(to);
+    updateApartStep();
+  };
+  $('apart-start').addEventListener('click', () => moveTo(() => 0, false));
+  $('apart-previous').addEventListener('click', () => moveTo((k) => k - 1, true));
+  $('apart-next').addEventListener('click', () => moveTo((k) => k + 1, true));
+  $('apart-end').addEventListener('click', () => moveTo((_, n) => n, false));
+  $('apart-play').addEventListener('click', () => {
+    if (!view3d || !shownPlan) return;
+    const n = shownPlan.plan.moves.length;
+    // from the end, taking apart starts again from the assembled solution
+    if (view3d.disassemblyStep === n && !view3d.playingMoves) view3d.setDisassemblyStep(0);
+    playApart(n);
+  });
+  $('apart-together').addEventListener('click', () => {
+    if (!view3d || !shownPlan) return;
+    if (view3d.disassemblyStep === 0 && !view3d.playingMoves) view3d.setDisassemblyStep(shownPlan.plan.moves.length);
+    playApart(0);
+  });
   $('solution-view').addEventListener('keydown', (e) => {
     if ((e.target as HTMLElement).tagName === 'CANVAS') return;
-    if (e.key === 'ArrowRight') goTo(state.index + 1);
-    if (e.key === 'ArrowLeft') goTo(state.index - 1);
+    if (e.key === 'ArrowRight') goTo(position() + 1);
+    if (e.key === 'ArrowLeft') goTo(position() - 1);
   });
 
   $('play-board').append(playBoard.element);
@@ -548,6 +842,8 @@ Object.assign(globalThis, {
     puzzle: (): Puzzle => state.puzzle,
     solution: (): Solution | undefined => state.solutions[state.index],
     solutionsShown: (): number => state.solutions.length,
+    disassembly: (): SolutionDisassembly | undefined => state.apart[state.index],
+    disassemblies: (): (SolutionDisassembly | null)[] => state.solutions.map((_, i) => state.apart[i] ?? null),
   },
 });
 document.body.dataset.ready = 'true';

@@ -2,9 +2,11 @@
  * Messages between the page and the solver worker (solver-worker.ts). The page never searches: a search
  * on the page's thread would freeze it. The solver worker runs the library's own long run (solveAsync:
  * a trial, then a plan cut into subproblems for search workers on every core, as the command line does),
- * hints and the watched search, and posts back what the page shows.
+ * hints, the watched search, and the disassembly of solutions (disassembleSolution, one after another,
+ * posted back in batches), and posts back what the page shows.
  */
 import type { HintResult } from '../analysis/hint.js';
+import type { SolutionDisassembly } from '../disassembly/solution.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import type { Progress } from '../runs/progress.js';
 
@@ -29,11 +31,25 @@ export interface WatchRequest {
   readonly speed: number;
 }
 
+/** Solutions to take apart, each with the page's index for it. */
+export interface DisassembleRequest {
+  readonly type: 'disassemble';
+  readonly id: number;
+  readonly puzzle: Puzzle;
+  readonly solutions: readonly { readonly index: number; readonly solution: Solution }[];
+}
+
+export interface Disassembled {
+  readonly index: number;
+  readonly disassembly: SolutionDisassembly;
+}
+
 export type ToSolver =
   | SolveRequest
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'hint'; readonly id: number; readonly puzzle: Puzzle }
   | WatchRequest
+  | DisassembleRequest
   | { readonly type: 'watch-speed'; readonly id: number; readonly speed: number };
 
 /** The run's outcome, as the command line's summary says it. */
@@ -58,4 +74,5 @@ export type FromSolver =
   | { readonly type: 'done'; readonly id: number; readonly summary: SolveSummary }
   | { readonly type: 'hint'; readonly id: number; readonly result: HintResult }
   | { readonly type: 'frame'; readonly id: number; readonly board: readonly PlacedPiece[]; readonly moves: number; readonly solutions: number; readonly over: boolean }
+  | { readonly type: 'disassembled'; readonly id: number; readonly results: readonly Disassembled[]; readonly over: boolean }
   | { readonly type: 'error'; readonly id: number; readonly message: string };

@@ -6,7 +6,7 @@
 import type { HintResult } from '../analysis/hint.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import type { Progress } from '../runs/progress.js';
-import type { FindMode, FromSolver, SolveSummary, ToSolver } from './protocol.js';
+import type { Disassembled, FindMode, FromSolver, SolveSummary, ToSolver } from './protocol.js';
 
 export interface SolveEvents {
   onSolutions(solutions: readonly Solution[]): void;
@@ -106,6 +106,39 @@ export class SolverClient {
       });
       this.send({ type: 'hint', id, puzzle });
     });
+  }
+
+  /**
+   * Takes solutions apart in the solver (disassembleSolution), `onResults` called with each batch; `done`
+   * resolves when all are done (or the request is cancelled: then it never settles, and nothing more is heard).
+   */
+  disassemble(puzzle: Puzzle, solutions: readonly { index: number; solution: Solution }[], onResults: (results: readonly Disassembled[]) => void): { done: Promise<void>; cancel(): void } {
+    const id = this.nextId++;
+    const done = new Promise<void>((resolve, reject) => {
+      this.handlers.set(id, {
+        fail: reject,
+        handle: (m) => {
+          if (m.type === 'disassembled') {
+            onResults(m.results);
+            if (m.over) {
+              this.handlers.delete(id);
+              resolve();
+            }
+          } else if (m.type === 'error') {
+            this.handlers.delete(id);
+            reject(new Error(m.message));
+          }
+        },
+      });
+    });
+    this.send({ type: 'disassemble', id, puzzle, solutions });
+    return {
+      done,
+      cancel: () => {
+        if (!this.handlers.delete(id)) return;
+        this.send({ type: 'cancel', id });
+      },
+    };
   }
 
   /** Watches the plain search fill and empty the board, `speed` moves a second. */

@@ -11,7 +11,8 @@ import { summaryLine } from '../render/report.js';
 import { solveAsync } from '../runs/run.js';
 import { compilePlain } from '../compile/engine-inputs.js';
 import { withoutPlaced } from '../compile/placed.js';
-import type { FromSolver, SolveRequest, ToSolver, WatchRequest } from './protocol.js';
+import { disassembleSolution } from '../disassembly/solution.js';
+import type { Disassembled, DisassembleRequest, FromSolver, SolveRequest, ToSolver, WatchRequest } from './protocol.js';
 
 const post = (message: FromSolver): void => postMessage(message);
 const runs = new Map<number, AbortController>();
@@ -69,6 +70,36 @@ async function solve(request: SolveRequest): Promise<void> {
     });
   } finally {
     clearInterval(timer);
+    runs.delete(id);
+  }
+}
+
+/** How long the disassembly works between two looks at the messages (a cancel, a solution to show). */
+const DISASSEMBLY_SLICE_MS = 40;
+
+/**
+ * Takes solutions apart one after another (disassembleSolution, pure and synchronous), a slice of time at
+ * a time: after each slice the results so far are posted and the worker reads its messages, so a cancel
+ * or another request is heard while thousands of solutions are checked.
+ */
+async function disassembleAll(request: DisassembleRequest): Promise<void> {
+  const { id, puzzle, solutions } = request;
+  const abort = new AbortController();
+  runs.set(id, abort);
+  try {
+    let at = 0;
+    while (at < solutions.length && !abort.signal.aborted) {
+      const results: Disassembled[] = [];
+      const start = performance.now();
+      do {
+        const { index, solution } = solutions[at++]!;
+        results.push({ index, disassembly: disassembleSolution(puzzle, solution) });
+      } while (at < solutions.length && performance.now() - start < DISASSEMBLY_SLICE_MS);
+      post({ type: 'disassembled', id, results, over: at >= solutions.length });
+      if (at < solutions.length) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    if (solutions.length === 0) post({ type: 'disassembled', id, results: [], over: true });
+  } finally {
     runs.delete(id);
   }
 }
@@ -135,6 +166,7 @@ addEventListener('message', (event: MessageEvent<ToSolver>) => {
     else if (m.type === 'cancel') stop(m.id);
     else if (m.type === 'hint') post({ type: 'hint', id: m.id, result: hint(m.puzzle as Puzzle) });
     else if (m.type === 'watch') watch(m);
+    else if (m.type === 'disassemble') void disassembleAll(m).catch((e: unknown) => fail(m.id, e));
     else if (m.type === 'watch-speed') {
       const w = watches.get(m.id);
       if (w) w.speed = m.speed;

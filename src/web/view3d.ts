@@ -2,7 +2,11 @@
  * The 3-D view of a solution: every piece in its own colour (the CLI's, render/piece-colours.ts), as cubes
  * or as the balls of the sphere grid, lit, turned with the mouse, a finger or the arrow keys; pulled apart
  * (explode), built up piece by piece in the assembly order of `snug solve --view steps` (render/iso.ts
- * assemblyOrder), or played as an animation in which each piece drops into place.
+ * assemblyOrder), or played as an animation in which each piece drops into place. A solution's disassembly
+ * (the library's disassembleSolution, computed in the solver worker and handed in as a plan,
+ * disassembly-model.ts) is played move by move: the moving pieces slide, pieces taken away slide on and fade,
+ * and putting together is the same played backwards. A puzzle's frame (walls, listed cells, or a piece that
+ * stays) is drawn as translucent glass that never moves.
  *
  * How it is built (three.js): a piece of cubes is one mesh of its outside faces only (view3d-model.ts
  * exposedFaces), so the seams inside a piece vanish and the dark edges three.js finds at its creases
@@ -41,6 +45,9 @@ import { bounds } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { assemblyOrder } from '../render/iso.js';
 import { fadedColour, placementColours } from '../render/piece-colours.js';
+import { frameCells } from '../puzzle/frame.js';
+import type { DisassemblyPlan, Pose } from './disassembly-model.js';
+import { moveFades, poseAt, poseDuring } from './disassembly-model.js';
 import type { Grid } from '../geometry/grid.js';
 import type { Lattice } from './view3d-model.js';
 import { boardKey, cellToScene, explodeOffsets, exposedFaces, latticeOf, SPHERE_SPACING, uncoveredCells, viewDirection } from './view3d-model.js';
@@ -59,6 +66,14 @@ const EXPLODE_SPREAD = 1.2;
 const BACKGROUND = '#f6f6f3';
 const EDGE_COLOUR = '#202020';
 const EMPTY_COLOUR = '#9aa3ad';
+const FRAME_COLOUR = '#8c7a5b';
+const FRAME_OPACITY = 0.2;
+/** A move's slide: this long, and this much longer for each cell it goes (at most MOVE_MAX_MS in all). */
+const MOVE_MS = 320;
+const MOVE_CELL_MS = 140;
+const MOVE_MAX_MS = 1400;
+const FADE_MS = 380;
+const MOVE_PAUSE_MS = 260;
 /** Edges where a piece's faces meet at more than this angle (degrees): its creases, not its flat seams. */
 const CREASE_ANGLE = 30;
 const MAX_PIXEL_RATIO = 2;
@@ -88,11 +103,22 @@ interface PieceView {
   readonly offset: Vector3;
   /** How high above its place the piece hangs while it drops (0: in place). */
   drop: number;
+  /** Where the disassembly has moved it (scene units), and how opaque it is drawn there (0: not drawn). */
+  readonly moved: Vector3;
+  opacity: number;
+  /** False while the piece slider hides it. */
+  inSteps: boolean;
+  /** The frame's piece: drawn as glass, never moved. */
+  readonly still: boolean;
+  readonly edges: LineBasicMaterial | undefined;
 }
 
 interface Assembly {
   cancel(): void;
 }
+
+/** Called after each move played: the state reached, and whether it was a move undone. */
+export type MoveListener = (step: number, undone: boolean) => void;
 
 /** A geometry of the given faces of cubes, with a normal per face (flat shading). */
 function facesGeometry(cells: readonly Cell[]): BufferGeometry {
@@ -159,6 +185,9 @@ export class SolutionView3d {
   private tooltipTimer: ReturnType<typeof setTimeout> | undefined;
   private pointerDown: { x: number; y: number } | undefined;
   private disposed = false;
+  private plan: DisassemblyPlan | undefined;
+  private apartStep = 0;
+  private moving: Assembly | undefined;
 
   constructor(container: HTMLElement, options: View3dOptions = {}) {
     this.options = options;
@@ -230,35 +259,49 @@ export class SolutionView3d {
   show(puzzle: Puzzle, solution: Solution): void {
     // before anything is cleared: a puzzle the view cannot draw leaves the last picture standing
     const lattice = latticeOf(puzzle, this.options.grid);
+    this.stopMoves();
     this.stopAssembly();
     this.hideTooltip();
     this.clearContent();
     this.lattice = lattice;
     const colours = placementColours(puzzle, solution.placements);
     const offsets = explodeOffsets(solution, EXPLODE_SPREAD);
+    const framePiece = puzzle.frame && 'piece' in puzzle.frame ? puzzle.frame.piece : undefined;
     this.pieces = solution.placements.map((placement, i) => {
       const colour = placement.given ? fadedColour(colours[i]!) : colours[i]!;
+      const still = placement.piece === framePiece;
       // polygon offset pushes the faces back a little, so that the edges on them draw cleanly
       const material = new MeshLambertMaterial({ color: new Color(colour.hex), polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
+      if (still) Object.assign(material, { transparent: true, opacity: 0.35, depthWrite: false });
+      // each piece of cubes has its own edges' material, so that it fades with the piece
+      const edges = lattice.mesh === 'unit-cubes' ? this.edgeMaterial.clone() : undefined;
       const group = new Group();
       const solids: Object3D[] = [];
       if (lattice.mesh === 'unit-cubes') {
         const geometry = facesGeometry(placement.cells);
         const mesh = new Mesh(geometry, material);
-        group.add(mesh, new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), this.edgeMaterial));
+        group.add(mesh, new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), edges));
         solids.push(mesh);
       } else {
         const mesh = balls(placement.cells, this.ballGeometry, material);
         group.add(mesh);
         solids.push(mesh);
       }
+      if (still) group.renderOrder = 2;
       this.content.add(group);
-      return { name: placement.piece, group, solids, material, offset: new Vector3(...offsets[i]!), drop: 0 };
+      return {
+        name: placement.piece, group, solids, material, offset: still ? new Vector3() : new Vector3(...offsets[i]!), drop: 0,
+        moved: new Vector3(), opacity: 1, inSteps: true, still, edges,
+      };
     });
+    this.plan = undefined;
+    this.apartStep = 0;
     this.addEmptyCells(uncoveredCells(puzzle, solution), lattice);
+    const walls = lattice.mesh === 'unit-cubes' ? frameCells(puzzle) : [];
+    this.addFrame(walls);
 
     // the middle of the board's box at the origin, where the camera looks
-    const all: Cell[] = [...puzzle.board, ...solution.placements.flatMap((p) => p.cells)].map(cellToScene);
+    const all: Cell[] = [...puzzle.board, ...walls, ...solution.placements.flatMap((p) => p.cells)].map(cellToScene);
     const { min: low, max: high } = all.length > 0 ? bounds(all) : { min: [0, 0, 0], max: [0, 0, 0] };
     const middle = new Vector3((low[0] + high[0]) / 2, (low[1] + high[1]) / 2, (low[2] + high[2]) / 2);
     this.content.position.copy(middle).negate();
@@ -350,6 +393,114 @@ export class SolutionView3d {
     });
   }
 
+  /**
+   * The disassembly to play (disassembly-model.ts disassemblyPlan for the solution shown), or undefined for
+   * none; shows the assembled state. Every piece shows again, in place.
+   */
+  setDisassembly(plan: DisassemblyPlan | undefined): void {
+    this.stopMoves();
+    this.stopAssembly();
+    this.plan = plan;
+    this.apartStep = 0;
+    this.showSteps(this.order.length);
+    this.applyPoses(plan ? poseAt(plan, this.pieces.length, 0) : undefined);
+  }
+
+  /** The moves of the disassembly shown (0 without one), and how many of them are made. */
+  get disassemblyMoves(): number {
+    return this.plan?.moves.length ?? 0;
+  }
+
+  get disassemblyStep(): number {
+    return this.apartStep;
+  }
+
+  /** Jumps to the state after k moves of the disassembly (0: assembled), stopping what plays. */
+  setDisassemblyStep(k: number): void {
+    if (!this.plan) return;
+    this.stopMoves();
+    this.stopAssembly();
+    this.apartStep = Math.min(this.plan.moves.length, Math.max(0, Math.round(k)));
+    this.showSteps(this.order.length);
+    this.applyPoses(poseAt(this.plan, this.pieces.length, this.apartStep));
+  }
+
+  /** True while moves are being played. */
+  get playingMoves(): boolean {
+    return this.moving !== undefined;
+  }
+
+  /**
+   * Plays the disassembly's moves from the state shown to state `to` (forward takes it apart, backward puts
+   * it together), each move animated and followed by a pause; `onMove` hears of each state reached. Resolves
+   * when `to` is reached or the playing is stopped.
+   */
+  playMoves(to: number, onMove: MoveListener = () => {}): Promise<void> {
+    this.stopMoves();
+    this.stopAssembly();
+    const plan = this.plan;
+    if (!plan) return Promise.resolve();
+    const target = Math.min(plan.moves.length, Math.max(0, Math.round(to)));
+    this.showSteps(this.order.length);
+    const reducedMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    return new Promise<void>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let animation = 0;
+      const finish = (): void => {
+        if (this.moving === playing) this.moving = undefined;
+        resolve();
+      };
+      const playing: Assembly = {
+        cancel: () => {
+          clearTimeout(timer);
+          cancelAnimationFrame(animation);
+          // the move under way ends where it was going
+          this.applyPoses(poseAt(plan, this.pieces.length, this.apartStep));
+          finish();
+        },
+      };
+      this.moving = playing;
+      const next = (): void => {
+        if (this.apartStep === target) {
+          finish();
+          return;
+        }
+        const undone = target < this.apartStep;
+        const k = undone ? this.apartStep - 1 : this.apartStep;
+        const move = plan.moves[k]!;
+        const slideMs = Math.min(MOVE_MAX_MS, MOVE_MS + MOVE_CELL_MS * Math.hypot(...move.by));
+        const fadeMs = moveFades(plan, this.pieces.length, k) ? FADE_MS : 0;
+        const total = slideMs + fadeMs;
+        const reached = (): void => {
+          this.apartStep = undone ? k : k + 1;
+          this.applyPoses(poseAt(plan, this.pieces.length, this.apartStep));
+          onMove(this.apartStep, undone);
+          timer = setTimeout(next, MOVE_PAUSE_MS);
+        };
+        if (reducedMotion) {
+          timer = setTimeout(reached, total / 2);
+          return;
+        }
+        const start = performance.now();
+        const frame = (now: number): void => {
+          const done = Math.min(1, (now - start) / total);
+          // time runs backwards for a move undone: fade in first, then slide back
+          const e = (undone ? 1 - done : done) * total;
+          this.applyPoses(poseDuring(plan, this.pieces.length, k, Math.min(1, e / slideMs), fadeMs > 0 ? Math.max(0, (e - slideMs) / fadeMs) : 0));
+          if (done < 1) animation = requestAnimationFrame(frame);
+          else reached();
+        };
+        animation = requestAnimationFrame(frame);
+      };
+      next();
+    });
+  }
+
+  /** Stops the moves playing (the move under way ends at once). */
+  stopMoves(): void {
+    this.moving?.cancel();
+  }
+
   /** Stops a playing assembly where it is (the piece in the air lands at once). */
   stopAssembly(): void {
     this.assembly?.cancel();
@@ -364,6 +515,7 @@ export class SolutionView3d {
 
   dispose(): void {
     if (this.disposed) return;
+    this.stopMoves();
     this.stopAssembly();
     this.hideTooltip();
     this.disposed = true;
@@ -387,8 +539,9 @@ export class SolutionView3d {
     this.step = Math.min(this.order.length, Math.max(0, Math.round(Number.isFinite(k) ? k : this.order.length)));
     const shown = new Set(this.order.slice(0, this.step));
     this.pieces.forEach((piece, i) => {
-      piece.group.visible = shown.has(i);
-      if (!piece.group.visible) piece.drop = 0;
+      piece.inSteps = shown.has(i);
+      piece.group.visible = piece.inSteps && piece.opacity > 0.01;
+      if (!piece.inSteps) piece.drop = 0;
     });
     this.placePieces();
     this.updateLabel();
@@ -396,8 +549,42 @@ export class SolutionView3d {
   }
 
   private placePiece(piece: PieceView): void {
-    piece.group.position.copy(piece.offset).multiplyScalar(this.explode);
+    piece.group.position.copy(piece.offset).multiplyScalar(this.explode).add(piece.moved);
     piece.group.position.y += piece.drop;
+  }
+
+  /** Moves and fades the pieces as the disassembly's poses say (undefined: all in place, opaque). */
+  private applyPoses(poses: readonly Pose[] | undefined): void {
+    this.hideTooltip();
+    this.pieces.forEach((piece, i) => {
+      const pose = poses?.[i];
+      piece.moved.set(...(pose ? cellToScene(pose.offset as Cell) : ([0, 0, 0] as const)));
+      const opacity = pose && !piece.still ? pose.opacity : 1;
+      if (!piece.still && opacity !== piece.opacity) {
+        const fading = opacity < 0.999;
+        Object.assign(piece.material, { transparent: fading, opacity, depthWrite: !fading });
+        piece.material.needsUpdate = true;
+        if (piece.edges) Object.assign(piece.edges, { transparent: fading, opacity });
+      }
+      piece.opacity = opacity;
+      piece.group.visible = piece.inSteps && opacity > 0.01;
+    });
+    this.placePieces();
+    this.updateLabel();
+    this.requestRender();
+  }
+
+  /** The frame's walls (or listed cells): translucent glass that never moves. */
+  private addFrame(cells: readonly Cell[]): void {
+    if (cells.length === 0) return;
+    const geometry = facesGeometry(cells);
+    const material = new MeshLambertMaterial({ color: new Color(FRAME_COLOUR), transparent: true, opacity: FRAME_OPACITY, depthWrite: false });
+    const edges = new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), new LineBasicMaterial({ color: FRAME_COLOUR, transparent: true, opacity: 0.55 }));
+    const group = new Group();
+    group.renderOrder = 2;
+    group.add(new Mesh(geometry, material), edges);
+    group.name = 'frame';
+    this.content.add(group);
   }
 
   private placePieces(): void {
@@ -472,7 +659,9 @@ export class SolutionView3d {
 
   private updateLabel(): void {
     const n = this.order.length;
-    const what = n === 0 ? '3-D view, nothing shown yet' : `3-D view of a solution of ${this.puzzleName}: ${n} pieces${this.step < n ? `, the first ${this.step} of the assembly shown` : ''}`;
+    const moves = this.plan?.moves.length ?? 0;
+    const apart = moves > 0 && this.apartStep > 0 ? `, ${this.apartStep} of the ${moves} moves that take it apart made` : '';
+    const what = n === 0 ? '3-D view, nothing shown yet' : `3-D view of a solution of ${this.puzzleName}: ${n} pieces${this.step < n ? `, the first ${this.step} of the assembly shown` : ''}${apart}`;
     this.canvas.setAttribute('aria-label', `${what}. Drag, or use the arrow keys, to turn it; the wheel, a pinch, or + and - to zoom.`);
   }
 
