@@ -573,9 +573,9 @@ class Disassembler {
     const removed: number[] = [];
     const remaining: number[] = [];
     for (let a = 0; a < n; a++) (group & (1 << a) ? removed : remaining).push(a);
-    // the group goes past everything else: as far as the part is long along the motion, and one more step
+    // the group goes just past everything else along the motion
     const end = offsets.slice(last * width, last * width + width);
-    const distance = this.span(pieces, end, m) + 1;
+    const distance = this.clearance(pieces, end, m, group);
     const by: [number, number, number] = [this.motions[3 * m]! * distance, this.motions[3 * m + 1]! * distance, this.motions[3 * m + 2]! * distance];
     const separating = this.told(pieces, removed, remaining, by, true);
     moves.push(separating);
@@ -600,22 +600,26 @@ class Disassembler {
     return { pieces: movers.map((a) => pieces[a]!), by: step, separates };
   }
 
-  /** How many cells long the part is along motion m (its extent projected on m, in steps). */
-  private span(pieces: readonly number[], state: Int32Array, m: number): number {
+  /**
+   * How many steps along motion m take the group (a bit mask of the part's pieces) past the rest: its
+   * lowest cell beyond the rest's highest, measured along m.
+   */
+  private clearance(pieces: readonly number[], state: Int32Array, m: number, group: number): number {
     const mx = this.motions[3 * m]!;
     const my = this.motions[3 * m + 1]!;
     const mz = this.motions[3 * m + 2]!;
     const norm = mx * mx + my * my + mz * mz;
-    let low = Infinity;
-    let high = -Infinity;
+    let groupLow = Infinity;
+    let restHigh = -Infinity;
     pieces.forEach((p, a) => {
       const cells = this.cells[p]!;
+      const inGroup = (group & (1 << a)) !== 0;
       for (let i = 0; i < cells.length; i += 3) {
         const t = ((cells[i]! + state[3 * a]!) * mx + (cells[i + 1]! + state[3 * a + 1]!) * my + (cells[i + 2]! + state[3 * a + 2]!) * mz) / norm;
-        if (t < low) low = t;
-        if (t > high) high = t;
+        if (inGroup && t < groupLow) groupLow = t;
+        if (!inGroup && t > restHigh) restHigh = t;
       }
     });
-    return Math.ceil(high - low) + 1;
+    return Math.max(1, Math.floor(restHigh - groupLow) + 1);
   }
 }
