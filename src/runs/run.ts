@@ -34,7 +34,8 @@ export interface RunOptions extends SolveOptions {
   /** Worker threads that search a long run (default: the number of cores); the calling thread plans, reports and saves. */
   readonly workers?: number;
   /**
-   * How long to try the whole search in-process before cutting it up (default 300 ms; 0 with a shard).
+   * How long to try the whole search in-process before cutting it up (default 300 ms, 1 s when taking
+   * assemblies apart, where each assembly costs more than a node; 0 with a shard).
    * A checkpointed run makes no trial: it is always planned, so that everything it does can be saved.
    */
   readonly trialMs?: number;
@@ -92,7 +93,7 @@ export async function runHere(puzzle: Puzzle, options: RunOptions, resumed?: Res
     keep: options.keep ?? !countOnly,
     ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
     // a checkpointed run makes no trial: everything it does can be saved
-    trialMs: target ? 0 : options.trialMs ?? (options.shard ? 0 : 300),
+    trialMs: target ? 0 : options.trialMs ?? (options.shard ? 0 : options.disassemble ? 1000 : 300),
     planOptions,
     ...(options.shard ? { shard: options.shard } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
