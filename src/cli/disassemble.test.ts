@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { coveredChannel } from '../test-support/shapes.js';
 
 // The built command, as a user runs it (npm test builds before it tests).
 const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
@@ -34,12 +35,7 @@ function expectOneLine(r: { code: number | null; stderr: string }, message: RegE
  * fits through it, so none does.
  */
 function channel(lid: number): string {
-  const walls: number[][] = [[-1, 0, 1], [5, 0, 1]];
-  for (let x = -1; x <= 5; x++) {
-    walls.push([x, 0, 0]);
-    for (let z = 0; z <= 2; z++) walls.push([x, -1, z], [x, 1, z]);
-  }
-  for (let x = 0; x < lid; x++) walls.push([x, 0, 2]);
+  const walls = coveredChannel(lid);
   return file(`channel-${lid}.yaml`, [
     `name: channel ${lid}`,
     `frame: {cells: ${JSON.stringify(walls)}}`,

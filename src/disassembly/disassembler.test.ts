@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { disassemble, levelOf, type Separation } from './disassembler.js';
+import { coveredChannel } from '../test-support/shapes.js';
 
 /*
  * The disassembler against a brute force that shares nothing with it: pieces as sets of cell keys, a move
@@ -278,13 +279,7 @@ describe('disassembler', () => {
   });
 
   it('slides a cube along a covered channel to its open end, then lifts it out: level 2', () => {
-    const channel: P3[] = [[-1, 0, 1], [5, 0, 1]];
-    for (let x = -1; x <= 5; x++) {
-      channel.push([x, 0, 0]);
-      for (let z = 0; z <= 2; z++) channel.push([x, -1, z], [x, 1, z]);
-    }
-    for (let x = 0; x <= 3; x++) channel.push([x, 0, 2]);
-    const result = check([channel, [[1, 0, 1]]]);
+    const result = check([coveredChannel(4), [[1, 0, 1]]]);
     expect(result.outcome).toBe('apart');
     if (result.outcome === 'apart') {
       expect(result.level).toEqual([2]);

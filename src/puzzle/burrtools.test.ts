@@ -8,6 +8,7 @@ import { solve } from '../search/solve.js';
 import { disassembleSolution } from '../disassembly/solution.js';
 import { BurrToolsWriteError, assemblyCells, burrToolsOrientation, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools, storedSolutions } from './burrtools.js';
 import { loadCatalogPuzzle } from './catalog.js';
+import { coveredChannel } from '../test-support/shapes.js';
 import { PuzzleError } from './errors.js';
 import type { Puzzle } from './model.js';
 import { puzzleProblem } from './model.js';
@@ -278,12 +279,7 @@ describe('BurrTools files and disassembly', () => {
   it('writes solutions with their separations, which read back with the levels the disassembler gave', () => {
     // two cubes in a covered channel open at one end: each slides to the opening and lifts out (level 2.2),
     // the channel heavier, so that it is the part that stays
-    const channel: Cell[] = [[-1, 0, 1], [5, 0, 1]];
-    for (let x = -1; x <= 5; x++) {
-      channel.push([x, 0, 0]);
-      for (let z = 0; z <= 2; z++) channel.push([x, -1, z], [x, 1, z]);
-    }
-    for (let x = 0; x <= 3; x++) channel.push([x, 0, 2]);
+    const channel = coveredChannel(4);
     const cubes: Cell[] = [[0, 0, 1], [1, 0, 1]];
     const puzzle: Puzzle = {
       name: 'channel',

@@ -4,7 +4,7 @@ import type { Cell, Dimensions } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, firstRepeat, isBox } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
 import type { Frame, Piece, PlacedPiece, Puzzle } from './model.js';
-import { frameName, frameOfWord, frameProblem, MAX_FRAME_CELLS } from './frame.js';
+import { frameName, frameOfWord, MAX_FRAME_CELLS } from './frame.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import type { Grid, GridName } from '../geometry/grid.js';
 import { isArtMove } from '../geometry/grid.js';
@@ -14,7 +14,7 @@ import { wrapGridProblem } from '../geometry/wrap.js';
 import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
 import {
-  LIMITS, atLeastProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridNameProblem, isCoordinate, nameProblem,
+  LIMITS, atLeastProblem, frameProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridNameProblem, isCoordinate, nameProblem,
   nameTwiceProblem, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
   tooManyCellsProblem, useProblem, wellFormedProblem, wrapNameProblem, wrapPlacedProblem,
 } from './validate.js';

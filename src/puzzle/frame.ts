@@ -52,34 +52,3 @@ export function frameOfWord(word: string): Frame {
   if (side && FRAME_SIDES.includes(side)) return { walls: side };
   return { piece: word };
 }
-
-/** Why a puzzle's frame cannot hold its pieces, or undefined when it can (or there is none). */
-export function frameProblem(puzzle: Pick<Puzzle, 'frame' | 'dims' | 'board' | 'pieces'>): string | undefined {
-  const frame = puzzle.frame;
-  if (!frame) return undefined;
-  if (puzzle.dims !== 3) return 'a frame holds the pieces of a 3-D puzzle while they are taken apart: this board is flat (pieces of a flat puzzle lift off)';
-  if ('walls' in frame) {
-    if (frame.walls !== 'closed' && !FRAME_SIDES.includes(frame.walls)) return `frame '${String(frame.walls)}' is none of closed, ${FRAME_SIDES.map((s) => `open-${s}`).join(', ')}`;
-    return undefined;
-  }
-  if ('piece' in frame) {
-    const piece = puzzle.pieces.find((p) => p.name === frame.piece);
-    if (!piece) {
-      return `frame '${frame.piece}' is neither closed, ${FRAME_SIDES.map((s) => `open-${s}`).join(', ')}, nor one of the pieces (${puzzle.pieces.map((p) => p.name).join(', ')})`;
-    }
-    if (piece.count !== 1 || (piece.min ?? piece.count) !== 1) return `frame '${frame.piece}' must be a piece of exactly one copy, not ${piece.count}`;
-    return undefined;
-  }
-  if (!Array.isArray(frame.cells) || frame.cells.length === 0) return 'frame cells must be a non-empty list of cells';
-  if (frame.cells.length > MAX_FRAME_CELLS) return `the frame has ${frame.cells.length} cells: more than the limit of ${MAX_FRAME_CELLS}`;
-  const board = new Set(puzzle.board.map(cellKey));
-  const seen = new Set<string>();
-  for (const c of frame.cells) {
-    if (!Array.isArray(c) || c.length !== 3 || !c.every((v) => Number.isInteger(v) && Math.abs(v) <= 1_000_000)) return 'each frame cell must be [x, y, z], whole numbers';
-    const k = cellKey(c as unknown as Cell);
-    if (board.has(k)) return `the frame does not fit the board: its cell [${c.join(', ')}] is a board cell (a frame goes around the board)`;
-    if (seen.has(k)) return `the frame lists the cell [${c.join(', ')}] twice`;
-    seen.add(k);
-  }
-  return undefined;
-}

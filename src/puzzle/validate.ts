@@ -8,7 +8,7 @@
  * `checkPuzzle` adds that the areas work out, and is the only maker of a CheckedPuzzle, what the compile
  * step (compile/compile.ts) takes.
  */
-import { frameProblem } from './frame.js';
+import { MAX_FRAME_CELLS } from './frame.js';
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, extent, firstRepeat } from '../geometry/cell.js';
 import type { Grid } from '../geometry/grid.js';
@@ -17,7 +17,7 @@ import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
 import type { Wrap } from '../geometry/wrap.js';
 import { WRAPS, wrapGridProblem } from '../geometry/wrap.js';
 import type { Piece, Puzzle } from './model.js';
-import { InvalidPuzzleError, puzzleProblem } from './model.js';
+import { FRAME_SIDES, InvalidPuzzleError, puzzleProblem } from './model.js';
 import { parseCssColour } from './colour.js';
 import { allowedOrientations, isCongruent } from './orientations.js';
 import { printable, unsafeCharacter } from './printable.js';
@@ -154,6 +154,31 @@ function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number): s
   }
   const repeat = firstRepeat(cells as Cell[]);
   if (repeat) return `${what} lists cell [${repeat.join(', ')}] twice`;
+  return undefined;
+}
+
+/** Why a puzzle's frame cannot hold its pieces, or undefined when it can (or there is none). */
+export function frameProblem(puzzle: Pick<Puzzle, 'frame' | 'dims' | 'board' | 'pieces'>): string | undefined {
+  const frame = puzzle.frame;
+  if (!frame) return undefined;
+  if (puzzle.dims !== 3) return 'a frame holds the pieces of a 3-D puzzle while they are taken apart: this board is flat (pieces of a flat puzzle lift off)';
+  if ('walls' in frame) {
+    if (frame.walls !== 'closed' && !FRAME_SIDES.includes(frame.walls)) return `frame '${String(frame.walls)}' is none of closed, ${FRAME_SIDES.map((s) => `open-${s}`).join(', ')}`;
+    return undefined;
+  }
+  if ('piece' in frame) {
+    const piece = puzzle.pieces.find((p) => p.name === frame.piece);
+    if (!piece) {
+      return `frame '${frame.piece}' is neither closed, ${FRAME_SIDES.map((s) => `open-${s}`).join(', ')}, nor one of the pieces (${puzzle.pieces.map((p) => p.name).join(', ')})`;
+    }
+    if (piece.count !== 1 || (piece.min ?? piece.count) !== 1) return `frame '${frame.piece}' must be a piece of exactly one copy, not ${piece.count}`;
+    return undefined;
+  }
+  const cells = cellsProblem(frame.cells, 'the frame', 3, MAX_FRAME_CELLS);
+  if (cells) return cells;
+  const board = new Set(puzzle.board.map(cellKey));
+  const onBoard = frame.cells.find((c) => board.has(cellKey(c)));
+  if (onBoard) return `the frame does not fit the board: its cell [${onBoard.join(', ')}] is a board cell (a frame goes around the board)`;
   return undefined;
 }
 

@@ -74,3 +74,17 @@ function freeKey(shape: readonly Cell[]): string {
   }
   return images.sort()[0]!;
 }
+
+/**
+ * The walls of a covered channel: the row x = 0..4 (y = 0, z = 1) walled below, at both ends and on both
+ * sides, with a lid over x = 0 .. lid - 1; the rest of the row is open above.
+ */
+export function coveredChannel(lid: number): Cell[] {
+  const walls: Cell[] = [[-1, 0, 1], [5, 0, 1]];
+  for (let x = -1; x <= 5; x++) {
+    walls.push([x, 0, 0]);
+    for (let z = 0; z <= 2; z++) walls.push([x, -1, z], [x, 1, z]);
+  }
+  for (let x = 0; x < lid; x++) walls.push([x, 0, 2]);
+  return walls;
+}
