@@ -3,15 +3,14 @@ import pc from 'picocolors';
 import type { Cell } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
-import { readTextFile, svgToPng } from '../platform/host.js';
+import { svgToPng } from '../platform/host.js';
 import type { SolutionDisassembly } from '../disassembly/solution.js';
 import { disassembleSolution, disassemblyProblem, disassemblySteps, levelText, moveText } from '../disassembly/solution.js';
 import { renderDisassemblyIso, renderSolutionText } from '../render/index.js';
 import { formatCount, jsonText, solutionJson } from '../render/report.js';
 import { solve } from '../search/solve.js';
-import { createSolutionCheck } from '../runs/solution-check.js';
 import { EXIT, UsageError, fileProblem, writeError } from './errors.js';
-import { readSolutionLine } from './solution-lines.js';
+import { readSolutionFile } from './solution-lines.js';
 import { pictureWidth, useColor } from './solve.js';
 
 export interface DisassembleFlags {
@@ -24,9 +23,6 @@ export interface DisassembleFlags {
   color: boolean;
   problem?: number;
 }
-
-/** Largest solutions file read. */
-const MAX_SOLUTIONS_FILE_BYTES = 400 * 1024 * 1024;
 
 /**
  * `snug disassemble PUZZLE [--solution N | --from SOLUTIONS.jsonl]`: how one solution comes apart, move by
@@ -75,22 +71,10 @@ export async function disassembleCommand(target: string, flags: DisassembleFlags
 }
 
 function readNthSolution(file: string, n: number, puzzle: Puzzle): Solution {
-  const text = readTextFile(file, MAX_SOLUTIONS_FILE_BYTES, (problem) => {
-    throw new UsageError(`${file}: ${problem}`);
-  });
-  const check = createSolutionCheck(puzzle);
-  let seen = 0;
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    if (++seen < n) continue;
-    const solution = readSolutionLine(line, `${file}:${i + 1}`);
-    const problem = check(solution);
-    if (problem) throw new UsageError(`${file}:${i + 1}: ${problem}`);
-    return { placements: solution.placements };
-  }
-  throw new UsageError(`${file}: has ${seen} solution line${seen === 1 ? '' : 's'}: there is no solution ${n}`);
+  const solutions = readSolutionFile(file, puzzle, n);
+  const solution = solutions[n - 1];
+  if (!solution) throw new UsageError(`${file}: has ${solutions.length} solution line${solutions.length === 1 ? '' : 's'}: there is no solution ${n}`);
+  return { placements: solution.placements };
 }
 
 /** The JSON of one disassembly: the level and every move (pieces by name and by index in the solution). */

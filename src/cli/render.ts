@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Puzzle, Solution } from '../puzzle/model.js';
+import type { Puzzle } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
-import { readTextFile, svgToPng } from '../platform/host.js';
+import { svgToPng } from '../platform/host.js';
 import { renderSolutionSvg } from '../render/index.js';
-import { createSolutionCheck } from '../runs/solution-check.js';
 import { UsageError } from './errors.js';
 import { formatCount } from '../render/report.js';
-import { readSolutionLine } from './solution-lines.js';
+import { readSolutionFile } from './solution-lines.js';
 
 export interface RenderFlags {
   puzzle: string;
@@ -16,9 +15,6 @@ export interface RenderFlags {
   limit?: number;
   scale?: number;
 }
-
-/** Largest solutions file read (a --jsonl output of millions of solutions is drawn one by one at most this far). */
-const MAX_SOLUTIONS_FILE_BYTES = 400 * 1024 * 1024;
 
 /**
  * `snug render SOLUTIONS.jsonl --puzzle PUZZLE --out DIR`: draws solutions saved earlier (`solve --jsonl`),
@@ -33,20 +29,7 @@ export async function renderCommand(
 ): Promise<number> {
   if (flags.out === '') throw new UsageError('--out wants a folder to write the pictures in');
   const { puzzle } = resolvePuzzle(flags.puzzle);
-  const text = readTextFile(file, MAX_SOLUTIONS_FILE_BYTES, (problem) => {
-    throw new UsageError(`${file}: ${problem}`);
-  });
-  const check = createSolutionCheck(puzzle);
-  const solutions: Solution[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length && solutions.length < (flags.limit ?? Infinity); i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    const solution = readSolutionLine(line, `${file}:${i + 1}`);
-    const problem = check(solution);
-    if (problem) throw new UsageError(`${file}:${i + 1}: ${problem}`);
-    solutions.push(solution);
-  }
+  const solutions = readSolutionFile(file, puzzle, flags.limit);
   if (solutions.length === 0) throw new UsageError(`${file}: no solution lines (write them with snug solve --jsonl)`);
   if (existsSync(flags.out) && !statSync(flags.out).isDirectory()) throw new UsageError(`--out ${printable(flags.out)}: not a folder`);
   const ext = flags.png ? 'png' : 'svg';

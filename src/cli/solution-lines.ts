@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Solution } from '../puzzle/model.js';
+import type { Puzzle, Solution } from '../puzzle/model.js';
+import { readTextFile } from '../platform/host.js';
+import { createSolutionCheck } from '../runs/solution-check.js';
 import { UsageError } from './errors.js';
 
 /** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
@@ -29,4 +31,29 @@ export function readSolutionLine(line: string, where: string): Solution {
   const parsed = solutionLine.safeParse(value);
   if (!parsed.success) throw new UsageError(`${where}: not a solution line of --jsonl output`);
   return toSolution(parsed.data);
+}
+
+/** Largest solutions file read (a --jsonl output of millions of solutions is read this far at most). */
+const MAX_SOLUTIONS_FILE_BYTES = 400 * 1024 * 1024;
+
+/**
+ * The first `limit` solutions of a --jsonl file, each checked against the puzzle (a bad line is refused in
+ * one line naming the file and the line).
+ */
+export function readSolutionFile(file: string, puzzle: Puzzle, limit = Infinity): Solution[] {
+  const text = readTextFile(file, MAX_SOLUTIONS_FILE_BYTES, (problem) => {
+    throw new UsageError(`${file}: ${problem}`);
+  });
+  const check = createSolutionCheck(puzzle);
+  const solutions: Solution[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length && solutions.length < limit; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    const solution = readSolutionLine(line, `${file}:${i + 1}`);
+    const problem = check(solution);
+    if (problem) throw new UsageError(`${file}:${i + 1}: ${problem}`);
+    solutions.push(solution);
+  }
+  return solutions;
 }
