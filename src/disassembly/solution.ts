@@ -51,7 +51,9 @@ export function disassemblyProblem(puzzle: Puzzle): string | undefined {
   const grid = puzzleGrid(puzzle);
   if (puzzle.dims !== 3) return 'a flat puzzle comes apart by lifting its pieces off: --disassemble is for 3-D puzzles';
   if (!grid.motions) return `the ${grid.name} grid has no motions snug can take apart (pieces there do not slide cell by cell)`;
-  const pieces = mostPiecesPlaced(puzzle) + (frameCells(puzzle).length > 0 ? 1 : 0);
+  // walls (not a frame piece, which is one of the pieces already) are one piece more
+  const walls = puzzle.frame !== undefined && !('piece' in puzzle.frame);
+  const pieces = mostPiecesPlaced(puzzle) + (walls ? 1 : 0);
   if (pieces > MAX_PART_PIECES) return `the disassembler takes assemblies of at most ${MAX_PART_PIECES} pieces, and this one may have ${pieces}`;
   return undefined;
 }
