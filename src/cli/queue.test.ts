@@ -217,6 +217,33 @@ describe('a run on a work queue', () => {
     }
   });
 
+  it('a result kept but never logged (a write cut between the two) is still read: the run ends, exact', async () => {
+    const run = start('solve', 'pentomino-5x12', '--count', '--queue', url, '--json', '--time-limit', '100');
+    let key = '';
+    for (let i = 0; i < 100 && !key; i++) {
+      key = (await redis.keys('snug:run:*')).find((k) => /^snug:run:[0-9a-f]+$/.test(k)) ?? '';
+      if (!key) await sleep(100);
+    }
+    const id = key.slice('snug:run:'.length);
+    const record = JSON.parse((await redis.get(key))!);
+    const w = worker(1);
+    try {
+      // once the coordinator reads the log (a result is in), the last subproblem's result goes in `done`
+      // only: workers skip it as written, and the log never brings it
+      expect(await resultsIn(redis, 1, 60_000)).toBeGreaterThanOrEqual(1);
+      const last = record.subproblems.length - 1;
+      const unlogged = JSON.stringify({ run: id, version: '0.0.0-other', puzzleHash: record.puzzleHash, planHash: record.planHash, index: last, solutions: 7, nodes: 1, updates: 1, worker: 'elsewhere' });
+      expect(await redis.hsetnx(`${key}:done`, String(last), unlogged)).toBe(1);
+      const result = await run.done;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(new RegExp(`refused the result of subproblem ${last} `));
+      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 4040, complete: true });
+    } finally {
+      await stopAll([w]);
+      await redis.flushdb();
+    }
+  });
+
   it.each([
     ['shut down (SHUTDOWN saves its snapshot)', false],
     ['killed (SIGKILL: it comes back from a snapshot older than the run)', true],

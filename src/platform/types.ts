@@ -108,7 +108,6 @@ export interface RedisClient {
   hlen(key: string): Promise<number>;
   hmget(key: string, ...fields: string[]): Promise<(string | null)[]>;
   hset(key: string, field: string, value: string): Promise<unknown>;
-  hsetnx(key: string, field: string, value: string): Promise<number>;
   hdel(key: string, field: string): Promise<unknown>;
   rpush(key: string, value: string): Promise<unknown>;
   lrange(key: string, start: number, stop: number): Promise<string[]>;

@@ -87,6 +87,7 @@ class QueueDispatcher implements Dispatcher {
       if (Date.now() - lastFailureCheck >= 5000) {
         lastFailureCheck = Date.now();
         await this.checkFailures();
+        await this.takeUnlogged(wait);
       }
       if (wait.left > 0 && !this.stopped) await this.sleep(texts.length > 0 ? 10 : 50);
     }
@@ -136,6 +137,20 @@ class QueueDispatcher implements Dispatcher {
     wait.left--;
     for (const s of done.found ?? []) wait.events.onSolution(index, s);
     wait.events.onDone({ index, solutions: done.solutions, nodes: done.nodes, updates: done.updates, complete: true, ...(done.disassembly ? { disassembly: done.disassembly } : {}) });
+  }
+
+  /**
+   * Results kept in `done` but missing from the log (a worker of an older snug, or a write cut between
+   * the two): taken from `done`, so the wait cannot outlast the work.
+   */
+  private async takeUnlogged(wait: { readonly plan: Plan; readonly indices: readonly number[]; readonly events: DispatchEvents; left: number }): Promise<void> {
+    const run = this.queued;
+    const doneKey = `${runKey(run.id!)}:done`;
+    if ((await run.redis.hlen(doneKey)) <= run.taken.size) return;
+    const missing = wait.indices.filter((i) => !run.taken.has(i));
+    if (missing.length === 0) return;
+    const texts = await run.redis.hmget(doneKey, ...missing.map(String));
+    for (const text of texts) if (text !== null) await this.take(text, wait);
   }
 
   /** The nodes of the subproblems being solved, as the workers last said (for progress). */

@@ -7,6 +7,9 @@ import { connect, parseQueueUrl, queueName, readRun, recordDisassembleProblem, r
 import type { SubproblemResult, WorkerSetup } from './search-thread.js';
 import { ThreadPool } from './thread-pool.js';
 
+/** Keeps a subproblem's first result (HSETNX) and, only then, appends it to the run's log. */
+const KEEP_AND_LOG = `if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then redis.call('RPUSH', KEYS[2], ARGV[2]) return 1 end return 0`;
+
 /**
  * A worker of a work queue (`snug worker URL`, or the threads a coordinator lends with --workers): takes
  * jobs from the queue (of any run of this snug version) and solves their subproblems on its threads, one
@@ -163,7 +166,9 @@ async function solveJob(worker: WorkerState, job: TakenJob): Promise<void> {
       worker: worker.name,
     };
     const text = JSON.stringify(done);
-    if ((await redis.hsetnx(doneKey, String(index), text)) === 1) await redis.rpush(`${runKey(id)}:log`, text);
+    // (kept and logged in one script: Redis runs it whole, so a shutdown between the two cannot leave a
+    // result kept but never logged, which the coordinator would wait for)
+    await redis.eval(KEEP_AND_LOG, 2, doneKey, `${runKey(id)}:log`, String(index), text);
     solutions += result.solutions;
     await job.updateProgress(index);
   }
