@@ -109,7 +109,6 @@ export interface RedisClient {
   hmget(key: string, ...fields: string[]): Promise<(string | null)[]>;
   hset(key: string, field: string, value: string): Promise<unknown>;
   hdel(key: string, field: string): Promise<unknown>;
-  rpush(key: string, value: string): Promise<unknown>;
   lrange(key: string, start: number, stop: number): Promise<string[]>;
   llen(key: string): Promise<number>;
   expire(key: string, seconds: number): Promise<unknown>;
