@@ -77,6 +77,12 @@ export interface Grid {
   /** How the 3-D view draws the grid's cells, for grids it can show. */
   readonly scene?: GridScene;
   /**
+   * The solid a 3-D cell fills, in space (the units and axes of `scene`: a cube cell [x, y, z] is the unit
+   * cube from [x, y, z] to [x + 1, y + 1, z + 1]): for 3-D grids whose cells are polyhedra. What STL files
+   * and the 3-D view's 'solids' mesh are built from; neighbouring cells share whole faces.
+   */
+  solid?(c: Cell): CellSolid;
+  /**
    * The unit steps a piece may slide along when an assembly is taken apart (each direction and its
    * opposite, in the order the disassembler tries them), for grids where sliding cell by cell is how pieces
    * really move: absent where it is not (balls sliding along a diagonal brush past their neighbours).
@@ -118,7 +124,8 @@ export interface GridArt {
  * sits at [x, z, y]).
  */
 export interface GridScene {
-  readonly mesh: 'unit-cubes' | 'balls';
+  /** 'solids': each cell drawn as its `solid`. */
+  readonly mesh: 'unit-cubes' | 'balls' | 'solids';
   readonly viewDirection: readonly [number, number, number];
 }
 
@@ -131,6 +138,15 @@ export interface BurrToolsGrid {
   readonly type: number;
   readonly turns: readonly (readonly number[])[];
   voxelProblem?(position: Cell): string | undefined;
+}
+
+/**
+ * A convex polyhedron: its corners, and its faces as lists of corner indices, counter-clockwise seen from
+ * outside (so each face's normal, by the right-hand rule, points out of the cell).
+ */
+export interface CellSolid {
+  readonly vertices: readonly (readonly [number, number, number])[];
+  readonly faces: readonly (readonly number[])[];
 }
 
 /** How the web editor offers and draws a grid. */

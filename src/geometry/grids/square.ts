@@ -87,6 +87,10 @@ export const squareGrid: Grid = {
   editor: { label: 'Squares (2-D)', menuOrder: 1, columnsPerCell: 1, pieceFrame: [4, 4, 1], textSize: 0.6 },
 };
 
+/** The unit cube's corners (bit 0: +x, bit 1: +y, bit 2: +z) and its faces, counter-clockwise seen from outside. */
+const CUBE_CORNERS: readonly Cell[] = [0, 1, 2, 3, 4, 5, 6, 7].map((b) => [b & 1, (b >> 1) & 1, (b >> 2) & 1]);
+const CUBE_FACES: readonly (readonly number[])[] = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+
 export const cubeGrid: Grid = {
   name: 'cube',
   dims: 3,
@@ -102,6 +106,7 @@ export const cubeGrid: Grid = {
   motions: [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
   isometric: true,
   scene: CUBE_SCENE,
+  solid: (c) => ({ vertices: CUBE_CORNERS.map(([x, y, z]) => [c[0] + x, c[1] + y, c[2] + z] as const), faces: CUBE_FACES }),
   burrTools: { type: 0, turns: BURRTOOLS_BRICK_TURNS },
   editor: { label: 'Cubes (3-D)', menuOrder: 2, columnsPerCell: 1, pieceFrame: [3, 3, 2], textSize: 0.6 },
 };
