@@ -122,6 +122,12 @@ export interface GridArt {
   readonly raggedRows: boolean;
   /** True when layers of art may differ in size (as the layers of a pyramid do). */
   readonly layersMayDiffer: boolean;
+  /**
+   * True when puzzle files list the grid's cells (`cells:`) rather than draw them: where most places of the
+   * art are no cells and moving art by a column or a row is seldom a move of the grid, a file written as
+   * art would be hard to read and would not read back where it was.
+   */
+  readonly listed?: boolean;
 }
 
 /**

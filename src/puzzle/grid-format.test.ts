@@ -67,3 +67,28 @@ describe('grid: triangle, hexagon and sphere in puzzle files', () => {
     expect(problem('grid: square\nboard: {box: [2, 2, 2]}\npieces:\n  A: {box: [2, 2, 2]}\n')).toMatch(/the square grid is flat/);
   });
 });
+
+describe('grid: tetra-octa in puzzle files (cells listed: most voxel positions are no cells)', () => {
+  const octahedron = '[[2, 0, 0], [3, 0, 0], [2, -1, 0], [3, -1, 0], [2, 0, -1], [3, 0, -1], [2, -1, -1], [3, -1, -1]]';
+  const text = `name: oct\ngrid: tetra-octa\nboard:\n  cells: [${octahedron.slice(1, -1)}, [1, 1, 1]]\n  optional: [[1, 1, 1]]\npieces:\n  A: {cells: [[2, 0, 0], [3, 0, 0]], count: 4, color: teal}\n  T: {cells: [[1, 1, 1]], count: 0..1}\n`;
+
+  it('reads cells, and the cells that may stay empty listed beside them; writes them back listed', () => {
+    const p = parsePuzzle(text, 'g.yaml');
+    expect(p.grid).toBe('tetra-octa');
+    expect(p.dims).toBe(3);
+    expect(p.board).toHaveLength(9);
+    expect(p.optional).toEqual([[1, 1, 1]]);
+    const written = formatPuzzle(p);
+    expect(written).toMatch(/^ {2}cells: \[\[/m);
+    expect(written).toMatch(/^ {2}A: \{cells: \[\[/m);
+    expect(parsePuzzle(written, 'again.yaml')).toEqual(p);
+  });
+
+  it('refuses a place that is no cell, and optional cells off the board or beside art, in one line naming the file and line', () => {
+    expect(problem(`grid: tetra-octa\nboard:\n  cells: [[1, 1, 1], [0, 0, 0]]\npieces:\n  T: {cells: [[1, 1, 1]], count: 2}\n`)).toMatch(/^g\.yaml:3: board cells: \[0, 0, 0\] is no cell: .* on the tetra-octa grid$/);
+    expect(problem(`grid: tetra-octa\nboard: {layers: ["...", ".#."]}\npieces:\n  T: {cells: [[1, 1, 1]]}\n`)).toMatch(/^g\.yaml:2: board layer 2: \[1, 0, 1\] is no cell/);
+    expect(problem(`grid: tetra-octa\nboard:\n  cells: [[1, 1, 1]]\n  optional: [[4, 1, 1]]\npieces:\n  T: {cells: [[1, 1, 1]]}\n`)).toMatch(/^g\.yaml:4: optional cell \[4, 1, 1\] is not a board cell/);
+    expect(problem('board: {layers: ["##"], optional: [[0, 0, 0]]}\npieces:\n  T: "#"\n')).toMatch(/^g\.yaml:1: optional goes with cells/);
+    expect(problem(`grid: tetra-octa\nboard: {box: [3, 3, 3]}\npieces:\n  T: "#"\n`)).toMatch(/^g\.yaml:2: board box is for the square and cube grids/);
+  });
+});

@@ -146,7 +146,8 @@ export const tetraOctaGrid: Grid = {
   cellProblem: tetraOctaCellProblem,
   // the flat pictures draw each layer of voxel positions as its art, a mark at each cell
   cellShape: 'ball',
-  art: PLAIN_ART,
+  // art is BurrTools' voxel positions, layer by layer (most of them no cells): files list the cells
+  art: { ...PLAIN_ART, listed: true },
   wraps: false,
   isometric: false,
   scene: SCENE,
