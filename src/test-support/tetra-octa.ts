@@ -226,3 +226,15 @@ export function tetraOctaClasses(puzzle: Puzzle, solutions: readonly Solution[],
     s.placements.map((p) => `${p.piece}:${p.cells.map((c) => cellKeyOf(cornersOf(c).map(m))).sort().join(' ')}`).sort().join(' / ');
   return new Set(solutions.map((s) => maps.map((m) => key(s, m)).sort()[0]!)).size;
 }
+
+/** A shape's class up to moves and turns (and mirror images with `mirror`), from its cells' corners. */
+export function tetraOctaShapeClass(cells: readonly Cell[], mirror: boolean): string {
+  const corners = cells.map((c) => voxelCorners(c)!);
+  return isometries(!mirror).map((m) => shapeKeyOf(corners.map((c) => c.map(m)))).sort()[0]!;
+}
+
+/** True when the two cells share a face (three corners). */
+export function tetraOctaTouch(a: Cell, b: Cell): boolean {
+  const p = voxelCorners(a)!.map(pointKey);
+  return voxelCorners(b)!.filter((q) => p.includes(pointKey(q))).length === 3;
+}
