@@ -363,3 +363,70 @@ describe('burrToolsOrientation', () => {
     expect(burrToolsOrientation(flat, one)).toBe(one);
   });
 });
+
+describe('BurrTools files on the tetrahedra-octahedra grid (type 4)', () => {
+  // three blocks in a row (15 cells: 3 tetrahedra and 12 octants) and pieces cut from it; BurrTools 0.6
+  // finds its 2 assemblies, as snug's --unique does
+  const bar = parsePuzzle(`name: bar
+grid: tetra-octa
+board:
+  cells: [[2, 0, 0], [3, 0, 0], [8, 0, 0], [0, 2, 0], [5, 2, 0], [6, 2, 0], [1, 1, 1], [4, 1, 1], [7, 1, 1], [0, 0, 2], [5, 0, 2], [6, 0, 2], [2, 2, 2], [3, 2, 2], [8, 2, 2]]
+pieces:
+  A: {cells: [[2, 0, 0], [3, 0, 0]], count: 3}
+  B: {cells: [[2, 0, 0], [1, 1, 1]], count: 2}
+  C: {cells: [[5, 2, 0], [6, 2, 0], [4, 1, 1]]}
+  D: {cells: [[0, 0, 2]], count: 2}
+`, 'bar.yaml');
+
+  // the octahedron around the point [1, 0, 0] of space: its box starts at no corner of a block
+  const octahedron = parsePuzzle(`name: octahedron
+grid: tetra-octa
+board:
+  cells: [[2, 0, 0], [3, 0, 0], [2, -1, 0], [3, -1, 0], [2, 0, -1], [3, 0, -1], [2, -1, -1], [3, -1, -1]]
+pieces:
+  P: {cells: [[2, 0, 0], [3, 0, 0]], count: 4}
+`, 'octahedron.yaml');
+
+  it('round trip: the same puzzle, its board moved by a move of the grid, and the same counts', () => {
+    const moved: Puzzle = { ...bar, board: bar.board.map((c) => [c[0] + 3, c[1] + 3, c[2]] as Cell) };
+    for (const p of [moved, octahedron]) {
+      const shift = burrToolsShift(p);
+      expect(gridOf('tetra-octa', 3).translates(shift)).toBe(true);
+      const back = roundTrip(p);
+      expect(back.grid).toBe('tetra-octa');
+      expect(essence(back)).toEqual(essence(p, shift));
+      expect(count(back)).toBe(count(p));
+      expect(count(back, true)).toBe(count(p, true));
+      expect(count(p, true)).toBeGreaterThan(1);
+    }
+  });
+
+  it('solutions are written as assemblies (BurrTools\' brick turns on the voxel positions) that place the same cells', () => {
+    const found = solve(bar, { all: true }).found;
+    expect(found.length).toBeGreaterThan(1);
+    const xml = burrToolsXml(bar, found);
+    expect(xml).toContain('<gridType type="4"/>');
+    const assemblies = [...xml.matchAll(/<assembly>([^<]*)<\/assembly>/g)].map((m) => m[1]!);
+    // some placement is turned, not only moved
+    expect(assemblies.some((a) => a.split(' ').filter((_, i) => i % 4 === 3).some((t) => t !== '0'))).toBe(true);
+    assemblies.forEach((text, i) => {
+      const placed = assemblyCells(bar, text, 4, burrToolsShift(bar)).filter((c): c is Cell[] => c !== undefined);
+      expect(placed.map((cells) => cells.map(cellKey).sort().join(';')).sort()).toEqual(found[i]!.placements.map((q) => q.cells.map(cellKey).sort().join(';')).sort());
+    });
+  });
+
+  it('refuses a voxel where the grid has no cell, naming the shape and the position', () => {
+    const data = handFile(` <shapes>
+  <voxel x="3" y="3" z="3" type="0">_____________#_____________</voxel>
+  <voxel x="3" y="3" z="3" type="0">#__________________________</voxel>
+ </shapes>
+ <problems><problem><shapes><shape id="1" count="1"/></shapes><result id="0"/></problem></problems>`, '<gridType type="4"/>');
+    expect(() => parseBurrTools(data, 'bad.xmpuzzle')).toThrow(/^bad\.xmpuzzle: shape S2 fills position 0, 0, 0, which is no cell: /);
+    // the middle of a block is its tetrahedron
+    const good = handFile(` <shapes>
+  <voxel x="3" y="3" z="3" type="0">_____________#_____________</voxel>
+ </shapes>
+ <problems><problem><shapes><shape id="0" count="1"/></shapes><result id="0"/></problem></problems>`, '<gridType type="4"/>');
+    expect(parseBurrTools(good, 'good.xmpuzzle')).toMatchObject({ grid: 'tetra-octa', board: [[1, 1, 1]] });
+  });
+});
