@@ -9,6 +9,7 @@ import { disassembleSolution } from '../disassembly/solution.js';
 import { BurrToolsWriteError, assemblyCells, burrToolsOrientation, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools, storedSolutions } from './burrtools.js';
 import { loadCatalogPuzzle } from './catalog.js';
 import { coveredChannel } from '../test-support/shapes.js';
+import { voxelCorners } from '../test-support/tetra-octa.js';
 import { PuzzleError } from './errors.js';
 import type { Puzzle } from './model.js';
 import { puzzleProblem } from './model.js';
@@ -412,6 +413,33 @@ pieces:
     assemblies.forEach((text, i) => {
       const placed = assemblyCells(bar, text, 4, burrToolsShift(bar)).filter((c): c is Cell[] => c !== undefined);
       expect(placed.map((cells) => cells.map(cellKey).sort().join(';')).sort()).toEqual(found[i]!.placements.map((q) => q.cells.map(cellKey).sort().join(';')).sort());
+    });
+  });
+
+  it('an assembly turns a piece as BurrTools does: its turn matrix on the voxel positions is that turn of space, up to a move', () => {
+    // a piece with no symmetry: a tetrahedron, two octants of its block and one beyond
+    const piece = { name: 'p', shape: gridOf('tetra-octa', 3).normalize([[2, 0, 0], [1, 1, 1], [0, 2, 0], [3, 0, 0]]), count: 1, mirror: false };
+    const one: Puzzle = { name: 'one', dims: 3, grid: 'tetra-octa', board: piece.shape, mirror: false, pieces: [piece] };
+    // entries of BurrTools' brick table (tabs_0/rotmatrix.inc): turns 5, 13 and 17
+    const table: Record<number, number[]> = { 5: [0, -1, 0, 0, 0, -1, 1, 0, 0], 13: [0, 1, 0, 0, 0, -1, -1, 0, 0], 17: [0, 0, 1, 1, 0, 0, 0, 1, 0] };
+    const turns = gridOf('tetra-octa', 3).burrTools!.turns;
+    for (const [t, m] of Object.entries(table)) expect(turns[Number(t)], `turn ${t}`).toEqual(m);
+    const corners = (cells: readonly Cell[]) => cells.map((c) => voxelCorners(c)!).flat();
+    const sorted = (points: readonly (readonly number[])[]) => points.map((p) => p.join(',')).sort();
+    turns.forEach((m, t) => {
+      const turned = corners(piece.shape).map((p) => [0, 1, 2].map((i) => m[3 * i]! * p[0]! + m[3 * i + 1]! * p[1]! + m[3 * i + 2]! * p[2]!));
+      let placedSomewhere = 0;
+      for (let x = 0; x < 6; x++) for (let y = 0; y < 6; y++) for (let z = 0; z < 6; z++) {
+        const cells = assemblyCells(one, `${x} ${y} ${z} ${t}`, 4)[0]!;
+        if (!cells.every((c) => voxelCorners(c))) continue;
+        placedSomewhere++;
+        // the placed cells' corners are the turned corners moved by one step
+        const placed = corners(cells);
+        const least = (points: readonly (readonly number[])[]) => [...points].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!)[0]!;
+        const d = least(placed).map((v, i) => v - least(turned)[i]!);
+        expect(sorted(placed), `turn ${t} at ${x}, ${y}, ${z}`).toEqual(sorted(turned.map((p) => p.map((v, i) => v + d[i]!))));
+      }
+      expect(placedSomewhere, `turn ${t}`).toBeGreaterThan(0);
     });
   });
 
