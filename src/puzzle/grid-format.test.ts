@@ -68,6 +68,12 @@ describe('grid: triangle, hexagon and sphere in puzzle files', () => {
   });
 });
 
+describe('grid: sphere cells listed', () => {
+  it('refuses a point between the spheres (x + y + z odd), naming the line', () => {
+    expect(problem('grid: sphere\nboard: {cells: [[1, 0, 0], [2, 1, 0]]}\npieces:\n  A: {cells: [[1, 0, 0], [2, 1, 0]]}\n')).toMatch(/^g\.yaml:2: board cells: \[1, 0, 0\] is no sphere: x \+ y \+ z must be even on the sphere grid$/);
+  });
+});
+
 describe('grid: tetra-octa in puzzle files (cells listed: most voxel positions are no cells)', () => {
   const octahedron = '[[2, 0, 0], [3, 0, 0], [2, -1, 0], [3, -1, 0], [2, 0, -1], [3, 0, -1], [2, -1, -1], [3, -1, -1]]';
   const text = `name: oct\ngrid: tetra-octa\nboard:\n  cells: [${octahedron.slice(1, -1)}, [1, 1, 1]]\n  optional: [[1, 1, 1]]\npieces:\n  A: {cells: [[2, 0, 0], [3, 0, 0]], count: 4, color: teal}\n  T: {cells: [[1, 1, 1]], count: 0..1}\n`;
