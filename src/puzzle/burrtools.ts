@@ -2,7 +2,7 @@
  * BurrTools files (.xmpuzzle): gzip-compressed XML, as BurrTools 0.6 reads and writes them.
  *
  *   <puzzle version="2">
- *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres; 1, 3 and 4 are other grids
+ *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres, 4 tetrahedra-octahedra; 1, 3 others
  *     <colors/>
  *     <shapes>
  *       <voxel x="3" y="2" z="1" type="0" name="L">###_#_</voxel>
@@ -32,7 +32,9 @@
  * has says its grid type and its turns in BurrTools' order (`burrTools` of the grids in geometry/grids).
  *
  * The sphere grid's voxel space is the lattice itself: positions with an even x + y + z are the spheres, and
- * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
+ * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells. The
+ * tetrahedra-octahedra grid's voxel positions are snug's cells of that grid as they are (5 of each block of
+ * 3x3x3), and BurrTools turns its shapes with the brick grid's turns, numbered as the bricks' are.
  */
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, shapeKey } from '../geometry/cell.js';
