@@ -51,6 +51,12 @@ export interface Grid {
   normalize(shape: Shape): Cell[];
   /** True when moving every cell by d is a translation of the grid (maps cells onto cells of the same kind). */
   translates(d: Cell): boolean;
+  /**
+   * Why an integer triple is no cell of the grid (the end of a sentence naming it), for grids where some
+   * triples are not cells (the tetrahedra-octahedra grid keeps BurrTools' voxel positions, most of which are
+   * between its cells); absent where every triple is a cell.
+   */
+  cellProblem?(c: Cell): string | undefined;
   /** The left-right mirror (x to -x on the picture): how a piece that may not be rotated is turned over. */
   readonly mirrorLeftRight: Transform;
   /**
@@ -58,7 +64,7 @@ export interface Grid {
    * its own coordinates, so turns are signed permutations of the axes: boards and pieces may be given as
    * rect or box, a turned box stays a box (a piece longer than the board fits nowhere), art is written cell
    * by cell, and pictures draw runs of squares. 'polygon': the outline `polygon` gives. 'ball': a ball,
-   * drawn on its layer's art.
+   * drawn on its layer's art (also the flat pictures' mark for a 3-D cell that only has a `solid`).
    */
   readonly cellShape: 'box' | 'polygon' | 'ball';
   /** The outline of a 2-D cell in picture units (one unit: a square's side, a triangle's side, a hexagon's width / sqrt 3). */
@@ -116,6 +122,12 @@ export interface GridArt {
   readonly raggedRows: boolean;
   /** True when layers of art may differ in size (as the layers of a pyramid do). */
   readonly layersMayDiffer: boolean;
+  /**
+   * True when puzzle files list the grid's cells (`cells:`) rather than draw them: where most places of the
+   * art are no cells and moving art by a column or a row is seldom a move of the grid, a file written as
+   * art would be hard to read and would not read back where it was.
+   */
+  readonly listed?: boolean;
 }
 
 /**

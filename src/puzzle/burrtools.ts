@@ -2,7 +2,7 @@
  * BurrTools files (.xmpuzzle): gzip-compressed XML, as BurrTools 0.6 reads and writes them.
  *
  *   <puzzle version="2">
- *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres; 1, 3 and 4 are other grids
+ *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres, 4 tetrahedra-octahedra; 1, 3 others
  *     <colors/>
  *     <shapes>
  *       <voxel x="3" y="2" z="1" type="0" name="L">###_#_</voxel>
@@ -32,7 +32,9 @@
  * has says its grid type and its turns in BurrTools' order (`burrTools` of the grids in geometry/grids).
  *
  * The sphere grid's voxel space is the lattice itself: positions with an even x + y + z are the spheres, and
- * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
+ * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells. The
+ * tetrahedra-octahedra grid's voxel positions are snug's cells of that grid as they are (5 of each block of
+ * 3x3x3), and BurrTools turns its shapes with the brick grid's turns, numbered as the bricks' are.
  */
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, shapeKey } from '../geometry/cell.js';
@@ -390,7 +392,7 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
   const typeText = gridNode === undefined ? '0' : attribute(gridNode, 'type');
   const type = wholeNumber(typeText);
   if (type === undefined || !(type in GRID_TYPES)) fail(`unknown BurrTools grid type '${printable(typeText ?? '(none)', 20)}' (BurrTools has 0 to 4)`);
-  if (gridsOfType(type!).length === 0) fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the brick (cube) and sphere grids`);
+  if (gridsOfType(type!).length === 0) fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the brick (cube), sphere and tetrahedra-octahedra grids`);
   if (puzzle!.shapes === undefined || list(puzzle!.shapes, 'voxel').length === 0) fail('the file has no shapes');
   return { gridType: type!, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment };
 }
@@ -781,14 +783,14 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, sh
 }
 
 /**
- * The shift burrToolsXml moves a puzzle's cells by: its board's box to the origin (voxel boxes start at 0),
- * one further along x when that is no move of the grid (a sphere's box moves by an even step, to keep the
- * spheres on the grid).
+ * The shift burrToolsXml moves a puzzle's cells by: the move of the grid that normalises its board (its box
+ * to the origin, or just past it where that is no move of the grid: a sphere's box moves by an even step,
+ * a tetrahedra-octahedra board by whole blocks whose steps add up even, to keep the cells on the grid).
  */
 export function burrToolsShift(puzzle: Puzzle): Cell {
-  const { min } = bounds(puzzle.board);
-  const moves = puzzleGrid(puzzle).translates([-min[0], -min[1], -min[2]]);
-  return [-min[0] + (moves ? 0 : 1), -min[1], -min[2]];
+  const first = puzzle.board.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+  const moved = puzzleGrid(puzzle).normalize(puzzle.board)[0]!;
+  return [moved[0] - first[0], moved[1] - first[1], moved[2] - first[2]];
 }
 
 /** True for a file name BurrTools' own: .xmpuzzle. */

@@ -14,7 +14,7 @@ import { wrapGridProblem } from '../geometry/wrap.js';
 import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
 import {
-  LIMITS, atLeastProblem, frameProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridNameProblem, isCoordinate, nameProblem,
+  LIMITS, atLeastProblem, frameProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridCellProblem, gridNameProblem, isCoordinate, nameProblem,
   nameTwiceProblem, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
   tooManyCellsProblem, useProblem, wellFormedProblem, wrapNameProblem, wrapPlacedProblem,
 } from './validate.js';
@@ -38,7 +38,7 @@ const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, co
 
 const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known'];
 const FRAME_KEYS = ['cells'];
-const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'holes'];
+const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'holes', 'optional'];
 const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color'];
 const PLACED_KEYS = ['piece', 'cells'];
 const KNOWN_KEYS = ['total', 'unique'];
@@ -187,7 +187,14 @@ class Reader {
       const second = cells.findIndex((c, i) => i > first && compareCells(c, repeat) === 0);
       this.fail(items[second], `${what}: cell [${written[second]!.join(', ')}] is listed twice`);
     }
+    cells.forEach((c, i) => this.check(items[i], gridCellProblem(this.grid, c, what)));
     return cells;
+  }
+
+  /** Cells read from art, each a cell of the grid (on grids where some places are none). */
+  private onGrid(node: Node | null, what: string, art: BoardArt): BoardArt {
+    for (const c of art.cells) this.check(node, gridCellProblem(this.grid, c, what));
+    return art;
   }
 
   /**
@@ -273,7 +280,7 @@ class Reader {
     if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
     if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
     const cell = (c: Cell): Cell => this.grid.art.cellOf(c);
-    return { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) };
+    return this.onGrid(node, what, { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) });
   }
 
   layers(node: Node | null, what: string, budget: CellBudget): Cell[] {
@@ -302,7 +309,10 @@ class Reader {
       }
       size = dims;
       const cell = (c: Cell): Cell => this.grid.art.cellOf([c[0], c[1], z]);
-      for (const c of art.cells) cells.push(cell(c));
+      for (const c of art.cells) {
+        this.check(layer, gridCellProblem(this.grid, cell(c), layerWhat));
+        cells.push(cell(c));
+      }
       for (const c of art.optional) optional.push(cell(c));
       for (const [ch, m] of art.marks) {
         const mark = marks.get(ch) ?? marks.set(ch, { cells: [], line: m.line }).get(ch)!;
@@ -394,6 +404,17 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   }
   if (gridDims === 2 && dims === 3) r.fail(keys.get(form)!.key, `the ${grid} grid is flat: give a 3-D board with grid: cube, or no grid`);
   if (gridDims === 3) dims = 3;
+  const optional = keys.get('optional');
+  if (optional) {
+    if (form !== 'cells') r.fail(optional.key, "optional goes with cells (the board's cells that may stay empty); in art, draw them '+'");
+    const on = new Set(art.cells.map(cellKey));
+    const items = (r.deref(optional.value) as { items?: Node[] }).items ?? [];
+    const listed = r.cells(optional.value, 'optional', { cells: art.cells.length, of: `the board's ${art.cells.length} cells` });
+    listed.forEach((c, i) => {
+      if (!on.has(cellKey(c))) r.fail(items[i], `optional cell [${c.join(', ')}] is not a board cell`);
+    });
+    art = { ...art, optional: listed };
+  }
   let cells = art.cells;
   const holes = keys.get('holes');
   if (holes) {
@@ -773,16 +794,28 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
   return layers;
 }
 
-/** The board, pieces and pieces placed of a puzzle on the triangle, hexagon or sphere grid (after the head). */
+/** Cells as a YAML flow list: [[x, y, z], ...]. */
+const cellList = (cells: readonly Cell[]): string => `[${cells.map((c) => `[${c.join(', ')}]`).join(', ')}]`;
+
+/**
+ * The board, pieces and pieces placed of a puzzle on a grid other than squares and cubes (after the head):
+ * drawn as the grid's art, or listed cell by cell on a grid whose files list them.
+ */
 function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   let out = `grid: ${grid.name}\n`;
+  const listed = grid.art.listed === true;
   const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
-  const board = gridArtLayers(grid, puzzle.board, marks);
-  out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
+  if (listed) {
+    out += `board:\n  cells: ${cellList(puzzle.board)}\n${puzzle.optional?.length ? `  optional: ${cellList(puzzle.optional)}\n` : ''}`;
+  } else {
+    const board = gridArtLayers(grid, puzzle.board, marks);
+    out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
+  }
   out += 'pieces:\n';
   for (const p of puzzle.pieces) {
     const least = pieceMin(p);
     const orientation = (o: readonly Cell[]): string => {
+      if (listed) return `{cells: ${cellList(o)}}`;
       const layers = gridArtLayers(grid, o, new Map(), true);
       return layers.length === 1 ? JSON.stringify(layers[0]!.join('\n')) : `{layers: ${JSON.stringify(layers.map((rows) => rows.join('\n')))}}`;
     };
@@ -793,8 +826,12 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
       p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
       p.orientations ? `orientations: [${p.orientations.map(orientation).join(', ')}]` : '',
     ].filter(Boolean);
-    const layers = gridArtLayers(grid, p.shape, new Map(), true);
     const key = `  ${quoteKey(p.name)}:`;
+    if (listed) {
+      out += `${key} {${[`cells: ${cellList(p.shape)}`, ...options].join(', ')}}\n`;
+      continue;
+    }
+    const layers = gridArtLayers(grid, p.shape, new Map(), true);
     if (layers.length === 1 && options.length === 0) out += `${key}${block(layers[0]!, '    ')}`;
     else if (layers.length === 1) out += `${key}\n    shape:${block(layers[0]!, '      ')}${options.map((o) => `    ${o}\n`).join('')}`;
     else out += `${key}\n    layers:\n${layers.map((rows) => `      -${block(rows, '        ')}`).join('')}${options.map((o) => `    ${o}\n`).join('')}`;
