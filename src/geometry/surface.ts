@@ -22,7 +22,10 @@
  *    what the gap takes away). A vertex split in step 2 moves inward at least `PINCH` of a cell even
  *    without a gap, so that the fans that only touched come apart. Known limit: where two empty cells
  *    inside a piece meet only at a corner, their two moved hollows overlap there by a cube the size of the
- *    gap (the mesh is still closed and outward, but crosses itself in that speck).
+ *    gap (the mesh is still closed and outward, but crosses itself in that speck). On grids of slanted
+ *    faces (prisms, tetrahedra) the mesh is always closed, but at saddles and split corners a moved corner
+ *    can land outside the piece and turn a sliver of a triangle over: choosing each corner from the planes
+ *    that really bound the piece there is still to do.
  * 4. Bevel. Each face is drawn in: at each corner, the corner moves within the face's plane away from the
  *    face's convex edges (edges where the surface turns outward) by `bevel`. A strip joins the two faces
  *    along each edge (the chamfer, where the edge is convex; nothing where it is not and both sides end at
