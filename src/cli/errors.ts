@@ -67,6 +67,15 @@ export function parsePositiveNumber(flag: string) {
   };
 }
 
+/** A number that is zero or more. */
+export function parseNonNegativeNumber(flag: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new UsageError(`${flag} wants a number of zero or more, not '${printable(value, 40)}'`);
+    return n;
+  };
+}
+
 /** A TCP port: 0 (any free one) to 65535. */
 export function parsePort(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port wants a port number from 0 to 65535, not '${printable(value, 40)}'`);

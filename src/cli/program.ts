@@ -17,7 +17,9 @@ import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js
 import { ENGINE_CHOICES } from '../compile/options.js';
 import { snugVersion } from '../version.js';
 import { parseLevel } from '../disassembly/sift.js';
-import { EXIT, OutputError, UsageError, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
+import { EXIT, OutputError, UsageError, parseNonNegativeNumber, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
+import type { ExportFlags } from './export.js';
+import { STL_DEFAULTS } from '../render/stl.js';
 import type { AnalyzeFlags } from './analyze.js';
 import { analyzeCommand } from './analyze.js';
 import type { ChallengeFlags } from './challenge.js';
@@ -213,6 +215,18 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(problemOption())
     .action(async (file: string, flags: { puzzle: string; out: string; png?: boolean; limit?: number; scale?: number; problem?: number }) =>
       setExit(await (await import('./render.js')).renderCommand(file, flags, (target) => resolvePuzzle(target, flags.problem))));
+
+  program
+    .command('export')
+    .description('write the pieces of a 3-D puzzle as STL files for a 3-D printer, one per piece (or, with --solution N, the pieces of a solution in their places)')
+    .argument('<puzzle>', PUZZLE_ARGUMENT)
+    .addOption(problemOption())
+    .option('--stl <dir>', 'the new folder to write 01-NAME.stl, ... in (binary STL, millimetres)')
+    .option('--solution <n>', 'the Nth solution (as snug solve --limit N finds them): each piece in its place, so that the files loaded together show it assembled', parsePositiveInt('--solution'))
+    .option('--cell-size <mm>', `the length of a cell (a cube's side) in millimetres (default ${STL_DEFAULTS.cellSize})`, parsePositiveNumber('--cell-size'))
+    .option('--gap <mm>', `the gap between two pieces side by side, in millimetres: each piece loses half of it on every face, so printed pieces slide (default ${STL_DEFAULTS.gap})`, parseNonNegativeNumber('--gap'))
+    .option('--bevel <mm>', `cut each outer edge back by this much along both its faces (default ${STL_DEFAULTS.bevel}: sharp edges)`, parseNonNegativeNumber('--bevel'))
+    .action(async (target: string, flags: ExportFlags) => setExit((await import('./export.js')).exportCommand(target, flags, resolvePuzzle)));
 
   program
     .command('web')

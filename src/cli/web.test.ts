@@ -23,6 +23,8 @@ import { verifySolution } from '../search/verify.js';
 import type { SolutionDisassembly } from '../disassembly/solution.js';
 import { disassembleSolution } from '../disassembly/solution.js';
 import { disassemblyPlan, moveText, stateText } from '../web/disassembly-model.js';
+import { meshFacts, readStl } from '../test-support/stl-check.js';
+import { readZip } from '../test-support/zip-read.js';
 
 // The page's own globals, for the functions that run in the page (this file is type-checked without the
 // DOM's types, as all of the Node side is).
@@ -364,6 +366,46 @@ describe('the web app in Chromium', () => {
     // drawn at twice the SVG's size: every piece's five cells are there in its colour
     expect(png.width).toBeGreaterThan(20 * 24 * 2 - 1);
     for (const n of seen) expect(n).toBeGreaterThan(5 * 24 * 24);
+    await page.close();
+  });
+
+  it('saves the pieces and the solution shown as STL files to print, zipped, from the same library code', async () => {
+    const flat = await openApp({ fragment: '#catalog=pentomino-3x20' });
+    expect(await flat.isHidden('[data-testid=stl-export]')).toBe(true);
+    await flat.close();
+    const page = await openApp({ fragment: '#catalog=soma' });
+    const saved = async (button: string): Promise<Map<string, Uint8Array>> => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+      return readZip(readFileSync((await download.path())!));
+    };
+    await page.fill('#stl-cell', '10');
+    await page.fill('#stl-gap', '0.4');
+    const puzzle = loadCatalogPuzzle('soma');
+    const pieces = await saved('[data-testid=export-stl-pieces]');
+    expect([...pieces.keys()]).toEqual(puzzle.pieces.map((p, i) => `0${i + 1}-${p.name}.stl`));
+    for (const [name, bytes] of pieces) {
+      const facts = meshFacts(readStl(bytes));
+      expect(facts.openEdges, name).toBe(0);
+      expect(facts.badNormals, name).toBe(0);
+      expect(facts.min.map((x) => x.toFixed(3)), name).toEqual(['0.200', '0.200', '0.200']);
+    }
+    // no solution yet: the page says so; then the solution shown, its pieces in their places
+    await page.click('[data-testid=export-stl-solution]');
+    expect(await page.textContent('[data-testid=stl-status]')).toMatch(/solve first/);
+    await solveOnPage(page, 'first');
+    const solution = (await pageSolution(page))!;
+    const placed = await saved('[data-testid=export-stl-solution]');
+    expect([...placed.keys()].map((n) => n.replace(/^\d\d-|\.stl$/g, ''))).toEqual(solution.placements.map((p) => p.piece));
+    [...placed.values()].forEach((bytes, i) => {
+      const facts = meshFacts(readStl(bytes));
+      expect(facts.openEdges).toBe(0);
+      const cells = solution.placements[i]!.cells;
+      for (let k = 0; k < 3; k++) expect(facts.min[k]!).toBeCloseTo(Math.min(...cells.map((c) => c[k]!)) * 10 + 0.2, 3);
+    });
+    // a gap the cells cannot take: said on the page, nothing saved
+    await page.fill('#stl-gap', '8');
+    await page.click('[data-testid=export-stl-pieces]');
+    expect(await page.textContent('[data-testid=stl-status]')).toMatch(/Cannot make the STL files: half the gap and the bevel together \(4 mm\) may be at most 2.5 mm/);
     await page.close();
   });
 

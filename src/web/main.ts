@@ -22,7 +22,8 @@ import type { DisassemblyPlan } from './disassembly-model.js';
 import { disassemblyPlan, levelLabel, moveText, notApartText, stateText } from './disassembly-model.js';
 import { CATALOG, catalogPuzzle } from './catalog.js';
 import { puzzleOfFragment, shareFragment } from './share.js';
-import { canvasPng, download, fileStem, puzzleYaml, solutionSvg, svgToPng } from './export.js';
+import { canvasPng, download, fileStem, puzzleYaml, solutionSvg, stlZip, svgToPng } from './export.js';
+import { stlProblem } from '../render/stl.js';
 import { PlayBoard } from './play-board.js';
 import type { RunningSolve } from './solver-client.js';
 import { SolverClient } from './solver-client.js';
@@ -91,6 +92,9 @@ function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { t
   state.index = 0;
   resetDisassemblies();
   $('only-apart-label').hidden = !canTakeApart(puzzle);
+  // printable pieces: 3-D, on a grid whose cells are solids (the options are checked when asked)
+  $('stl-export').hidden = stlProblem(puzzle, { gap: 0, bevel: 0 }) !== undefined;
+  $('stl-status').textContent = '';
   ($('catalog') as HTMLSelectElement).value = catalogName ?? '';
   $('problem-choice').hidden = true;
   describePuzzle(puzzle);
@@ -709,6 +713,29 @@ function wire(): void {
     const png = view3d ? canvasPng(view3d.snapshot()) : svgToPng(solutionSvg(state.puzzle, current()));
     void png.then((blob) => download(`${fileStem(state.puzzle)}.png`, blob));
   });
+
+  const saveStl = (which: 'pieces' | 'solution'): void => {
+    const status = $('stl-status');
+    const mm = (id: string): number => Number(($(id) as HTMLInputElement).value);
+    const solution = which === 'solution' ? state.solutions[state.index] : undefined;
+    status.classList.remove('error');
+    if (which === 'solution' && !solution) {
+      status.classList.add('error');
+      status.textContent = 'No solution is shown yet: solve first.';
+      return;
+    }
+    const made = stlZip(state.puzzle, solution, { cellSize: mm('stl-cell'), gap: mm('stl-gap'), bevel: mm('stl-bevel') });
+    if ('problem' in made) {
+      status.classList.add('error');
+      status.textContent = `Cannot make the STL files: ${made.problem}.`;
+      return;
+    }
+    const name = which === 'solution' ? `${fileStem(state.puzzle)}-solution-${state.index + 1}-stl.zip` : `${fileStem(state.puzzle)}-pieces-stl.zip`;
+    download(name, made.blob);
+    status.textContent = `${made.files} STL file${made.files === 1 ? '' : 's'} in ${name}.`;
+  };
+  $('export-stl-pieces').addEventListener('click', () => saveStl('pieces'));
+  $('export-stl-solution').addEventListener('click', () => saveStl('solution'));
 
   ($('workers') as HTMLInputElement).value = String(navigator.hardwareConcurrency || 1);
   $('solve-button').addEventListener('click', () => void startSolve());
