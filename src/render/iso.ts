@@ -7,19 +7,25 @@
  * those, from the grid's own view direction); the square grid is drawn flat, spheres by layers.
  */
 import type { Cell } from '../geometry/cell.js';
+import type { Point3 } from '../geometry/cell-solids.js';
+import { cellCentre, spaceStep } from '../geometry/cell-solids.js';
+import type { Grid } from '../geometry/grid.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
+import { puzzleGrid } from '../puzzle/model.js';
 import type { DisassemblyStep } from '../disassembly/solution.js';
 import { directionName, disassembleSolution, disassemblySteps, moveText } from '../disassembly/solution.js';
 import { mixHex } from './css-colour.js';
 import { placementColours } from './piece-colours.js';
 import type { SolidsPicture } from './solids.js';
 import { drawsSolids, solidsSvg } from './solids.js';
-import { cellCentre, spaceStep } from '../geometry/cell-solids.js';
-import type { Point3 } from '../geometry/cell-solids.js';
-import { puzzleGrid } from '../puzzle/model.js';
 import { escapeXml } from './xml.js';
 
 export type View = 'layers' | 'iso' | 'exploded' | 'steps';
+
+/** True when solutions on the grid may be drawn in space (`--view iso`, `exploded`, `steps`): cubes, and grids drawn from their solids. */
+export function drawnInSpace(grid: Grid): boolean {
+  return grid.dims === 3 && (grid.isometric || drawsSolids(grid));
+}
 export const VIEWS: readonly View[] = ['layers', 'iso', 'exploded', 'steps'];
 
 /** How far an exploded view moves each piece out: its middle's distance from the middle, times this. */

@@ -4,12 +4,13 @@
  * scene), projected straight along it (no perspective), its faces shaded by a light from the upper left and
  * outlined, nearer solids drawn over farther ones.
  *
+ * Each solid's faces are a group (`data-cell`: the cell's coordinates).
+ *
  * Back to front. A face turned away from the viewer is hidden by its own solid (solids are convex), and a
  * face two solids share lies inside the heap: neither is drawn. The faces left are drawn solid by solid, and
  * the solids in an order where none is drawn before one it may hide: whenever the outlines of two solids
- * may overlap, a face plane of one of them that has the other wholly on its outer side (two solids of a
- * tiling that touch share a face, and that face's plane is one) says which one is nearer. The order takes
- * these pairs as they say and is otherwise the depth of the solids' middles, farthest first.
+ * may overlap, a plane between them (see whichBehind) says which one is nearer. The order takes these
+ * pairs as they say and is otherwise the depth of the solids' middles, farthest first.
  *
  * Size. One unit of the solids' space is drawn `size * sqrt(3/2) / (a cell's volume)^(1/3)` pixels long:
  * cubes seen along the cube's diagonal come out as render/iso.ts draws them (an edge `size` long on the
@@ -105,25 +106,96 @@ interface Placed {
   readonly solid: CellSolid;
   readonly depth: number;
   readonly box: readonly [number, number, number, number];
-  readonly planes: readonly { readonly normal: Point3; readonly offset: number }[];
+  /** Its outline in the picture: the convex hull of its corners drawn, counter-clockwise. */
+  readonly outline: readonly (readonly [number, number])[];
+  /** The outward normals of its faces, and the directions of its edges. */
+  readonly normals: readonly Point3[];
+  readonly edges: readonly Point3[];
+}
+
+/** The convex hull of some points of the picture (Andrew's monotone chain). */
+function hull(points: readonly (readonly [number, number])[]): (readonly [number, number])[] {
+  const sorted = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const turn = (o: readonly [number, number], a: readonly [number, number], b: readonly [number, number]): number => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: readonly (readonly [number, number])[]): (readonly [number, number])[] => {
+    const out: (readonly [number, number])[] = [];
+    for (const p of list) {
+      while (out.length >= 2 && turn(out[out.length - 2]!, out[out.length - 1]!, p) <= 1e-9) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}
+
+/** True when two convex outlines overlap by more than a touch (no side of either parts them). */
+function outlinesOverlap(a: readonly (readonly [number, number])[], b: readonly (readonly [number, number])[]): boolean {
+  for (const polygon of [a, b]) {
+    for (let i = 0; i < polygon.length; i++) {
+      const p = polygon[i]!;
+      const q = polygon[(i + 1) % polygon.length]!;
+      const axis = [q[1] - p[1], p[0] - q[0]] as const;
+      const length = Math.hypot(axis[0], axis[1]);
+      if (length < 1e-9) continue;
+      const along = (v: readonly [number, number]): number => (v[0] * axis[0] + v[1] * axis[1]) / length;
+      let [lowA, highA, lowB, highB] = [Infinity, -Infinity, Infinity, -Infinity];
+      for (const v of a) {
+        lowA = Math.min(lowA, along(v));
+        highA = Math.max(highA, along(v));
+      }
+      for (const v of b) {
+        lowB = Math.min(lowB, along(v));
+        highB = Math.max(highB, along(v));
+      }
+      if (highA <= lowB + 1e-3 || highB <= lowA + 1e-3) return false;
+    }
+  }
+  return true;
+}
+
+/** The least and the greatest of the corners' positions along an axis. */
+function extent(solid: CellSolid, axis: Point3): [number, number] {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const v of solid.vertices) {
+    const d = dot(axis, v);
+    low = Math.min(low, d);
+    high = Math.max(high, d);
+  }
+  return [low, high];
 }
 
 /**
- * Which of two solids may hide the other: -1 when a is behind b (draw a first), 1 when b is behind a, 0 when
- * no face plane of either parts them (the depth of the middles decides) or neither can hide the other.
+ * Which of two solids may hide the other: -1 when a is behind b (draw a first), 1 when b is behind a, 0
+ * when neither can hide the other. Two convex solids that do not pass through each other lie on either side
+ * of a plane across a face normal of one of them or across an edge of each (the separating axis theorem);
+ * the one on the viewer's side of that plane is the nearer. (When none is found, say for solids that pass
+ * through each other, 0: the depth of their middles decides.)
  */
 function whichBehind(a: Placed, b: Placed, toward: Point3): -1 | 0 | 1 {
-  const parts = (from: Placed, other: Placed): number | undefined => {
-    for (const { normal, offset } of from.planes) {
-      if (other.solid.vertices.every((v) => dot(normal, v) >= offset - 1e-6)) return dot(normal, toward);
-    }
+  const tryAxis = (axis: Point3): -1 | 0 | 1 | undefined => {
+    const [lowA, highA] = extent(a.solid, axis);
+    const [lowB, highB] = extent(b.solid, axis);
+    const facing = dot(axis, toward);
+    // b on the axis's side of a: b is nearer when the viewer is on that side too
+    if (highA <= lowB + 1e-6) return facing > EPSILON ? -1 : facing < -EPSILON ? 1 : 0;
+    if (highB <= lowA + 1e-6) return facing > EPSILON ? 1 : facing < -EPSILON ? -1 : 0;
     return undefined;
   };
-  // a plane of a with b on its outer side: b is nearer when the viewer is on that side too
-  const fromA = parts(a, b);
-  if (fromA !== undefined) return fromA > EPSILON ? -1 : fromA < -EPSILON ? 1 : 0;
-  const fromB = parts(b, a);
-  if (fromB !== undefined) return fromB > EPSILON ? 1 : fromB < -EPSILON ? -1 : 0;
+  for (const normal of [...a.normals, ...b.normals]) {
+    const found = tryAxis(normal);
+    if (found !== undefined) return found;
+  }
+  for (const e of a.edges) {
+    for (const f of b.edges) {
+      const axis = cross(e, f);
+      const length = Math.hypot(...axis);
+      if (length < 1e-9) continue;
+      const found = tryAxis([axis[0] / length, axis[1] / length, axis[2] / length]);
+      if (found !== undefined) return found;
+    }
+  }
   return 0;
 }
 
@@ -141,6 +213,9 @@ function drawingOrder(placed: readonly Placed[], toward: Point3): number[] {
       const b = placed[j]!;
       if (b.box[0] >= a.box[2] - 1e-6) break;
       if (b.box[1] >= a.box[3] - 1e-6 || a.box[1] >= b.box[3] - 1e-6) continue;
+      // solids whose outlines do not overlap cannot hide each other, and a plane between them may say either
+      // is nearer: only overlapping ones are ordered, so that the order has no circles of such pairs
+      if (!outlinesOverlap(a.outline, b.outline)) continue;
       const w = whichBehind(a, b, toward);
       if (w < 0) behind[j]!.push(i);
       else if (w > 0) behind[i]!.push(j);
@@ -186,24 +261,33 @@ export function solidsSvg(grid: Grid, cells: readonly SolidCell[], size: number)
   const faces = outsideFaces(solids);
   const placed: Placed[] = solids.map((solid) => {
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const v of solid.vertices) {
-      const [x, y] = screen(v);
+    const drawn = solid.vertices.map(screen);
+    for (const [x, y] of drawn) {
       minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
     }
-    // every face of the solid, shared or not, parts it from its neighbours
-    const planes = solid.faces.map((f) => {
-      const corners = f.map((k) => solid.vertices[k]!);
-      const normal = faceNormal(corners);
-      return { normal, offset: dot(normal, corners[0]!) };
-    });
-    return { solid, depth: dot(solidCentre(solid), frame.toward), box: [minX, minY, maxX, maxY] as const, planes };
+    const normals = solid.faces.map((f) => faceNormal(f.map((k) => solid.vertices[k]!)));
+    // each edge once: as its first face lists it (the second lists it the other way)
+    const edges: Point3[] = [];
+    const listed = new Set<string>();
+    for (const f of solid.faces) {
+      f.forEach((from, k) => {
+        const to = f[(k + 1) % f.length]!;
+        if (listed.has(`${to},${from}`)) return;
+        listed.add(`${from},${to}`);
+        const [p, q] = [solid.vertices[from]!, solid.vertices[to]!];
+        edges.push([q[0] - p[0], q[1] - p[1], q[2] - p[2]]);
+      });
+    }
+    return { solid, depth: dot(solidCentre(solid), frame.toward), box: [minX, minY, maxX, maxY] as const, outline: hull(drawn), normals, edges };
   });
   const parts: string[] = [];
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const i of drawingOrder(placed, frame.toward)) {
-    const { colour, opacity, bold } = cells[i]!;
-    for (const face of faces[i]!) {
-      if (dot(face.normal, frame.toward) <= EPSILON) continue;
+    const { cell, colour, opacity, bold } = cells[i]!;
+    const shown = faces[i]!.filter((face) => dot(face.normal, frame.toward) > EPSILON);
+    if (shown.length === 0) continue;
+    parts.push(`<g data-cell="${cell.join(',')}">`);
+    for (const face of shown) {
       const points = face.corners.map(screen);
       for (const [x, y] of points) {
         minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
@@ -212,6 +296,7 @@ export function solidsSvg(grid: Grid, cells: readonly SolidCell[], size: number)
       const stroke = bold ? 'stroke="#000000" stroke-width="2.4"' : 'stroke="#222222" stroke-width="0.8"';
       parts.push(`<polygon points="${points.map(([x, y]) => `${coordinate(x)},${coordinate(y)}`).join(' ')}" fill="${shadeFace(colour, face.normal, frame)}"${glass} ${stroke} stroke-linejoin="round"/>`);
     }
+    parts.push('</g>');
   }
   if (parts.length === 0) [minX, minY, maxX, maxY] = [0, 0, 0, 0];
   return { body: parts.join('\n'), minX, minY, maxX, maxY };
