@@ -1,5 +1,6 @@
 /**
- * A solution as a standalone SVG document.
+ * A solution as a standalone SVG document. (A grid drawn as its cells' solids is drawn by solid-solution.ts
+ * instead: it has no layers of art to lay side by side.)
  *
  * Each placed piece is a <g class="piece"> of filled rectangles (runs of its cells in a row, runs of the
  * same span in consecutive rows merged), coloured from the palette so that touching pieces differ
