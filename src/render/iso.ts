@@ -13,7 +13,7 @@ import type { Grid } from '../geometry/grid.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
 import type { DisassemblyStep } from '../disassembly/solution.js';
-import { directionName, disassembleSolution, disassemblySteps, moveText } from '../disassembly/solution.js';
+import { directionName, disassembleSolution, disassemblyProblem, disassemblySteps, moveText } from '../disassembly/solution.js';
 import { mixHex } from './css-colour.js';
 import { placementColours } from './piece-colours.js';
 import type { SolidsPicture } from './solids.js';
@@ -176,7 +176,10 @@ export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Excl
     };
     return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, shift, size)]);
   }
-  // steps: the assembly, as a disassembly found played backwards (there is none for a solution that locks)
+  // steps: the assembly, as a disassembly found played backwards (there is none for a solution that locks,
+  // nor on a grid whose pieces do not slide)
+  const cannot = disassemblyProblem(puzzle);
+  if (cannot) throw new RangeError(cannot);
   const taken = disassembleSolution(puzzle, solution);
   if (taken.outcome !== 'apart') throw new RangeError(notAssembled(taken.outcome));
   return renderAssemblyIso(puzzle, solution, disassemblySteps(solution, taken), { title });

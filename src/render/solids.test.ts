@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import type { CellSolid, Grid } from '../geometry/grid.js';
-import { GRIDS } from '../geometry/grids/index.js';
+import { GRIDS, gridNamed, registerGrid } from '../geometry/grids/index.js';
 import { parsePuzzle } from '../puzzle/format.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
@@ -293,6 +293,14 @@ describe('a grid with only solids to draw with (cubes cut into two prisms)', () 
     const sheet = renderSolutionSheetSvg(puzzle, solutions.slice(0, 4), { cellSize: 16 });
     expect(xmlProblems(sheet)).toEqual([]);
     expect(sheet.match(/data-view="assembled"/g)).toHaveLength(4);
+  });
+
+  it('refuses in words to draw assembly steps where pieces do not slide (a grid without motions)', () => {
+    const { motions: _, ...still } = HALF_CUBE_GRID;
+    if (!gridNamed('half-cube-still')) registerGrid({ ...still, name: 'half-cube-still' });
+    const onStill = { ...puzzle, grid: 'half-cube-still' };
+    expect(() => renderSolutionIso(onStill, solutions[0]!, 'steps')).toThrow(/the half-cube-still grid has no motions/);
+    expect(xmlProblems(renderSolutionIso(onStill, solutions[0]!, 'exploded'))).toEqual([]);
   });
 
   it('fades pieces placed before, outlines highlighted ones, and shows board cells left empty as glass', () => {
