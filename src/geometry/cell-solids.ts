@@ -79,13 +79,14 @@ function faceKey(corners: readonly Point3[]): string {
 /**
  * The faces of some solids that no other of them covers: for each solid (in the order given), its faces that
  * do not lie against a face of another solid. Two solids of a tiling that touch share a whole face, so a face
- * met twice lies between two solids and shows from neither side.
+ * met twice lies between two solids and shows from neither side. With `kinds`, only solids of the same kind
+ * cover each other (a solid piece against glass keeps its face, and so does the glass).
  */
-export function outsideFaces(solids: readonly CellSolid[]): SolidFace[][] {
+export function outsideFaces(solids: readonly CellSolid[], kinds?: readonly number[]): SolidFace[][] {
   const faces = solids.map(solidFaces);
   const seen = new Map<string, number>();
-  const keys = faces.map((list) => list.map((f) => {
-    const key = faceKey(f.corners);
+  const keys = faces.map((list, i) => list.map((f) => {
+    const key = `${kinds?.[i] ?? 0}:${faceKey(f.corners)}`;
     seen.set(key, (seen.get(key) ?? 0) + 1);
     return key;
   }));

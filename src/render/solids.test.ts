@@ -311,5 +311,13 @@ describe('a grid with only solids to draw with (cubes cut into two prisms)', () 
     expect(svg).toContain('(placed before)');
     expect(svg).toContain('stroke-width="2.4"');
     expect(svg).toMatch(/fill-opacity="0\.25"/);
+    // a piece against the glass keeps its face there: the whole picture draws the faces of all the cells that
+    // face the viewer and no other solid of their kind covers, pieces and glass alike
+    const whole = svg.slice(svg.indexOf('data-view="assembled"'), svg.indexOf('data-view="pulled apart"'));
+    const glassCells = whole.match(/<g data-cell="[^"]*">\n<polygon [^>]*fill-opacity/g)?.length ?? 0;
+    expect(glassCells).toBeGreaterThan(0);
+    const alone = solidsSvg(HALF_CUBE_GRID, partial.placements.flatMap((p) => p.cells).map((cell) => ({ cell, colour: '#808080' })), 24).body;
+    const solidFaces = (body: string): number => body.split('\n').filter((line) => line.startsWith('<polygon') && !line.includes('fill-opacity')).length;
+    expect(solidFaces(whole)).toBe(solidFaces(alone));
   });
 });

@@ -86,9 +86,14 @@ function volume(s: CellSolid): number {
   return Math.abs(v) / 6;
 }
 
-/** Pixels per unit of space (see the comment at the top of this file). */
+/**
+ * Pixels per unit of space (see the comment at the top of this file). A cell's volume: the mean of the cell
+ * [0, 0, 0] and its neighbours, for grids of cells of more than one size (tetrahedra and octahedra).
+ */
 export function pixelsPerUnit(grid: Grid, size: number): number {
-  return (size * Math.sqrt(1.5)) / Math.cbrt(volume(grid.solid!([0, 0, 0])) || 1);
+  const cells = [[0, 0, 0] as Cell, ...grid.neighbours([0, 0, 0])];
+  const mean = cells.reduce((sum, c) => sum + volume(grid.solid!(c)), 0) / cells.length;
+  return (size * Math.sqrt(1.5)) / Math.cbrt(mean || 1);
 }
 
 /**
@@ -96,7 +101,10 @@ export function pixelsPerUnit(grid: Grid, size: number): number {
  * away from it. Fitted so that a cube seen along its diagonal gets render/iso.ts's three shades.
  */
 export function shadeFace(colour: string, normal: Point3, frame: ViewFrame): string {
-  const light = -0.1414 * dot(normal, frame.right) + 0.3674 * dot(normal, frame.up) - 0.1;
+  // seen along the diagonal, a cube's top faces (0, sqrt 2/3) of the picture's (right, up), its left side
+  // (-sqrt 1/2, -sqrt 1/6) and its right side (sqrt 1/2, -sqrt 1/6): these weights give them 0.2 (a fifth
+  // toward white), -0.15 and -0.35 (toward black)
+  const light = -0.1 * Math.SQRT2 * dot(normal, frame.right) + 0.15 * Math.sqrt(6) * dot(normal, frame.up) - 0.1;
   return light >= 0 ? mixHex(colour, '#ffffff', 1 - light) : mixHex(colour, '#000000', 1 + light);
 }
 
@@ -258,7 +266,8 @@ export function solidsSvg(grid: Grid, cells: readonly SolidCell[], size: number)
   const scale = pixelsPerUnit(grid, size);
   const screen = (p: Point3): [number, number] => [dot(p, frame.right) * scale, -dot(p, frame.up) * scale];
   const solids = cells.map(({ cell, shift }) => movedSolid(grid.solid!(cell), shift ?? [0, 0, 0]));
-  const faces = outsideFaces(solids);
+  // glass does not hide the faces of solids against it, nor they its
+  const faces = outsideFaces(solids, cells.map((c) => (c.opacity !== undefined && c.opacity < 1 ? 1 : 0)));
   const placed: Placed[] = solids.map((solid) => {
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
     const drawn = solid.vertices.map(screen);
