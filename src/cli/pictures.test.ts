@@ -279,7 +279,7 @@ describe('--view: 3-D solutions drawn in isometric view', () => {
   it('is refused for flat puzzles and without a picture, in one line', () => {
     const flat = snug('solve', 'pentomino-6x10', '--svg', join(dir(), 'x.svg'), '--view', 'iso');
     expect(flat.code).toBe(2);
-    expect(flat.stderr).toMatch(/--view iso draws solutions made of cubes; pentomino-6x10 is flat/);
+    expect(flat.stderr).toMatch(/--view iso draws solutions made of cubes or other solids; pentomino-6x10 is flat/);
     expect(snug('solve', 'soma', '--view', 'iso').stderr).toMatch(/--view says how --svg and --png draw/);
   });
 });

@@ -158,7 +158,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters')
       .option('--svg <file>', 'write the first solution as an SVG picture (- for standard output)')
       .option('--png <file>', 'write the first solution as a PNG picture (the SVG picture, drawn)')
-      .addOption(new Option('--view <view>', 'how --svg and --png draw a 3-D solution of cubes: layers side by side, iso (one isometric picture), exploded, or steps (how to put it together: a way to take it apart, played backwards)').choices(['layers', 'iso', 'exploded', 'steps']))
+      .addOption(new Option('--view <view>', 'how --svg and --png draw a 3-D solution of cubes (or of other solids): layers side by side, iso (one isometric picture), exploded, or steps (how to put it together: a way to take it apart, played backwards)').choices(['layers', 'iso', 'exploded', 'steps']))
       .option('--scale <pixels>', 'pixels per cell of the --svg and --png pictures (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard)

@@ -9,7 +9,7 @@ import { resolvePuzzle } from '../puzzle/catalog.js';
 import { printable } from '../puzzle/printable.js';
 import { disassemblyProblem } from '../disassembly/solution.js';
 import type { View } from '../render/index.js';
-import { MAX_SHEET_SOLUTIONS, renderSolutionIso, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
+import { MAX_SHEET_SOLUTIONS, drawnInSpace, renderSolutionIso, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../compile/options.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
@@ -130,9 +130,12 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   const clock: CommandClock = { commandAt, puzzleMs: performance.now() - reading };
   const cannotPart = flags.disassemble ? disassemblyProblem(puzzle) : undefined;
   if (cannotPart) throw new UsageError(`--disassemble: ${printable(source)}: ${cannotPart}`);
-  if (flags.view !== undefined && flags.view !== 'layers' && (puzzle.dims !== 3 || !puzzleGrid(puzzle).isometric)) {
-    throw new UsageError(`--view ${flags.view} draws solutions made of cubes; ${printable(source)} is ${puzzle.dims === 2 ? 'flat' : `on the ${puzzleGrid(puzzle).name} grid`}: leave --view out`);
+  if (flags.view !== undefined && flags.view !== 'layers' && (puzzle.dims !== 3 || !drawnInSpace(puzzleGrid(puzzle)))) {
+    throw new UsageError(`--view ${flags.view} draws solutions made of cubes or other solids; ${printable(source)} is ${puzzle.dims === 2 ? 'flat' : `on the ${puzzleGrid(puzzle).name} grid`}: leave --view out`);
   }
+  // the steps are a way to take the solution apart, played backwards
+  const cannotStep = flags.view === 'steps' ? disassemblyProblem(puzzle) : undefined;
+  if (cannotStep) throw new UsageError(`--view steps: ${printable(source)}: ${cannotStep}`);
   const output: OutputFlags = { json: !!flags.json, jsonl: !!flags.jsonl, stats: !!flags.stats };
   const picture = flags.svg !== undefined || flags.png !== undefined
     ? { ...(flags.svg !== undefined ? { file: flags.svg } : {}), ...(flags.png !== undefined ? { png: flags.png } : {}), ...(flags.scale !== undefined ? { scale: flags.scale } : {}), ...(flags.view !== undefined && flags.view !== 'layers' ? { view: flags.view } : {}) }

@@ -78,7 +78,10 @@ export interface Grid {
   readonly art: GridArt;
   /** True when a board may wrap around (wrap.ts joins its edges: the square grid). */
   readonly wraps: boolean;
-  /** True when solutions may be drawn isometric, exploded and as assembly steps (render/iso.ts draws cubes). */
+  /**
+   * True when solutions may be drawn isometric, exploded and as assembly steps (render/iso.ts draws cubes).
+   * A grid whose scene draws 'solids' gets those pictures from its solids whatever this says.
+   */
   readonly isometric: boolean;
   /** How the 3-D view draws the grid's cells, for grids it can show. */
   readonly scene?: GridScene;
@@ -131,9 +134,10 @@ export interface GridArt {
 }
 
 /**
- * The 3-D view of a grid: its cells as unit cubes at integer points, or as balls at their centres; and the
- * direction from the middle of the puzzle toward the camera at first (three.js's axes: a cell [x, y, z]
- * sits at [x, z, y]).
+ * The 3-D view of a grid: its cells as unit cubes at integer points, as balls at their centres, or as their
+ * solids; and the direction from the middle of the puzzle toward the camera at first (three.js's axes: a cell
+ * [x, y, z], or a point of the solids' space, sits at [x, z, y]). The SVG and PNG pictures of a grid drawn as
+ * its solids look from the same direction (render/solids.ts).
  */
 export interface GridScene {
   /** 'solids': each cell drawn as its `solid`. */

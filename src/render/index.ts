@@ -1,6 +1,6 @@
 /**
  * Pictures of boards, pieces and solutions: terminal text (with or without colour), SVG on every grid, sheets
- * of solutions, isometric views and assembly steps of cubes. Each cell is drawn as its grid says; the host
+ * of solutions, isometric views and assembly steps of cubes, and of any 3-D grid from its cells' solids. Each cell is drawn as its grid says; the host
  * (platform/) turns an SVG into PNG.
  */
 export type { HighlightOptions } from './labels.js';
@@ -11,7 +11,8 @@ export type { SvgOptions } from './svg.js';
 export { DEFAULT_CELL_SIZE, renderSolutionSvg } from './svg.js';
 export { MAX_SHEET_SOLUTIONS, renderSolutionSheetSvg } from './sheet.js';
 export type { View } from './iso.js';
-export { VIEWS, notAssembled, renderAssemblyIso, renderDisassemblyIso, renderSolutionIso } from './iso.js';
+export { VIEWS, drawnInSpace, notAssembled, renderAssemblyIso, renderDisassemblyIso, renderSolutionIso } from './iso.js';
+export { drawsSolids } from './solids.js';
 export type { PaletteColour } from './palette.js';
 export { colourDifference, colourPlacements, PALETTE } from './palette.js';
 export type { PieceColour } from './piece-colours.js';

@@ -3,19 +3,33 @@
  * faces, shaded), drawn back to front so nearer faces cover farther ones; exploded (each piece moved out
  * from the middle, so every piece shows), and as assembly steps (the pieces from the bottom up, one
  * picture per piece added, each step showing what is already built). Layer z is the height: z = 0 lies
- * at the bottom. Cube puzzles only (the square grid is drawn flat; spheres by layers).
+ * at the bottom. Cube puzzles, and any 3-D grid whose cells are drawn as their solids (solids.ts draws
+ * those, from the grid's own view direction); the square grid is drawn flat, spheres by layers.
  */
 import type { Cell } from '../geometry/cell.js';
+import type { Point3 } from '../geometry/cell-solids.js';
+import { cellCentre, spaceStep } from '../geometry/cell-solids.js';
+import type { Grid } from '../geometry/grid.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
+import { puzzleGrid } from '../puzzle/model.js';
 import type { DisassemblyStep } from '../disassembly/solution.js';
-import { directionName, disassembleSolution, disassemblySteps, moveText } from '../disassembly/solution.js';
+import { directionName, disassembleSolution, disassemblyProblem, disassemblySteps, moveText } from '../disassembly/solution.js';
 import { mixHex } from './css-colour.js';
 import { placementColours } from './piece-colours.js';
-import { escapeXml } from './svg.js';
+import type { SolidsPicture } from './solids.js';
+import { drawsSolids, solidsSvg } from './solids.js';
+import { escapeXml } from './xml.js';
 
 export type View = 'layers' | 'iso' | 'exploded' | 'steps';
+
+/** True when solutions on the grid may be drawn in space (`--view iso`, `exploded`, `steps`): cubes, and grids drawn from their solids. */
+export function drawnInSpace(grid: Grid): boolean {
+  return grid.dims === 3 && (grid.isometric || drawsSolids(grid));
+}
 export const VIEWS: readonly View[] = ['layers', 'iso', 'exploded', 'steps'];
 
+/** How far an exploded view moves each piece out: its middle's distance from the middle, times this. */
+const EXPLODE_SPREAD = 1.2;
 const COS30 = Math.cos(Math.PI / 6);
 const SIN30 = 0.5;
 
@@ -59,7 +73,38 @@ function cubesOf(puzzle: Puzzle, solution: Solution, which: readonly number[], s
   });
 }
 
-function wrap(title: string, pictures: { body: string; minX: number; minY: number; maxX: number; maxY: number; caption?: string }[]): string {
+/**
+ * Some of a solution's placements drawn: cubes as above, or the grid's solids. Each piece is moved by
+ * `shift(i)`, a move of the grid in cell coordinates (a disassembly's offsets), and for solids also by
+ * `pull(i)` in space (the exploded view: solids need not stay on the lattice).
+ */
+function partsSvg(puzzle: Puzzle, solution: Solution, which: readonly number[], shift: (i: number) => [number, number, number], size: number, pull?: (i: number) => Point3): SolidsPicture {
+  const grid = puzzleGrid(puzzle);
+  if (!drawsSolids(grid)) return cubesSvg(cubesOf(puzzle, solution, which, shift), size);
+  const colours = placementColours(puzzle, solution.placements);
+  const cells = which.flatMap((i) => {
+    const step = spaceStep(grid, shift(i));
+    const extra = pull?.(i) ?? [0, 0, 0];
+    const moved: Point3 = [step[0] + extra[0], step[1] + extra[1], step[2] + extra[2]];
+    return solution.placements[i]!.cells.map((cell) => ({ cell, shift: moved, colour: colours[i]!.hex }));
+  });
+  return solidsSvg(grid, cells, size);
+}
+
+/** Each piece's move out from the middle when a solution of solids is exploded: 1.2 times its middle's distance from the middle, in space. */
+export function explodedPulls(puzzle: Puzzle, solution: Solution): Point3[] {
+  const grid = puzzleGrid(puzzle);
+  const centres = solution.placements.map((p) => p.cells.map((c) => cellCentre(grid, c)));
+  const all = centres.flat();
+  const mean = (points: readonly Point3[]): Point3 => [0, 1, 2].map((a) => points.reduce((s, p) => s + p[a]!, 0) / Math.max(1, points.length)) as unknown as Point3;
+  const middle = mean(all);
+  return centres.map((own) => {
+    const m = mean(own);
+    return [0, 1, 2].map((a) => EXPLODE_SPREAD * (m[a]! - middle[a]!)) as unknown as Point3;
+  });
+}
+
+export function wrap(title: string, pictures: { body: string; minX: number; minY: number; maxX: number; maxY: number; caption?: string }[]): string {
   const pad = 12;
   const heading = 30;
   // a caption (14 px sans-serif: about 7.5 px a character) widens its column rather than running into the next
@@ -117,17 +162,24 @@ export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Excl
   const n = solution.placements.length;
   const all = Array.from({ length: n }, (_, i) => i);
   const still = (): [number, number, number] => [0, 0, 0];
-  if (view === 'iso') return wrap(title, [cubesSvg(cubesOf(puzzle, solution, all, still), size)]);
+  if (view === 'iso') return wrap(title, [partsSvg(puzzle, solution, all, still, size)]);
+  if (view === 'exploded' && drawsSolids(puzzleGrid(puzzle))) {
+    const pulls = explodedPulls(puzzle, solution);
+    return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, still, size, (i) => pulls[i]!)]);
+  }
   if (view === 'exploded') {
     const cells = solution.placements.flatMap((p) => p.cells);
     const middle = [0, 1, 2].map((a) => cells.reduce((s, c) => s + c[a]!, 0) / cells.length);
     const shift = (i: number): [number, number, number] => {
       const own = solution.placements[i]!.cells;
-      return [0, 1, 2].map((a) => Math.round(1.2 * (own.reduce((s, c) => s + c[a]!, 0) / own.length - middle[a]!))) as [number, number, number];
+      return [0, 1, 2].map((a) => Math.round(EXPLODE_SPREAD * (own.reduce((s, c) => s + c[a]!, 0) / own.length - middle[a]!))) as [number, number, number];
     };
-    return wrap(`${title} (exploded)`, [cubesSvg(cubesOf(puzzle, solution, all, shift), size)]);
+    return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, shift, size)]);
   }
-  // steps: the assembly, as a disassembly found played backwards (there is none for a solution that locks)
+  // steps: the assembly, as a disassembly found played backwards (there is none for a solution that locks,
+  // nor on a grid whose pieces do not slide)
+  const cannot = disassemblyProblem(puzzle);
+  if (cannot) throw new RangeError(cannot);
   const taken = disassembleSolution(puzzle, solution);
   if (taken.outcome !== 'apart') throw new RangeError(notAssembled(taken.outcome));
   return renderAssemblyIso(puzzle, solution, disassemblySteps(solution, taken), { title });
@@ -142,7 +194,7 @@ export function renderDisassemblyIso(puzzle: Puzzle, solution: Solution, steps: 
   const pictures = steps.map((step, k) => {
     const offsets = new Map(step.scene.map((s) => [s.placement, s.offset]));
     return {
-      ...cubesSvg(cubesOf(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number]), size),
+      ...partsSvg(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number], size),
       caption: `${k + 1}. ${moveText(step.move)}`,
     };
   });
@@ -162,7 +214,7 @@ export function renderAssemblyIso(puzzle: Puzzle, solution: Solution, steps: rea
     const who = step.move.pieces.join(', ');
     const back: [number, number, number] = [-step.move.by[0], -step.move.by[1], -step.move.by[2]];
     const caption = step.move.separates ? `${k + 1}. ${who} in, moving ${directionName(back)}` : `${k + 1}. ${who} ${directionName(back)} ${Math.max(...back.map(Math.abs))}`;
-    return { ...cubesSvg(cubesOf(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number]), size), caption };
+    return { ...partsSvg(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number], size), caption };
   });
   return wrap(`${options.title ?? puzzle.name}: assembly`, pictures);
 }

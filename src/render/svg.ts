@@ -1,5 +1,6 @@
 /**
- * A solution as a standalone SVG document.
+ * A solution as a standalone SVG document. (A grid drawn as its cells' solids is drawn by solid-solution.ts
+ * instead: it has no layers of art to lay side by side.)
  *
  * Each placed piece is a <g class="piece"> of filled rectangles (runs of its cells in a row, runs of the
  * same span in consecutive rows merged), coloured from the palette so that touching pieces differ
@@ -31,6 +32,9 @@ import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
 import { cellPictures } from './svg-cells.js';
+import { drawsSolids } from './solids.js';
+import { renderSolidSolutionSvg } from './solid-solution.js';
+import { escapeXml, textWidthEms, wrapText } from './xml.js';
 import type { HighlightOptions } from './labels.js';
 import { givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
 import { inkFor } from './palette.js';
@@ -60,57 +64,11 @@ const BOND_WIDTH = 0.3;
 /** Titles wrap at this many ems (about forty characters) when wider than the board. */
 const TITLE_WRAP_EMS = 24;
 
-export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
-}
+export { escapeXml, textWidthEms, wrapText };
 
 /** Short decimal form for coordinates: no trailing zeros, at most two places. */
 function num(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/\.?0+$/, '');
-}
-
-/**
- * A generous estimate of the width of a line of text in a sans-serif font, in ems: at least what common
- * fonts (DejaVu Sans, Liberation Sans, Arial, Helvetica) draw, characters beyond ASCII counted as full-width.
- */
-export function textWidthEms(text: string): number {
-  let ems = 0;
-  for (const ch of text) {
-    if (ch.codePointAt(0)! > 0x7e || /[mwMW@%]/.test(ch)) ems += 1;
-    else if (/[ ijlI.,:;!|'()[\]]/.test(ch)) ems += 0.42;
-    else if (/[A-Z&#+=<>~^]/.test(ch)) ems += 0.85;
-    else ems += 0.65;
-  }
-  return ems;
-}
-
-/** Lines of at most maxEms each: split at spaces, and inside words only when one word is longer. */
-export function wrapText(text: string, maxEms: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  const push = (): void => {
-    if (line !== '') lines.push(line);
-    line = '';
-  };
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const joined = line === '' ? word : `${line} ${word}`;
-    if (textWidthEms(joined) <= maxEms) {
-      line = joined;
-      continue;
-    }
-    push();
-    let rest = '';
-    for (const ch of word) {
-      if (rest !== '' && textWidthEms(rest + ch) > maxEms) {
-        lines.push(rest);
-        rest = '';
-      }
-      rest += ch;
-    }
-    line = rest;
-  }
-  push();
-  return lines.length > 0 ? lines : [''];
 }
 
 /** The cell of a placement nearest the mean of its cells; ties go to the first in reading order. */
@@ -153,6 +111,8 @@ export function roomForText(part: readonly Cell[], ems: number, fontCells: numbe
 
 /** Standalone SVG document of a solution (see the comment at the top of this file). */
 export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: SvgOptions = {}): string {
+  // cells drawn as their solids have no layers of art to draw: the solution whole and pulled apart
+  if (drawsSolids(puzzleGrid(puzzle))) return renderSolidSolutionSvg(puzzle, solution, options);
   const cs = options.cellSize !== undefined && Number.isFinite(options.cellSize) && options.cellSize > 0 ? options.cellSize : DEFAULT_CELL_SIZE;
   const placements = solution.placements;
   const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);

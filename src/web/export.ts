@@ -29,7 +29,7 @@ export function puzzleYaml(puzzle: Puzzle): Blob {
   return new Blob([formatPuzzle(puzzle)], { type: 'application/yaml' });
 }
 
-/** The command line's picture of a solution: cubes as an isometric drawing, the rest flat. */
+/** The command line's picture of a solution: cubes as an isometric drawing, grids of other solids as their solids, the rest flat. */
 export function solutionSvg(puzzle: Puzzle, solution: Solution): string {
   return puzzleGrid(puzzle).isometric ? renderSolutionIso(puzzle, solution, 'iso') : renderSolutionSvg(puzzle, solution);
 }

@@ -3,7 +3,9 @@ import type { Cell } from '../geometry/cell.js';
 import type { Solution } from '../puzzle/model.js';
 import type { Vec3 } from './view3d-model.js';
 import { GRIDS } from '../geometry/grids/index.js';
-import { boardKey, cellToScene, explodeOffsets, exposedFaces, latticeOf, uncoveredCells, viewDirection } from './view3d-model.js';
+import { boardKey, cellPosition, cellToScene, explodeOffsets, exposedFaces, latticeOf, solidFaces, stepToScene, uncoveredCells, viewDirection, viewGridOf } from './view3d-model.js';
+import type { Grid } from '../geometry/grid.js';
+import { HALF_CUBE_GRID, registerHalfCubes } from '../test-support/half-cubes.js';
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -117,5 +119,60 @@ describe('latticeOf', () => {
     expect(latticeOf({}, GRIDS.sphere)).toBe(GRIDS.sphere.scene);
     expect(latticeOf({})).toBe(GRIDS.cube.scene);
     expect(() => latticeOf({ grid: 'hexagon' })).toThrow(/hexagon/);
+  });
+});
+
+describe('grids drawn as their solids', () => {
+  /** A cube grid drawn from its solids (as a grid of solids would be), to compare with the view's own cubes. */
+  const cubesAsSolids: Grid = { ...GRIDS.cube, name: 'cubes-as-solids', scene: { mesh: 'solids', viewDirection: [1, 1, 1] } };
+  const key = (p: Vec3): string => p.map((x) => (Math.round(x * 1e6) / 1e6 + 0).toFixed(3)).join(',');
+
+  it("gives cubes drawn from their solids exposedFaces' faces (half a cube along each axis away: a solid's cube starts at its cell)", () => {
+    const soma: Cell[] = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [1, 1, 1]];
+    const faceKey = (corners: readonly Vec3[], normal: Vec3, shift: number): string => `${corners.map((c) => key([c[0] + shift, c[1] + shift, c[2] + shift])).sort().join(' ')} ${key(normal)}`;
+    const fromSolids = solidFaces(cubesAsSolids, soma);
+    expect(fromSolids.map((f) => faceKey(f.corners, f.normal, -0.5)).sort()).toEqual(exposedFaces(soma).map((f) => faceKey(f.corners, f.normal, 0)).sort());
+    for (const { corners, normal } of fromSolids) {
+      // counter-clockwise from outside in the scene too (the scene turns space over: the corners are listed back)
+      expect(dot(cross(sub(corners[1]!, corners[0]!), sub(corners[2]!, corners[0]!)), normal)).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives a piece of prisms a closed outside, turned outward, as large as its prisms, without the faces between them", () => {
+    const piece: Cell[] = [[0, 0, 0], [1, 0, 0], [3, 0, 0], [0, 0, 1], [0, 1, 0]];
+    const faces = solidFaces(HALF_CUBE_GRID, piece);
+    // five prisms have 25 faces; four pairs of them touch
+    expect(faces).toHaveLength(25 - 2 * 4);
+    const edges = new Map<string, number>();
+    let volume6 = 0;
+    for (const { corners } of faces) {
+      corners.forEach((c, i) => {
+        const next = corners[(i + 1) % corners.length]!;
+        edges.set(`${key(c)}>${key(next)}`, (edges.get(`${key(c)}>${key(next)}`) ?? 0) + 1);
+      });
+      for (let i = 1; i + 1 < corners.length; i++) volume6 += dot(corners[0]!, cross(corners[i]!, corners[i + 1]!));
+    }
+    // every edge of the outside once each way: closed, and consistently wound
+    const unmatched = [...edges.keys()].filter((e) => !edges.has(e.split('>').reverse().join('>')));
+    expect(unmatched).toEqual([]);
+    expect(volume6 / 6).toBeCloseTo(piece.length / 2);
+  });
+
+  it('places cells at their solids\' middles and moves pieces as far as a move of the grid carries a solid', () => {
+    registerHalfCubes();
+    expect(viewGridOf({ grid: 'half-cube' })).toBe(HALF_CUBE_GRID);
+    // the prism under the diagonal of the cube at [1, 0, 2]: corners (1, 0), (2, 0), (2, 1) at heights 2 and 3
+    const [x, y, z] = cellPosition(HALF_CUBE_GRID, [2, 0, 2]);
+    expect([x, y, z].map((v) => Math.round(v * 1e6) / 1e6)).toEqual([Math.round((5 / 3) * 1e6) / 1e6, 2.5, Math.round((1 / 3) * 1e6) / 1e6]);
+    // two cells along x is one cube; a row is one unit toward the viewer, a layer one unit up
+    expect(stepToScene(HALF_CUBE_GRID, [2, 0, 0]).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([1, 0, 0]);
+    expect(stepToScene(HALF_CUBE_GRID, [0, 1, 0]).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([0, 0, 1]);
+    expect(stepToScene(HALF_CUBE_GRID, [0, 0, -1]).map((v) => Math.round(v * 1e9) / 1e9)).toEqual([0, -1, 0]);
+    // cubes and balls: the cell's own point
+    expect(cellPosition(GRIDS.cube, [1, 2, 3])).toEqual(cellToScene([1, 2, 3]));
+    expect(stepToScene(GRIDS.sphere, [1, 1, 0])).toEqual([1, 0, 1]);
+    // a grid that says it draws solids but has none is refused in words
+    const { solid: _, ...withoutSolids } = HALF_CUBE_GRID;
+    expect(() => viewGridOf({}, { ...withoutSolids, name: 'no-solids' } as Grid)).toThrow(/no-solids/);
   });
 });

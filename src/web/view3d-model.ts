@@ -8,10 +8,15 @@
  * toward the viewer, so that seen from above the layers read like the file's art (x to the right, y down the
  * page) and seen from the cubic grid's view direction the picture is the CLI's isometric one (x to the lower right, y
  * to the lower left).
+ *
+ * Grids drawn as their cells' solids (scene mesh 'solids') are placed the same way: a point [x, y, z] of the
+ * solids' space sits at [x, z, y], and a move of the grid (a piece taken apart) carries a piece as far as it
+ * carries the solid of a cell (geometry/cell-solids.ts).
  */
 import type { Cell } from '../geometry/cell.js';
 import { cellKey } from '../geometry/cell.js';
 import type { Grid, GridScene } from '../geometry/grid.js';
+import { cellCentre, outsideFaces, spaceStep } from '../geometry/cell-solids.js';
 import { gridNamed, gridOf } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 
@@ -48,9 +53,52 @@ export function cellToScene(c: Cell): Vec3 {
  * hexagons) have no 3-D view.
  */
 export function latticeOf(puzzle: Pick<Puzzle, 'grid'>, fallback: Grid = gridOf(undefined, 3)): Lattice {
+  return viewGridOf(puzzle, fallback).scene!;
+}
+
+/** The grid a puzzle is drawn on in 3-D (see latticeOf): one with a scene, and a solid per cell when the scene draws solids. */
+export function viewGridOf(puzzle: Pick<Puzzle, 'grid'>, fallback: Grid = gridOf(undefined, 3)): Grid {
   const grid = puzzle.grid === undefined ? fallback : gridNamed(puzzle.grid);
-  if (!grid?.scene) throw new Error(`the 3-D view draws cubes and spheres, not the ${grid?.name ?? puzzle.grid} grid`);
-  return grid.scene;
+  if (!grid?.scene || (grid.scene.mesh === 'solids' && !grid.solid)) throw new Error(`the 3-D view draws cubes, spheres and grids of solids, not the ${grid?.name ?? puzzle.grid} grid`);
+  return grid;
+}
+
+/** A point of the solids' space (or a move through it) in the scene. */
+function spaceToScene(p: readonly [number, number, number]): Vec3 {
+  return [p[0], p[2], p[1]];
+}
+
+/** The scene position of a cell's middle, on its grid: the cell's own point for cubes and balls, its solid's middle for solids. */
+export function cellPosition(grid: Grid, c: Cell): Vec3 {
+  return grid.scene?.mesh === 'solids' ? spaceToScene(cellCentre(grid, c)) : cellToScene(c);
+}
+
+/** How far a move of the grid by d (cell coordinates: a step of a disassembly) carries a piece in the scene. */
+export function stepToScene(grid: Grid, d: Cell): Vec3 {
+  return grid.scene?.mesh === 'solids' ? spaceToScene(spaceStep(grid, d)) : cellToScene(d);
+}
+
+/** One face of a solid in the scene: its corners, counter-clockwise seen from outside, and its outward normal. */
+export interface PolygonFace {
+  readonly corners: readonly Vec3[];
+  readonly normal: Vec3;
+}
+
+/**
+ * The faces of some cells' solids that do not lie against another cell of the set (a piece's outside), in
+ * the scene. Moving a point [x, y, z] to [x, z, y] turns space over, so each face's corners are listed the
+ * other way round to stay counter-clockwise seen from outside.
+ */
+export function solidFaces(grid: Grid, cells: readonly Cell[]): PolygonFace[] {
+  return outsideFaces(cells.map((c) => grid.solid!(c))).flat().map((face) => ({
+    corners: [...face.corners].reverse().map(spaceToScene),
+    normal: spaceToScene(face.normal),
+  }));
+}
+
+/** The corners of some cells' solids in the scene (to frame the camera about them). */
+export function solidCorners(grid: Grid, cells: readonly Cell[]): Vec3[] {
+  return cells.flatMap((c) => grid.solid!(c).vertices.map(spaceToScene));
 }
 
 /** The six face directions of a cube, as steps between cells. */
@@ -94,10 +142,10 @@ export function exposedFaces(cells: readonly Cell[]): Face[] {
 }
 
 /** The mean scene position of some cells. */
-export function centreOf(cells: readonly Cell[]): Vec3 {
+export function centreOf(cells: readonly Cell[], position: (c: Cell) => Vec3 = cellToScene): Vec3 {
   const sum = [0, 0, 0];
   for (const c of cells) {
-    const p = cellToScene(c);
+    const p = position(c);
     for (let i = 0; i < 3; i++) sum[i]! += p[i]!;
   }
   return sum.map((s) => s / Math.max(1, cells.length)) as unknown as Vec3;
@@ -105,12 +153,13 @@ export function centreOf(cells: readonly Cell[]): Vec3 {
 
 /**
  * How far each placement moves when the view is fully exploded: out from the middle of the solution along
- * the line through its own middle, as far again times `spread` (render/iso.ts spreads by 1.2 too).
+ * the line through its own middle, as far again times `spread` (render/iso.ts spreads by 1.2 too); the
+ * middles of cells where `position` puts them (cellPosition, for grids of solids).
  */
-export function explodeOffsets(solution: Solution, spread: number): Vec3[] {
-  const middle = centreOf(solution.placements.flatMap((p) => p.cells));
+export function explodeOffsets(solution: Solution, spread: number, position: (c: Cell) => Vec3 = cellToScene): Vec3[] {
+  const middle = centreOf(solution.placements.flatMap((p) => p.cells), position);
   return solution.placements.map((p) => {
-    const own = centreOf(p.cells);
+    const own = centreOf(p.cells, position);
     return [0, 1, 2].map((i) => spread * (own[i]! - middle[i]!)) as unknown as Vec3;
   });
 }

@@ -10,7 +10,10 @@
  *
  * How it is built (three.js): a piece of cubes is one mesh of its outside faces only (view3d-model.ts
  * exposedFaces), so the seams inside a piece vanish and the dark edges three.js finds at its creases
- * outline the piece; a piece of balls is one instanced mesh. Each piece hangs in its own group, which the
+ * outline the piece; a piece of balls is one instanced mesh. On a grid drawn as its cells' solids (scene
+ * mesh 'solids': any grid, whatever its cells' shapes), a piece is likewise one mesh of the faces of its
+ * cells' solids that no other cell of the piece covers (view3d-model.ts solidFaces), edged at its creases;
+ * so are the frame's glass and the empty cells. Each piece hangs in its own group, which the
  * explode and the drop move. Board cells no piece covers show as faint glass. The scene is drawn on demand
  * (when something changes, while the camera glides to rest, while a piece drops), never in a constant loop,
  * so the solver's workers keep the cores. The canvas keeps its drawing buffer, so that snapshot() can be
@@ -50,7 +53,8 @@ import type { DisassemblyPlan, Pose } from './disassembly-model.js';
 import { moveFades, poseAt, poseDuring } from './disassembly-model.js';
 import type { Grid } from '../geometry/grid.js';
 import type { Lattice } from './view3d-model.js';
-import { boardKey, cellToScene, explodeOffsets, exposedFaces, latticeOf, SPHERE_SPACING, uncoveredCells, viewDirection } from './view3d-model.js';
+import type { PolygonFace } from './view3d-model.js';
+import { boardKey, cellPosition, cellToScene, explodeOffsets, exposedFaces, SPHERE_SPACING, solidCorners, solidFaces, stepToScene, uncoveredCells, viewDirection, viewGridOf } from './view3d-model.js';
 
 export interface View3dOptions {
   /**
@@ -120,17 +124,28 @@ interface Assembly {
 /** Called after each move played: the state reached, and whether it was a move undone. */
 export type MoveListener = (step: number, undone: boolean) => void;
 
-/** A geometry of the given faces of cubes, with a normal per face (flat shading). */
-function facesGeometry(cells: readonly Cell[]): BufferGeometry {
-  const faces = exposedFaces(cells);
-  const positions = new Float32Array(faces.length * 18);
-  const normals = new Float32Array(faces.length * 18);
+/**
+ * The outside of some cells as one geometry, with a normal per face (flat shading): the faces of cubes not
+ * against another cube of the set, or on a grid of solids the faces of the cells' solids no other cell of
+ * the set covers.
+ */
+function facesGeometry(cells: readonly Cell[], grid: Grid): BufferGeometry {
+  return polygonsGeometry(grid.scene?.mesh === 'solids' ? solidFaces(grid, cells) : exposedFaces(cells));
+}
+
+/** Convex polygons as triangles (a fan from each polygon's first corner), with a normal per face. */
+function polygonsGeometry(faces: readonly PolygonFace[]): BufferGeometry {
+  const triangles = faces.reduce((n, f) => n + f.corners.length - 2, 0);
+  const positions = new Float32Array(triangles * 9);
+  const normals = new Float32Array(triangles * 9);
   let at = 0;
   for (const { corners, normal } of faces) {
-    for (const corner of [corners[0], corners[1], corners[2], corners[0], corners[2], corners[3]]) {
-      positions.set(corner, at);
-      normals.set(normal, at);
-      at += 3;
+    for (let k = 1; k + 1 < corners.length; k++) {
+      for (const corner of [corners[0]!, corners[k]!, corners[k + 1]!]) {
+        positions.set(corner, at);
+        normals.set(normal, at);
+        at += 3;
+      }
     }
   }
   const geometry = new BufferGeometry();
@@ -169,7 +184,8 @@ export class SolutionView3d {
   private pieces: PieceView[] = [];
   private order: number[] = [];
   private shownBoard: string | undefined;
-  private lattice: Lattice = latticeOf({});
+  private grid: Grid = viewGridOf({});
+  private lattice: Lattice = this.grid.scene!;
   private puzzleName = '';
   private explode = 0;
   private step = 0;
@@ -258,14 +274,18 @@ export class SolutionView3d {
    */
   show(puzzle: Puzzle, solution: Solution): void {
     // before anything is cleared: a puzzle the view cannot draw leaves the last picture standing
-    const lattice = latticeOf(puzzle, this.options.grid);
+    const grid = viewGridOf(puzzle, this.options.grid);
+    const lattice = grid.scene!;
     this.stopMoves();
     this.stopAssembly();
     this.hideTooltip();
     this.clearContent();
+    this.grid = grid;
     this.lattice = lattice;
+    // cubes and solids are meshes of their outside faces, edged at the creases; balls are balls
+    const faceted = lattice.mesh !== 'balls';
     const colours = placementColours(puzzle, solution.placements);
-    const offsets = explodeOffsets(solution, EXPLODE_SPREAD);
+    const offsets = explodeOffsets(solution, EXPLODE_SPREAD, (c) => cellPosition(grid, c));
     const framePiece = puzzle.frame && 'piece' in puzzle.frame ? puzzle.frame.piece : undefined;
     this.pieces = solution.placements.map((placement, i) => {
       const colour = placement.given ? fadedColour(colours[i]!) : colours[i]!;
@@ -273,12 +293,12 @@ export class SolutionView3d {
       // polygon offset pushes the faces back a little, so that the edges on them draw cleanly
       const material = new MeshLambertMaterial({ color: new Color(colour.hex), polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
       if (still) Object.assign(material, { transparent: true, opacity: 0.35, depthWrite: false });
-      // each piece of cubes has its own edges' material, so that it fades with the piece
-      const edges = lattice.mesh === 'unit-cubes' ? this.edgeMaterial.clone() : undefined;
+      // each piece of cubes or solids has its own edges' material, so that it fades with the piece
+      const edges = faceted ? this.edgeMaterial.clone() : undefined;
       const group = new Group();
       const solids: Object3D[] = [];
-      if (lattice.mesh === 'unit-cubes') {
-        const geometry = facesGeometry(placement.cells);
+      if (faceted) {
+        const geometry = facesGeometry(placement.cells, grid);
         const mesh = new Mesh(geometry, material);
         group.add(mesh, new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), edges));
         solids.push(mesh);
@@ -296,16 +316,17 @@ export class SolutionView3d {
     });
     this.plan = undefined;
     this.apartStep = 0;
-    this.addEmptyCells(uncoveredCells(puzzle, solution), lattice);
-    const walls = lattice.mesh === 'unit-cubes' ? frameCells(puzzle) : [];
-    this.addFrame(walls);
+    this.addEmptyCells(uncoveredCells(puzzle, solution), grid);
+    const walls = faceted ? frameCells(puzzle) : [];
+    this.addFrame(walls, grid);
 
-    // the middle of the board's box at the origin, where the camera looks
-    const all: Cell[] = [...puzzle.board, ...walls, ...solution.placements.flatMap((p) => p.cells)].map(cellToScene);
+    // the middle of the board's box at the origin, where the camera looks (for solids, the box of their corners)
+    const cells = [...puzzle.board, ...walls, ...solution.placements.flatMap((p) => p.cells)];
+    const all: Cell[] = lattice.mesh === 'solids' ? solidCorners(grid, cells) : cells.map(cellToScene);
     const { min: low, max: high } = all.length > 0 ? bounds(all) : { min: [0, 0, 0], max: [0, 0, 0] };
     const middle = new Vector3((low[0] + high[0]) / 2, (low[1] + high[1]) / 2, (low[2] + high[2]) / 2);
     this.content.position.copy(middle).negate();
-    const cellRadius = lattice.mesh === 'unit-cubes' ? Math.sqrt(3) / 2 : BALL_RADIUS;
+    const cellRadius = lattice.mesh === 'unit-cubes' ? Math.sqrt(3) / 2 : lattice.mesh === 'solids' ? 0 : BALL_RADIUS;
     this.radius = all.reduce((r, p) => Math.max(r, middle.distanceTo(new Vector3(...p))), 0) + cellRadius;
     this.dropHeight = high[1] - low[1] + 2;
 
@@ -558,7 +579,7 @@ export class SolutionView3d {
     this.hideTooltip();
     this.pieces.forEach((piece, i) => {
       const pose = poses?.[i];
-      piece.moved.set(...(pose ? cellToScene(pose.offset as Cell) : ([0, 0, 0] as const)));
+      piece.moved.set(...(pose ? stepToScene(this.grid, pose.offset as Cell) : ([0, 0, 0] as const)));
       const opacity = pose && !piece.still ? pose.opacity : 1;
       if (!piece.still && opacity !== piece.opacity) {
         const fading = opacity < 0.999;
@@ -575,9 +596,9 @@ export class SolutionView3d {
   }
 
   /** The frame's walls (or listed cells): translucent glass that never moves. */
-  private addFrame(cells: readonly Cell[]): void {
+  private addFrame(cells: readonly Cell[], grid: Grid): void {
     if (cells.length === 0) return;
-    const geometry = facesGeometry(cells);
+    const geometry = facesGeometry(cells, grid);
     const material = new MeshLambertMaterial({ color: new Color(FRAME_COLOUR), transparent: true, opacity: FRAME_OPACITY, depthWrite: false });
     const edges = new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), new LineBasicMaterial({ color: FRAME_COLOUR, transparent: true, opacity: 0.55 }));
     const group = new Group();
@@ -592,13 +613,13 @@ export class SolutionView3d {
   }
 
   /** Faint glass where the board has cells no piece covers (cells that may stay empty). */
-  private addEmptyCells(cells: readonly Cell[], lattice: Lattice): void {
+  private addEmptyCells(cells: readonly Cell[], grid: Grid): void {
     if (cells.length === 0) return;
     const material = new MeshLambertMaterial({ color: new Color(EMPTY_COLOUR), transparent: true, opacity: 0.18, depthWrite: false });
     const group = new Group();
     group.renderOrder = 1;
-    if (lattice.mesh === 'unit-cubes') {
-      const geometry = facesGeometry(cells);
+    if (grid.scene?.mesh !== 'balls') {
+      const geometry = facesGeometry(cells, grid);
       const edges = new LineSegments(new EdgesGeometry(geometry, CREASE_ANGLE), new LineBasicMaterial({ color: EMPTY_COLOUR, transparent: true, opacity: 0.6 }));
       group.add(new Mesh(geometry, material), edges);
     } else {

@@ -1,12 +1,19 @@
 /**
  * Development page of the 3-D view (view3d.html): real catalog solutions from the fixtures (written by
  * make-fixtures.mjs), with an explode slider, a step slider, the assembly animation and a PNG export.
- * `window.view3dDev` lets a browser test read the canvas (see colourCensus).
+ * `window.view3dDev` lets a browser test read the canvas (see colourCensus). Besides the fixtures, a grid
+ * with only solids to be drawn with (test-support/half-cubes.ts) is registered and one of its puzzles solved
+ * here, with and without a frame, and `takeApart` plays a solution's disassembly.
  */
 import type { Puzzle, Solution } from '../../puzzle/model.js';
 import { placementColours } from '../../render/piece-colours.js';
 import { SolutionView3d } from '../view3d.js';
 import { gridOf } from '../../geometry/grids/index.js';
+import { parsePuzzle } from '../../puzzle/format.js';
+import { solve } from '../../search/solve.js';
+import { disassembleSolution } from '../../disassembly/solution.js';
+import { HALF_CUBE_PUZZLE, registerHalfCubes } from '../../test-support/half-cubes.js';
+import { disassemblyPlan } from '../disassembly-model.js';
 
 interface Fixture {
   readonly puzzle: Puzzle;
@@ -15,6 +22,11 @@ interface Fixture {
 
 const fixtures = import.meta.glob<Fixture>('./fixtures/*.json', { eager: true, import: 'default' });
 const byName = new Map(Object.entries(fixtures).map(([path, f]) => [path.replace(/^.*\/|\.json$/g, ''), f]));
+registerHalfCubes();
+for (const [name, text] of [['half-cubes', HALF_CUBE_PUZZLE], ['half-cubes-frame', `${HALF_CUBE_PUZZLE}frame: open-top\n`]] as const) {
+  const puzzle = parsePuzzle(text, `${name}.yaml`);
+  byName.set(name, { puzzle, solution: solve(puzzle, { limit: 1 }).found[0]! });
+}
 
 const element = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const select = element<HTMLSelectElement>('puzzle');
@@ -110,7 +122,16 @@ function colourCensus(minShare = 0.005): { drawn: number; total: number; colours
   return { drawn, total: data.length / 4, colours, pieceColoursSeen, pieces: hexes.length };
 }
 
-(window as unknown as { view3dDev: unknown }).view3dDev = { view, showFixture, colourCensus };
+/** Takes the shown solution apart and shows the state after k of its moves; the number of moves. */
+function takeApart(k: number): number {
+  if (!shown) return 0;
+  const plan = disassemblyPlan(shown.solution.placements.length, disassembleSolution(shown.puzzle, shown.solution));
+  view.setDisassembly(plan);
+  view.setDisassemblyStep(k);
+  return plan?.moves.length ?? 0;
+}
+
+(window as unknown as { view3dDev: unknown }).view3dDev = { view, showFixture, colourCensus, takeApart };
 
 const first = new URLSearchParams(location.search).get('puzzle') ?? 'soma';
 select.value = byName.has(first) ? first : [...byName.keys()][0]!;
