@@ -172,26 +172,43 @@ export function prismTilings(puzzle: Puzzle): Solution[] {
 
 /**
  * The classes of tilings under the board's symmetries: every isometry (or turn) that maps the board's
- * centres onto themselves, and, for pieces that may not be turned over, only turns.
+ * centres onto themselves. A reflection counts when the pieces may be turned over, or when each one-sided
+ * piece's mirror image is a piece with the same count (itself, when it is its own mirror image), whose name
+ * the reflection then gives it.
  */
 export function prismTilingClasses(puzzle: Puzzle, solutions: readonly Solution[], rotationsOnly = false): number {
   const boardPoints = puzzle.board.map(prismCentre);
   const boardKey = centresKey(boardPoints);
   const least = (points: readonly Point[]): Point => [...points].sort(byReading)[0]!;
-  const turnsOnly = rotationsOnly || puzzle.pieces.some((p) => !p.mirror);
-  const moves = prismIsometries(turnsOnly)
-    .filter((m) => centresKey(boardPoints.map(m)) === boardKey)
-    .map((m) => {
+  const turnClass = (points: readonly Point[]): string => prismIsometries(true).map((m) => centresKey(points.map(m))).sort()[0]!;
+  const mirrorX = (p: Point): Point => [-p[0], p[1], p[2]];
+  // the name each piece takes under a reflection
+  const partner = new Map<string, string>();
+  for (const piece of puzzle.pieces) {
+    if (piece.mirror) {
+      partner.set(piece.name, piece.name);
+      continue;
+    }
+    const image = turnClass(piece.shape.map((c) => mirrorX(prismCentre(c))));
+    const other = puzzle.pieces.find((q) => !q.mirror && q.count === piece.count && turnClass(q.shape.map(prismCentre)) === image);
+    if (other) partner.set(piece.name, other.name);
+  }
+  const reflectionsCount = !rotationsOnly && partner.size === puzzle.pieces.length;
+  const moves = prismIsometries(false)
+    .map((m, i) => ({ m, reflects: i >= 12 }))
+    .filter(({ m, reflects }) => (!reflects || reflectionsCount) && centresKey(boardPoints.map(m)) === boardKey)
+    .map(({ m, reflects }) => {
       const o = least(boardPoints);
       const image = least(boardPoints.map(m));
-      return (p: Point): Point => {
+      const map = (p: Point): Point => {
         const q = m(p);
         return [q[0] - image[0] + o[0], q[1] - image[1] + o[1], q[2] - image[2] + o[2]];
       };
+      return { map, rename: (name: string) => (reflects ? partner.get(name)! : name) };
     });
-  const key = (s: Solution, m: (p: Point) => Point): string =>
-    s.placements.map((p) => `${p.piece}:${p.cells.map((c) => pointKey(m(prismCentre(c)))).sort().join(' ')}`).sort().join(' | ');
-  return new Set(solutions.map((s) => moves.map((m) => key(s, m)).sort()[0]!)).size;
+  const key = (s: Solution, g: (typeof moves)[number]): string =>
+    s.placements.map((p) => `${g.rename(p.piece)}:${p.cells.map((c) => pointKey(g.map(prismCentre(c)))).sort().join(' ')}`).sort().join(' | ');
+  return new Set(solutions.map((s) => moves.map((g) => key(s, g)).sort()[0]!)).size;
 }
 
 /**

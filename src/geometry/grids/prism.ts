@@ -22,14 +22,14 @@
  * the three directions of the triangles' sides, one side's length a step ([2, 0, 0], [1, 1, 0] and
  * [-1, 1, 0]); such a step carries a triangle over the triangle beside it before it lands (`motionPaths`).
  *
- * Art: layer by layer, column c of row r is the cell [c + 1, r, z]: as on the triangle grid, a row of art
- * alternates up and down triangles and starts with one pointing up (rows run down the page along +y, as
- * the cube grid's do, so the page shows a layer from below: an odd triangle, base above, points up there).
+ * Art: layer by layer, column c of row r is the cell [c, r, z], as on the cube grid (rows run down the page
+ * along +y, so the page shows a layer from below): a row of art alternates triangles pointing down on the
+ * page (x + y even: the row above shares their base) and up, starting with one pointing down.
  */
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
-import type { CellSolid, Grid, GridArt } from '../grid.js';
-import { groupOf, multiply, sortedCells, symmetryWithMatrix } from '../grid.js';
+import type { CellSolid, Grid } from '../grid.js';
+import { groupOf, multiply, PLAIN_ART, sortedCells, symmetryWithMatrix } from '../grid.js';
 
 const HEIGHT = Math.sqrt(3) / 2;
 const isEven = (x: number, y: number): boolean => ((x + y) & 1) === 0;
@@ -65,14 +65,6 @@ const BURRTOOLS_PRISM_TURNS: readonly (readonly number[])[] = [[1, 0, 0, 0, 1, 0
   }
   return turns;
 });
-
-const ART: GridArt = {
-  cellOf: ([column, row, z]) => [column + 1, row, z],
-  of: ([x, y, z]) => [x - 1, y, z],
-  allowed: () => true,
-  raggedRows: false,
-  layersMayDiffer: false,
-};
 
 /**
  * A triangle's corners in space, counter-clockwise seen from above (+z): even triangles have their base
@@ -138,7 +130,7 @@ export const prismGrid: Grid = {
   polygon: (c) => corners(c).map(([px, py]) => [px, py] as [number, number]),
   // the inscribed circle of a triangle of side 1 is 1 / sqrt 3 across
   pictureUnit: (cellSize) => Math.sqrt(3) * cellSize,
-  art: ART,
+  art: PLAIN_ART,
   wraps: false,
   isometric: false,
   scene: { mesh: 'solids', viewDirection: [1, 1.2, 1.5] },
