@@ -228,3 +228,33 @@ export function burrToolsPrismTurn(t: number, [x, y, z]: Cell): Cell {
   const yn = (s * x1 + c * y1) / Math.sqrt(0.75);
   return [Math.round(xn) + 0, Math.floor(yn + 1e-9) + 0, Math.round(z1) + 0];
 }
+
+/** A cell's triangle in space (x, y): its corners, a circumradius 1 / sqrt 3 from its centre. */
+function triangleOf(c: Cell): Point[] {
+  const [px, py] = prismCentre(c);
+  const up = (((c[0] + c[1]) % 2) + 2) % 2 === 0;
+  return [0, 1, 2].map((k) => {
+    const a = (up ? Math.PI / 2 : -Math.PI / 2) + (2 * Math.PI * k) / 3;
+    return [px + Math.cos(a) / Math.sqrt(3), py + Math.sin(a) / Math.sqrt(3), 0] as Point;
+  });
+}
+
+/** True when two convex polygons (x, y) share more than an edge or a corner: no edge's normal separates them. */
+function polygonsOverlap(p: readonly Point[], q: readonly Point[]): boolean {
+  for (const poly of [p, q]) {
+    for (let i = 0; i < poly.length; i++) {
+      const [a, b] = [poly[i]!, poly[(i + 1) % poly.length]!];
+      const n = [b[1] - a[1], a[0] - b[0]] as const;
+      const span = (r: readonly Point[]) => r.map((v) => v[0] * n[0] + v[1] * n[1]);
+      const [sp, sq] = [span(p), span(q)];
+      if (Math.max(...sp) <= Math.min(...sq) + 1e-9 || Math.max(...sq) <= Math.min(...sp) + 1e-9) return false;
+    }
+  }
+  return true;
+}
+
+/** True when prism a moved by the vector d (in space) and prism b share some volume. */
+export function prismsOverlap(a: Cell, d: Point, b: Cell): boolean {
+  if (Math.abs(a[2] + d[2] - b[2]) >= 1 - 1e-9) return false;
+  return polygonsOverlap(triangleOf(a).map((p) => [p[0] + d[0], p[1] + d[1], 0] as Point), triangleOf(b));
+}
