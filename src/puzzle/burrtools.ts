@@ -35,7 +35,7 @@
  * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
  */
 import type { Cell } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent, shapeKey } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
 import type { BurrToolsGrid, Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { gridOf, registeredGrids } from '../geometry/grids/index.js';
@@ -707,7 +707,8 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrTo
  * copies). A disassembly's level depends on the orientation (moves are tried along +x, -x, +y, ... and the
  * first separation found is taken), so it agrees with BurrTools' in this orientation. Mirror images, which
  * BurrTools also compares when every piece is symmetric or has its mirror image among the pieces, are not
- * tried. Puzzles on other grids than BurrTools' bricks in space are given back as they are.
+ * tried. Puzzles in the plane, and on grids whose assemblies are not taken apart (spheres), are given back
+ * as they are.
  */
 export function burrToolsOrientation(puzzle: Puzzle, solution: Solution): Solution {
   return burrToolsOrienter(puzzle)(solution);
@@ -717,18 +718,21 @@ export function burrToolsOrientation(puzzle: Puzzle, solution: Solution): Soluti
 export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solution {
   const same = (solution: Solution): Solution => solution;
   const grid = puzzleGrid(puzzle);
-  if (puzzle.dims !== 3 || grid.burrTools?.type !== 0) return same;
+  // (only where assemblies are taken apart: the grids with motions)
+  if (puzzle.dims !== 3 || !grid.burrTools || !grid.motions) return same;
   const turns = grid.burrTools.turns;
-  const turn = (m: readonly number[]) => (c: Cell): Cell => apply(m, c);
-  // the board's rotations: each with the move that puts the turned board back on itself
+  const turn = (m: readonly number[]) => turnOf(grid, m);
+  // the board's rotations: each with the move that puts the turned board back on itself (its first cell
+  // in reading order onto the board's first)
   const optional = new Set((puzzle.optional ?? []).map(cellKey));
   const cells = new Set(puzzle.board.map(cellKey));
-  const low = bounds(puzzle.board).min;
+  const least = (list: readonly Cell[]): Cell => list.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+  const low = least(puzzle.board);
   const symmetries: { index: number; map: (c: Cell) => Cell }[] = [];
   turns.forEach((m, index) => {
-    const turned = puzzle.board.map(turn(m));
-    const at = bounds(turned).min;
-    const map = (c: Cell): Cell => add(apply(m, c), [low[0] - at[0], low[1] - at[1], low[2] - at[2]]);
+    const t = turn(m);
+    const at = least(puzzle.board.map(t));
+    const map = (c: Cell): Cell => add(t(c), [low[0] - at[0], low[1] - at[1], low[2] - at[2]]);
     if (puzzle.board.every((c) => cells.has(cellKey(map(c))) && optional.has(cellKey(c)) === optional.has(cellKey(map(c))))) symmetries.push({ index, map });
   });
   if (symmetries.length <= 1) return same;
@@ -736,13 +740,13 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
   const firstTurn = puzzle.pieces.map((piece) => {
     const byKey = new Map<string, number>();
     turns.forEach((m, t) => {
-      const key = shapeKey(piece.shape.map(turn(m)));
+      const key = shapeKeyOn(grid, piece.shape.map(turn(m)));
       if (!byKey.has(key)) byKey.set(key, t);
     });
     return byKey;
   });
   const boardTurns = new Set(symmetries.map((g) => g.index));
-  const shared = puzzle.pieces.map((piece) => turns.filter((m, t) => boardTurns.has(t) && shapeKey(piece.shape.map(turn(m))) === shapeKey(piece.shape)).length);
+  const shared = puzzle.pieces.map((piece) => turns.filter((m, t) => boardTurns.has(t) && shapeKeyOn(grid, piece.shape.map(turn(m))) === shapeKeyOn(grid, piece.shape)).length);
   let breaker = 0;
   puzzle.pieces.forEach((piece, i) => {
     const best = puzzle.pieces[breaker]!;
@@ -753,11 +757,12 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   type Place = readonly [number, number, number, number];
   const placement = (piece: number, placed: readonly Cell[]): Place => {
-    const t = firstTurn[piece]!.get(shapeKey(placed)) ?? -1;
+    const t = firstTurn[piece]!.get(shapeKeyOn(grid, placed)) ?? -1;
     if (t < 0) return [Infinity, 0, 0, 0];
     const turned = puzzle.pieces[piece]!.shape.map(turn(turns[t]!)).reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
     const first = placed.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
-    return [t, first[0] - turned[0], first[1] - turned[1], first[2] - turned[2]];
+    // where the piece's hotspot lands, as the assembly gives it
+    return [t, ...hotspotAt(turn(turns[t]!), [first[0] - turned[0], first[1] - turned[1], first[2] - turned[2]])];
   };
   const order = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
   // an image: its placements as the assembler lists them (pieces in order, copies of each by placement)

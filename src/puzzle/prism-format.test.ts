@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cellKey } from '../geometry/cell.js';
 import { solve } from '../search/solve.js';
-import { burrToolsPrismTurn, prismsTouch } from '../test-support/prisms.js';
-import { assemblyCells, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools } from './burrtools.js';
+import { burrToolsPrismTurn, prismAt, prismCentre, prismIsometries, prismsTouch } from '../test-support/prisms.js';
+import { assemblyCells, burrToolsOrientation, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools } from './burrtools.js';
 import { PuzzleError } from './errors.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
 import type { Cell } from './model.js';
@@ -95,6 +95,35 @@ describe('grid: prism in BurrTools files (grid type 1)', () => {
       });
       const text = [`${at.join(' ')} ${t}`, ...Array<string>(31).fill('x')].join(' ');
       expect(sorted(assemblyCells(puzzle, text, 1)[0]!), `turn ${t}`).toEqual(sorted(expected));
+    }
+  });
+});
+
+describe('burrToolsOrientation on prisms', () => {
+  it('turns every rotation of an assembly of a hexagonal prism into one and the same', () => {
+    // a hexagon of six triangles around the corner at (3/2, h) in space, three layers high
+    const puzzle = parsePuzzle('grid: prism\nboard:\n  layers: [".###\\n.###", ".###\\n.###", ".###\\n.###"]\npieces:\n  F: {shape: "###", count: 2}\n  L: {layers: ["##", "#."], count: 2}\n  I: {layers: ["#", "#", "#"], count: 2}\n', 'hex.yaml');
+    const axis = [1.5, Math.sqrt(3) / 2, 1.5];
+    const text = (s: { placements: readonly { piece: string; cells: readonly Cell[] }[] }) => s.placements.map((p) => `${p.piece}:${p.cells.map(cellKey).sort().join(';')}`).sort().join(' ');
+    for (const solution of solve(puzzle, { limit: 3 }).found) {
+      const images = new Set<string>();
+      const oriented = new Set<string>();
+      for (const turn of prismIsometries(true)) {
+        // turned in space about the hexagon's axis, read back as cells
+        const move = (c: Cell): Cell => {
+          const p = prismCentre(c);
+          const q = turn([p[0] - axis[0]!, p[1] - axis[1]!, p[2] - axis[2]!]);
+          return prismAt([q[0] + axis[0]!, q[1] + axis[1]!, q[2] + axis[2]!]);
+        };
+        const image = { placements: solution.placements.map((p) => ({ ...p, cells: p.cells.map(move) })) };
+        images.add(text(image));
+        oriented.add(text(burrToolsOrientation(puzzle, image)));
+      }
+      // (copies of a piece are not told apart: a half turn may map a solution onto itself)
+      expect(12 % images.size).toBe(0);
+      expect(images.size).toBeGreaterThan(1);
+      expect(oriented.size).toBe(1);
+      expect(images.has([...oriented][0]!)).toBe(true);
     }
   });
 });
