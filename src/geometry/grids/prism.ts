@@ -97,24 +97,23 @@ const MOTIONS: readonly Cell[] = [[0, 0, 1], [0, 0, -1], [2, 0, 0], [-2, 0, 0], 
 
 /**
  * The triangles a step passes over before it lands, by motion and kind (0 even, 1 odd), as offsets: sliding
- * one side's length, a triangle crosses the triangle that shares the side it moves toward (the one beside
- * it along x, the one above or below along a slanted side). Going back, it crosses the same triangle from
- * the other end: the passes of -m are those of m less m.
+ * one side's length within its layer, a triangle crosses its neighbour across the side that faces its way
+ * (the in-layer motions, forward, as MOTIONS lists them after the two along z). Going back, it crosses the
+ * same triangle from the other end: the passes of -m are those of m less m. Along z a step crosses nothing.
  */
 const FORWARD_PASSES: readonly (readonly [Cell, Cell])[] = [
-  [[0, 0, 0], [0, 0, 0]],
   [[1, 0, 0], [1, 0, 0]],
   [[1, 0, 0], [0, 1, 0]],
   [[-1, 0, 0], [0, 1, 0]],
 ];
-const PASSES: readonly (readonly (readonly Cell[])[])[] = FORWARD_PASSES.flatMap((byKind, d) => {
-  const m = MOTIONS[2 * d]!;
-  // along z a step crosses nothing but its end
-  if (d === 0) return [[[], []], [[], []]];
-  const forward = byKind.map((s) => [s]);
-  const back = byKind.map((s) => [[s[0] - m[0], s[1] - m[1], s[2] - m[2]] as Cell]);
-  return [forward, back];
-});
+const PASSES: readonly (readonly (readonly Cell[])[])[] = [
+  [[], []],
+  [[], []],
+  ...FORWARD_PASSES.flatMap((byKind, d) => {
+    const m = MOTIONS[2 * d + 2]!;
+    return [byKind.map((s) => [s]), byKind.map((s) => [[s[0] - m[0], s[1] - m[1], s[2] - m[2]] as Cell])];
+  }),
+];
 
 export const prismGrid: Grid = {
   name: 'prism',
