@@ -30,7 +30,10 @@
  *   gap cache     for an ordered pair of oriented shapes (a, b) and where b lies from a, the number of
  *                 steps a can slide along each motion before it touches b (`FAR` when b is never in its
  *                 way): computed once from the cells, then read as a table (GapCache, which a run keeps
- *                 across its assemblies).
+ *                 across its assemblies). On grids where a step carries a cell over other cells before it
+ *                 lands (a triangular prism slid one side's length crosses the prism beside it), a cell of
+ *                 b in the way of any of those blocks the step too: a shape is then its cells with their
+ *                 kinds (which cells a step passes over depends on the kind).
  *
  * Invariants: no two pieces of a state overlap; every state in `seen` was reached from the start by the
  * moves above, and its parent is one move nearer the start; states are expanded in the order they were
@@ -67,7 +70,22 @@ export interface DisassemblyInput {
   readonly stateBudget?: number;
   /** Gaps kept from earlier calls with the same motions (see GapCache): a run passes one to every assembly. */
   readonly cache?: GapCache;
+  /**
+   * For grids whose steps carry a cell over other cells before it lands (triangular prisms): each piece's
+   * cells' kinds (as `pieces` lists the cells), and by motion and kind the offsets of the cells a step passes
+   * over on the way, its end left out. The cache, when given, must have been made with the same offsets.
+   */
+  readonly passes?: Passes;
 }
+
+/** See DisassemblyInput.passes. */
+export interface Passes {
+  readonly kinds: readonly (readonly number[])[];
+  readonly offsets: PassOffsets;
+}
+
+/** By motion and kind: the offsets a step passes over before it lands. */
+export type PassOffsets = readonly (readonly (readonly (readonly [number, number, number])[])[])[];
 
 /** One move: the pieces that slide, and by how much (a multiple of one motion). */
 export interface Move {
@@ -108,20 +126,26 @@ export class GapCache {
   private entries = 0;
   /** The motion that is a unit step along +axis (index 2 axis) and -axis (2 axis + 1), or -1. */
   private readonly byAxis = new Int32Array(6).fill(-1);
-  /** The motions that are no unit step along an axis. */
+  /** The motions that are no unit step along an axis, or whose steps pass over other cells. */
   private readonly offAxis: number[] = [];
+  /** Each shape's cells' kinds (all 0 without passes). */
+  private readonly kinds: Int32Array[] = [];
 
-  constructor(readonly motions: readonly (readonly [number, number, number])[]) {
+  constructor(
+    readonly motions: readonly (readonly [number, number, number])[],
+    readonly passOffsets?: PassOffsets,
+  ) {
     motions.forEach((m, i) => {
-      const axis = Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]) === 1 ? (m[0] !== 0 ? 0 : m[1] !== 0 ? 1 : 2) : -1;
+      const passes = passOffsets?.[i]?.some((byKind) => byKind.length > 0) ?? false;
+      const axis = !passes && Math.abs(m[0]) + Math.abs(m[1]) + Math.abs(m[2]) === 1 ? (m[0] !== 0 ? 0 : m[1] !== 0 ? 1 : 2) : -1;
       const slot = 2 * axis + (m[0] + m[1] + m[2] > 0 ? 0 : 1);
       if (axis < 0 || this.byAxis[slot] !== -1) this.offAxis.push(i);
       else this.byAxis[slot] = i;
     });
   }
 
-  /** A shape's id (its cells less their smallest corner), and that corner. */
-  shapeOf(cells: readonly (readonly [number, number, number])[]): { id: number; base: [number, number, number] } {
+  /** A shape's id (its cells less their smallest corner, with their kinds when given), and that corner. */
+  shapeOf(cells: readonly (readonly [number, number, number])[], kinds?: readonly number[]): { id: number; base: [number, number, number] } {
     let bx = Infinity;
     let by = Infinity;
     let bz = Infinity;
@@ -134,12 +158,14 @@ export class GapCache {
     // shape met in another order only gets a second id (its gaps are computed twice, never wrong)
     let key = '';
     for (const c of cells) key += String.fromCharCode(c[0] - bx + 0x30, c[1] - by + 0x30, c[2] - bz + 0x30);
+    if (kinds) key += `|${kinds.join(',')}`;
     let id = this.shapeIds.get(key);
     if (id === undefined) {
       id = this.shapes.length;
       this.shapeIds.set(key, id);
       const flat = Int32Array.from(cells.flatMap((c) => [c[0] - bx, c[1] - by, c[2] - bz]));
       this.shapes.push(flat);
+      this.kinds.push(Int32Array.from(cells, (_, i) => kinds?.[i] ?? 0));
       this.lines.push([0, 1, 2].map((axis) => linesOf(flat, axis)));
     }
     return { id, base: [bx, by, bz] };
@@ -211,6 +237,7 @@ export class GapCache {
     }
     // any other motion: every pair of cells
     if (this.offAxis.length > 0) {
+      const kindsOfA = this.kinds[a]!;
       for (let i = 0; i < A.length; i += 3) {
         for (let j = 0; j < B.length; j += 3) {
           const dx = B[j]! + r[0]! - A[i]!;
@@ -218,16 +245,26 @@ export class GapCache {
           const dz = B[j + 2]! + r[2]! - A[i + 2]!;
           for (const m of this.offAxis) {
             // b's cell lies t >= 1 steps ahead of a's cell along m: a may go t - 1 steps
-            const v = this.motions[m]!;
-            const t = v[0] !== 0 ? dx / v[0] : v[1] !== 0 ? dy / v[1] : dz / v[2];
-            if (!Number.isInteger(t) || dx !== t * v[0] || dy !== t * v[1] || dz !== t * v[2]) continue;
+            const t = stepsAlong(this.motions[m]!, dx, dy, dz);
             if (t >= 1 && t - 1 < gaps[m]!) gaps[m] = t - 1;
+            // b's cell is one that step t' + 1 passes over (t' >= 0 steps ahead of a cell passed on the first): a may go t' steps
+            for (const s of this.passOffsets?.[m]?.[kindsOfA[i / 3]!] ?? []) {
+              const t2 = stepsAlong(this.motions[m]!, dx - s[0], dy - s[1], dz - s[2]);
+              if (t2 >= 0 && t2 < gaps[m]!) gaps[m] = t2;
+            }
           }
         }
       }
     }
     return gaps;
   }
+}
+
+/** The whole number t with (dx, dy, dz) = t v, or -1 when there is none (v is not zero). */
+function stepsAlong(v: readonly [number, number, number], dx: number, dy: number, dz: number): number {
+  const t = v[0] !== 0 ? dx / v[0] : v[1] !== 0 ? dy / v[1] : dz / v[2];
+  if (!Number.isInteger(t) || dx !== t * v[0] || dy !== t * v[1] || dz !== t * v[2]) return -1;
+  return t;
 }
 
 /** A line along `axis` through a cell: its other two coordinates, as one number. */
@@ -348,14 +385,15 @@ class Disassembler {
     for (const f of input.fixed ?? []) this.weight[f] = Infinity;
     this.groups = input.groups ?? [];
     this.budget = input.stateBudget ?? DEFAULT_STATE_BUDGET;
-    this.cache = input.cache ?? new GapCache(input.motions);
+    this.cache = input.cache ?? new GapCache(input.motions, input.passes?.offsets);
     if (this.cache.motions.length !== input.motions.length || this.cache.motions.some((m, i) => m.some((v, a) => v !== input.motions[i]![a]))) {
       throw new RangeError('a gap cache serves the motions it was made for');
     }
+    if (this.cache.passOffsets !== input.passes?.offsets) throw new RangeError('a gap cache serves the passes it was made with');
     this.shapeId = new Int32Array(this.pieceCount);
     this.base = new Int32Array(3 * this.pieceCount);
     input.pieces.forEach((cells, i) => {
-      const { id, base } = this.cache.shapeOf(cells);
+      const { id, base } = this.cache.shapeOf(cells, input.passes?.kinds[i]);
       this.shapeId[i] = id;
       this.base.set(base, 3 * i);
     });

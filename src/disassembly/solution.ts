@@ -4,6 +4,7 @@
  * back in the solution's terms.
  */
 import type { Cell } from '../geometry/cell.js';
+import type { MotionPaths } from '../geometry/grid.js';
 import { compareCells } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
@@ -93,6 +94,7 @@ export function disassembleSolution(puzzle: Puzzle, solution: Solution, options:
  */
 export class PuzzleDisassembler {
   private readonly motions: readonly Cell[];
+  private readonly motionPaths: MotionPaths | undefined;
   private readonly walls: readonly Cell[];
   private readonly framePiece: string | undefined;
   private readonly byName: ReadonlyMap<string, Puzzle['pieces'][number]>;
@@ -105,10 +107,11 @@ export class PuzzleDisassembler {
     const problem = disassemblyProblem(puzzle);
     if (problem) throw new RangeError(problem);
     this.motions = puzzleGrid(puzzle).motions!;
+    this.motionPaths = puzzleGrid(puzzle).motionPaths;
     this.walls = frameCells(puzzle);
     this.framePiece = puzzle.frame && 'piece' in puzzle.frame ? puzzle.frame.piece : undefined;
     this.byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
-    this.cache = new GapCache(this.motions);
+    this.cache = new GapCache(this.motions, this.motionPaths?.passes);
   }
 
   disassemble(solution: Solution): SolutionDisassembly {
@@ -132,6 +135,7 @@ export class PuzzleDisassembler {
       weights: pieces.map((_, k) => pieceOf(k)?.weight ?? 1),
       groups: pieces.map((_, k) => pieceOf(k)?.group ?? 0),
       cache: this.cache,
+      ...(this.motionPaths ? { passes: { kinds: pieces.map((cells) => cells.map((c) => this.motionPaths!.kind(c))), offsets: this.motionPaths.passes } } : {}),
       ...(this.options.stateBudget !== undefined ? { stateBudget: this.options.stateBudget } : {}),
     });
     if (result.outcome === 'unknown') return { outcome: 'unknown', moves: [], states: result.states };

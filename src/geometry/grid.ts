@@ -97,6 +97,13 @@ export interface Grid {
    * really move: absent where it is not (balls sliding along a diagonal brush past their neighbours).
    */
   readonly motions?: readonly Cell[];
+  /**
+   * For grids whose unit steps carry a cell over other cells before it lands (a triangular prism slid one
+   * side's length crosses the prism beside it): the cells' kinds (kind(c), from 0; cells of one kind are
+   * translates of one another) and, by motion (as `motions` lists them) and kind, the offsets of the cells
+   * one step passes over on the way, its end left out. Absent: a step passes over no other cell.
+   */
+  readonly motionPaths?: MotionPaths;
   /** The grid's counterpart in BurrTools files, for grids that have one. */
   readonly burrTools?: BurrToolsGrid;
   /** How the web editor draws the grid, for grids it offers. */
@@ -145,10 +152,16 @@ export interface GridScene {
   readonly viewDirection: readonly [number, number, number];
 }
 
+/** See Grid.motionPaths. */
+export interface MotionPaths {
+  kind(c: Cell): number;
+  readonly passes: readonly (readonly (readonly Cell[])[])[];
+}
+
 /**
  * A grid in BurrTools files: the number of its <gridType type=...>, and the rotations its assemblies'
- * transformation numbers name, in BurrTools' order (3x3 matrices on the voxel coordinates, which are the
- * cells). `voxelProblem` says why a voxel position is no cell of the grid, when some are not.
+ * transformation numbers name, in BurrTools' order (3x3 matrices on the grid's lattice coordinates, each
+ * among its symmetries; the voxel coordinates are the cells). `voxelProblem` says why a voxel position is no cell of the grid, when some are not.
  */
 export interface BurrToolsGrid {
   readonly type: number;

@@ -37,7 +37,7 @@
  * 3x3x3), and BurrTools turns its shapes with the brick grid's turns, numbered as the bricks' are.
  */
 import type { Cell } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent, shapeKey } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
 import type { BurrToolsGrid, Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { gridOf, registeredGrids } from '../geometry/grids/index.js';
@@ -73,6 +73,21 @@ function turnsOfType(type: number): BurrToolsGrid['turns'] {
 
 function apply(m: readonly number[], c: Cell): Cell {
   return [m[0]! * c[0] + m[1]! * c[1] + m[2]! * c[2], m[3]! * c[0] + m[4]! * c[1] + m[5]! * c[2], m[6]! * c[0] + m[7]! * c[1] + m[8]! * c[2]];
+}
+
+/**
+ * A BurrTools turn as a map of the grid's cells: the grid's symmetry with that matrix on its lattice
+ * coordinates (a prism turns about a corner of its triangles). The flat square grid's turns are the cube's,
+ * among none of its own symmetries: there the cells are their own lattice coordinates.
+ */
+function turnOf(grid: Grid, m: readonly number[]): (c: Cell) => Cell {
+  const symmetry = grid.symmetries.find((t) => t.matrix.every((v, i) => v === m[i]));
+  return symmetry ? symmetry.apply : (c) => apply(m, c);
+}
+
+/** Where BurrTools puts a piece's hotspot (the origin of its box) for its cells moved by d after a turn: the turned origin, moved. */
+function hotspotAt(turn: (c: Cell) => Cell, d: Cell): Cell {
+  return add(turn([0, 0, 0]), d);
 }
 
 /** One shape of the file: its voxels by state. */
@@ -338,21 +353,32 @@ function pieceGroup(part: XmlNode, copies: number, fail: (why: string) => never)
  * no turn of it (on the sphere grid, one lying in a slanted layer). Other pieces are not mirrored.
  */
 function turnsOver(cells: readonly Cell[], grid: Grid): boolean {
-  if (!isFlat(cells)) return false;
+  if (!isFlat(cells, grid)) return false;
   const piece = { name: '', shape: cells, count: 1 };
   return allowedOrientations({ ...piece, mirror: true }, grid).length !== allowedOrientations({ ...piece, mirror: false }, grid).length;
 }
 
-/** True when the cells lie in one plane (a line or a single cell counts): such a piece is turned over by a turn in space. */
-function isFlat(cells: readonly Cell[]): boolean {
-  const c0 = cells[0]!;
-  const d = cells.map((c) => [c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]] as Cell);
-  const a = d.find((v) => v[0] || v[1] || v[2]);
+/**
+ * True when the cells' centres lie in one plane (a line or a single cell counts): such a piece is turned over
+ * by a turn in space. A cell's centre is the middle of its solid where the grid has one (a row of triangular
+ * prisms zigzags: its voxel coordinates lie in a plane, its centres do not), else the cell itself.
+ */
+function isFlat(cells: readonly Cell[], grid: Grid): boolean {
+  const centre = (c: Cell): number[] => {
+    if (!grid.solid) return [...c];
+    const { vertices } = grid.solid(c);
+    return [0, 1, 2].map((a) => vertices.reduce((sum, v) => sum + v[a]!, 0) / vertices.length);
+  };
+  const points = cells.map(centre);
+  const c0 = points[0]!;
+  const d = points.map((p) => [p[0]! - c0[0]!, p[1]! - c0[1]!, p[2]! - c0[2]!]);
+  const zero = (v: number[]): boolean => v.every((x) => Math.abs(x) < 1e-9);
+  const a = d.find((v) => !zero(v));
   if (!a) return true;
-  const cross = (u: Cell, v: Cell): Cell => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-  const normal = d.map((v) => cross(a, v)).find((n) => n[0] || n[1] || n[2]);
+  const cross = (u: number[], v: number[]): number[] => [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
+  const normal = d.map((v) => cross(a, v)).find((n) => !zero(n));
   if (!normal) return true;
-  return d.every((v) => v[0] * normal[0] + v[1] * normal[1] + v[2] * normal[2] === 0);
+  return d.every((v) => Math.abs(v[0]! * normal[0]! + v[1]! * normal[1]! + v[2]! * normal[2]!) < 1e-9);
 }
 
 /** The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug has. */
@@ -392,7 +418,10 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
   const typeText = gridNode === undefined ? '0' : attribute(gridNode, 'type');
   const type = wholeNumber(typeText);
   if (type === undefined || !(type in GRID_TYPES)) fail(`unknown BurrTools grid type '${printable(typeText ?? '(none)', 20)}' (BurrTools has 0 to 4)`);
-  if (gridsOfType(type!).length === 0) fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the brick (cube), sphere and tetrahedra-octahedra grids`);
+  if (gridsOfType(type!).length === 0) {
+    const read = Object.entries(GRID_TYPES).filter(([t]) => gridsOfType(Number(t)).length > 0).map(([, name]) => name);
+    fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the ${read.slice(0, -1).join(', ')} and ${read.at(-1)!} grids`);
+  }
   if (puzzle!.shapes === undefined || list(puzzle!.shapes, 'voxel').length === 0) fail('the file has no shapes');
   return { gridType: type!, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment };
 }
@@ -511,7 +540,7 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
   if (puzzle.use !== undefined) throw new BurrToolsWriteError('use (a number of pieces in all) cannot be said in a BurrTools file');
   const gridType = burrTools.type;
   for (const piece of puzzle.pieces) {
-    const flat = isFlat(piece.shape);
+    const flat = isFlat(piece.shape, grid);
     const theirs = new Set(allowedOrientations({ name: piece.name, shape: piece.shape, count: 1, mirror: flat }, grid).map((o) => shapeKeyOn(grid, o)));
     const ours = allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o));
     if (ours.length === theirs.size && ours.every((k) => theirs.has(k))) continue;
@@ -634,6 +663,7 @@ interface PlacedAssembly {
  * piece are listed by their first cell (the order in which the disassembler sees them).
  */
 function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrToolsGrid['turns'], index: number): PlacedAssembly {
+  const grid = puzzleGrid(puzzle);
   const byPiece = new Map<string, { cells: Cell[]; at: number; first: Cell }[]>();
   solution.placements.forEach((p, at) => {
     const cells = p.cells.map((c) => add(c, shift));
@@ -650,17 +680,17 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrTo
       const target = [...cells].sort(compareCells);
       const key = target.map(cellKey).join(';');
       const found = turns.findIndex((m) => {
-        const turned = piece.shape.map((c) => apply(m, c)).sort(compareCells);
+        const turned = piece.shape.map(turnOf(grid, m)).sort(compareCells);
         const d: Cell = [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]];
         return turned.map((c) => cellKey(add(c, d))).join(';') === key;
       });
       if (found < 0) {
         throw new BurrToolsWriteError(`solution ${index + 1} places piece '${printable(piece.name, 40)}' in an orientation that none of BurrTools' ${turns.length} cube turns gives (a flat piece turned within a slanted layer of spheres): snug does not write those`);
       }
-      const m = turns[found]!;
-      const turned = piece.shape.map((c) => apply(m, c)).sort(compareCells);
+      const turn = turnOf(grid, turns[found]!);
+      const turned = piece.shape.map(turn).sort(compareCells);
       // the hotspot is the origin of the piece's box: it lands where the turn takes it, moved as the cells are
-      const at3: Cell = [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]];
+      const at3 = hotspotAt(turn, [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]]);
       slot[at] = words.length;
       position.set(at, at3);
       words.push(`${at3.join(' ')} ${found}`);
@@ -679,7 +709,8 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrTo
  * copies). A disassembly's level depends on the orientation (moves are tried along +x, -x, +y, ... and the
  * first separation found is taken), so it agrees with BurrTools' in this orientation. Mirror images, which
  * BurrTools also compares when every piece is symmetric or has its mirror image among the pieces, are not
- * tried. Puzzles on other grids than BurrTools' bricks in space are given back as they are.
+ * tried. Puzzles in the plane, and on grids whose assemblies are not taken apart (spheres), are given back
+ * as they are.
  */
 export function burrToolsOrientation(puzzle: Puzzle, solution: Solution): Solution {
   return burrToolsOrienter(puzzle)(solution);
@@ -689,18 +720,21 @@ export function burrToolsOrientation(puzzle: Puzzle, solution: Solution): Soluti
 export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solution {
   const same = (solution: Solution): Solution => solution;
   const grid = puzzleGrid(puzzle);
-  if (puzzle.dims !== 3 || grid.burrTools?.type !== 0) return same;
+  // (only where assemblies are taken apart: the grids with motions)
+  if (puzzle.dims !== 3 || !grid.burrTools || !grid.motions) return same;
   const turns = grid.burrTools.turns;
-  const turn = (m: readonly number[]) => (c: Cell): Cell => apply(m, c);
-  // the board's rotations: each with the move that puts the turned board back on itself
+  const turn = (m: readonly number[]) => turnOf(grid, m);
+  // the board's rotations: each with the move that puts the turned board back on itself (its first cell
+  // in reading order onto the board's first)
   const optional = new Set((puzzle.optional ?? []).map(cellKey));
   const cells = new Set(puzzle.board.map(cellKey));
-  const low = bounds(puzzle.board).min;
+  const least = (list: readonly Cell[]): Cell => list.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+  const low = least(puzzle.board);
   const symmetries: { index: number; map: (c: Cell) => Cell }[] = [];
   turns.forEach((m, index) => {
-    const turned = puzzle.board.map(turn(m));
-    const at = bounds(turned).min;
-    const map = (c: Cell): Cell => add(apply(m, c), [low[0] - at[0], low[1] - at[1], low[2] - at[2]]);
+    const t = turn(m);
+    const at = least(puzzle.board.map(t));
+    const map = (c: Cell): Cell => add(t(c), [low[0] - at[0], low[1] - at[1], low[2] - at[2]]);
     if (puzzle.board.every((c) => cells.has(cellKey(map(c))) && optional.has(cellKey(c)) === optional.has(cellKey(map(c))))) symmetries.push({ index, map });
   });
   if (symmetries.length <= 1) return same;
@@ -708,13 +742,13 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
   const firstTurn = puzzle.pieces.map((piece) => {
     const byKey = new Map<string, number>();
     turns.forEach((m, t) => {
-      const key = shapeKey(piece.shape.map(turn(m)));
+      const key = shapeKeyOn(grid, piece.shape.map(turn(m)));
       if (!byKey.has(key)) byKey.set(key, t);
     });
     return byKey;
   });
   const boardTurns = new Set(symmetries.map((g) => g.index));
-  const shared = puzzle.pieces.map((piece) => turns.filter((m, t) => boardTurns.has(t) && shapeKey(piece.shape.map(turn(m))) === shapeKey(piece.shape)).length);
+  const shared = puzzle.pieces.map((piece) => turns.filter((m, t) => boardTurns.has(t) && shapeKeyOn(grid, piece.shape.map(turn(m))) === shapeKeyOn(grid, piece.shape)).length);
   let breaker = 0;
   puzzle.pieces.forEach((piece, i) => {
     const best = puzzle.pieces[breaker]!;
@@ -725,11 +759,12 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   type Place = readonly [number, number, number, number];
   const placement = (piece: number, placed: readonly Cell[]): Place => {
-    const t = firstTurn[piece]!.get(shapeKey(placed)) ?? -1;
+    const t = firstTurn[piece]!.get(shapeKeyOn(grid, placed)) ?? -1;
     if (t < 0) return [Infinity, 0, 0, 0];
     const turned = puzzle.pieces[piece]!.shape.map(turn(turns[t]!)).reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
     const first = placed.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
-    return [t, first[0] - turned[0], first[1] - turned[1], first[2] - turned[2]];
+    // where the piece's hotspot lands, as the assembly gives it
+    return [t, ...hotspotAt(turn(turns[t]!), [first[0] - turned[0], first[1] - turned[1], first[2] - turned[2]])];
   };
   const order = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
   // an image: its placements as the assembler lists them (pieces in order, copies of each by placement)
@@ -764,6 +799,7 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
 /** The cells a BurrTools assembly places, piece copy by piece copy (undefined for "x"): to check assemblies against solutions. */
 export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, shift: Cell = [0, 0, 0]): (Cell[] | undefined)[] {
   const words = text.trim().split(/\s+/);
+  const grid = puzzleGrid(puzzle);
   const out: (Cell[] | undefined)[] = [];
   let i = 0;
   for (const piece of puzzle.pieces) {
@@ -775,8 +811,10 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, sh
       }
       const [x, y, z, t] = words.slice(i, i + 4).map(Number) as [number, number, number, number];
       i += 4;
-      const m = turnsOfType(gridType)[t]!;
-      out.push(piece.shape.map((c) => add(add(apply(m, c), [x, y, z]), [-shift[0], -shift[1], -shift[2]])));
+      const turn = turnOf(grid, turnsOfType(gridType)[t]!);
+      // the hotspot (the origin of the piece's box) lands at x, y, z
+      const origin = hotspotAt(turn, [0, 0, 0]);
+      out.push(piece.shape.map((c) => add(turn(c), [x - origin[0] - shift[0], y - origin[1] - shift[1], z - origin[2] - shift[2]])));
     }
   }
   return out;

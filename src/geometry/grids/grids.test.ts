@@ -53,9 +53,9 @@ const COUNTS: { grid: Grid; seeds: Cell[]; fixed: number[]; free: number[]; oneS
 ];
 
 describe('grids', () => {
-  it('have the symmetry groups of their lattices: 8, 48, 12, 12, 48 and 48 transforms, half of them rotations, identity first', () => {
+  it('have the symmetry groups of their lattices: 8, 48, 12, 12, 48, 48 and 24 transforms, half of them rotations, identity first', () => {
     expect(Object.values(GRIDS).map((g) => [g.name, g.symmetries.length, g.symmetries.filter((t) => !t.reflects).length])).toEqual([
-      ['square', 8, 4], ['cube', 48, 24], ['triangle', 12, 6], ['hexagon', 12, 6], ['sphere', 48, 24], ['tetra-octa', 48, 24],
+      ['square', 8, 4], ['cube', 48, 24], ['triangle', 12, 6], ['hexagon', 12, 6], ['sphere', 48, 24], ['tetra-octa', 48, 24], ['prism', 24, 12],
     ]);
     for (const grid of Object.values(GRIDS)) {
       expect(grid.symmetries[0]!.matrix).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -97,12 +97,14 @@ describe('grids', () => {
         // composition is application in turn
         const u = grid.symmetries[(pick >> 4) % grid.symmetries.length]!;
         expect(composeTransforms(t, u).apply(c)).toEqual(t.apply(u.apply(c)));
-        // a cell and its neighbours, moved by a translation of the grid (the image of a neighbour step
-        // taken twice keeps triangles' parity), normalise to the same shape
+        // a cell and its neighbours, moved by a translation of the grid (a neighbour step, or that step
+        // taken twice where one step changes the kind of cell: triangles and prisms), normalise to the same shape
         const shape = [c, ...around];
         const step = around[0]!;
         const toNeighbour: Cell = [step[0] - c[0], step[1] - c[1], step[2] - c[2]];
-        const d: Cell = grid.name === 'triangle' ? [2 * toNeighbour[0], 0, 0] : grid.translates(toNeighbour) ? toNeighbour : [1, 2, 3, 4, 5, 6].map((k): Cell => [k, 0, 0]).find((v) => grid.translates(v))!;
+        const twice: Cell = [2 * toNeighbour[0], 2 * toNeighbour[1], 2 * toNeighbour[2]];
+        const d: Cell = grid.translates(toNeighbour) ? toNeighbour : grid.translates(twice) ? twice : [1, 2, 3, 4, 5, 6].map((k): Cell => [k, 0, 0]).find((v) => grid.translates(v))!;
+        expect(grid.translates(d)).toBe(true);
         const moved = shape.map((s) => [s[0] + d[0], s[1] + d[1], s[2] + d[2]] as Cell);
         expect(grid.normalize(moved)).toEqual(grid.normalize(shape));
         expect(grid.normalize(grid.normalize(shape))).toEqual(grid.normalize(shape));
@@ -125,7 +127,7 @@ describe('grids', () => {
 
 describe('the registry', () => {
   it('lists every grid, in the order messages name them; a puzzle that names none is on squares (2-D) or cubes (3-D)', () => {
-    expect(GRID_NAMES).toEqual(['square', 'cube', 'triangle', 'hexagon', 'sphere', 'tetra-octa']);
+    expect(GRID_NAMES).toEqual(['square', 'cube', 'triangle', 'hexagon', 'sphere', 'tetra-octa', 'prism']);
     expect(registeredGrids().map((g) => g.name)).toEqual(GRID_NAMES);
     expect(Object.values(GRIDS).map((g) => g.name)).toEqual(GRID_NAMES);
     for (const name of GRID_NAMES) expect(gridNamed(name)!.name).toBe(name);
@@ -152,14 +154,17 @@ describe('the registry', () => {
         }
       }
       if (grid.cellShape === 'polygon') {
-        expect(grid.dims, grid.name).toBe(2);
+        // a 3-D grid of polygons (prisms) is its layers' outlines stacked: it has a solid
+        expect(grid.dims === 2 || grid.solid !== undefined, grid.name).toBe(true);
         expect(grid.polygon && grid.pictureUnit, grid.name).toBeTruthy();
       }
       if (grid.wraps) expect(grid.cellShape, `${grid.name} wraps: wrap.ts joins the edges of a box`).toBe('box');
       if (grid.isometric) expect(grid.dims === 3 && grid.cellShape === 'box', `${grid.name} is drawn isometric`).toBe(true);
       if (grid.burrTools) {
-        // BurrTools numbers the cube's 24 turns: rotations of the grid, each once
-        expect(new Set(grid.burrTools.turns.map((m) => m.join())).size, grid.name).toBe(24);
+        // BurrTools numbers the grid's rotations (a flat grid's: the cube's 24), each once
+        const rotations = grid.dims === 2 ? 24 : grid.symmetries.filter((t) => !t.reflects).length;
+        expect(grid.burrTools.turns, grid.name).toHaveLength(rotations);
+        expect(new Set(grid.burrTools.turns.map((m) => m.join())).size, grid.name).toBe(rotations);
         for (const m of grid.burrTools.turns) expect(grid.dims === 2 || grid.symmetries.some((t) => t.matrix.join() === m.join() && !t.reflects), grid.name).toBe(true);
       }
     }

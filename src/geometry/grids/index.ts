@@ -8,6 +8,7 @@
  */
 import type { Grid, GridName } from '../grid.js';
 import { hexagonGrid } from './hexagon.js';
+import { prismGrid } from './prism.js';
 import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
 import { tetraOctaGrid } from './tetra-octa.js';
@@ -21,6 +22,7 @@ export const GRIDS = {
   hexagon: hexagonGrid,
   sphere: sphereGrid,
   'tetra-octa': tetraOctaGrid,
+  prism: prismGrid,
 } as const satisfies Readonly<Record<GridName, Grid>>;
 
 /** The grids of a puzzle that names none: by dimensions. */

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GRIDS } from '../geometry/grids/index.js';
+import type { Cell, Piece, Puzzle } from '../puzzle/model.js';
+import { centresKey, prismCentre, prismIsometries, prismsTouch, prismTilingClasses, prismTilings } from '../test-support/prisms.js';
+import { tilingKey } from '../test-support/orbits.js';
+import { nextTurn } from '../test-support/turn.js';
+import { solve } from './solve.js';
+import { createVerifier } from './verify.js';
+
+/**
+ * Triangular prism puzzles through the library, on every engine that applies, against
+ * test-support/prisms.ts: every tiling and its classes worked out from the cells' centres in space, with
+ * no code shared with src/geometry or the search.
+ */
+
+const key = (c: readonly number[]): string => c.join(',');
+
+/** A shape's class under the 24 isometries (or the 12 turns), from its centres. */
+function classOf(cells: readonly Cell[], turnsOnly: boolean): string {
+  return prismIsometries(turnsOnly).map((m) => centresKey(cells.map((c) => m(prismCentre(c))))).sort()[0]!;
+}
+
+const prismArbitrary = fc
+  .record({
+    w: fc.integer({ min: 2, max: 4 }),
+    h: fc.integer({ min: 1, max: 2 }),
+    d: fc.integer({ min: 1, max: 2 }),
+    turnOver: fc.boolean(),
+    choices: fc.array(fc.nat(), { minLength: 64, maxLength: 64 }),
+  })
+  .map(({ w, h, d, turnOver, choices }): Puzzle => {
+    let pick = 0;
+    const next = (n: number): number => choices[pick++ % choices.length]! % n;
+    const board: Cell[] = [];
+    for (let z = 0; z < d; z++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) board.push([x, y, z]);
+    const owner = new Set<string>();
+    const types = new Map<string, Piece>();
+    for (const start of board) {
+      if (owner.has(key(start))) continue;
+      const region = [start];
+      owner.add(key(start));
+      const target = 2 + next(3);
+      while (region.length < target) {
+        const frontier = board.filter((c) => !owner.has(key(c)) && region.some((r) => prismsTouch(r, c)));
+        if (frontier.length === 0) break;
+        const c = frontier[next(frontier.length)]!;
+        owner.add(key(c));
+        region.push(c);
+      }
+      // congruent regions are copies of one piece (mirror images too, when pieces may be turned over)
+      const k = classOf(region, !turnOver);
+      const t = types.get(k);
+      types.set(k, t ? { ...t, count: t.count + 1 } : { name: String.fromCharCode(97 + types.size), shape: GRIDS.prism.normalize(region), count: 1, mirror: turnOver });
+    }
+    return { name: 'random prisms', dims: 3, grid: 'prism', board, pieces: [...types.values()], mirror: turnOver };
+  });
+
+describe('triangular prism puzzles, against an enumeration from the cells\' centres', () => {
+  it('random blocks of prisms cut into pieces: every engine finds every tiling, and the classes up to symmetry', async () => {
+    await fc.assert(fc.asyncProperty(prismArbitrary, async (puzzle) => {
+      await nextTurn();
+      const truth = prismTilings(puzzle);
+      expect(truth.length).toBeGreaterThan(0);
+      const keys = new Set(truth.map(tilingKey));
+      const verify = createVerifier(puzzle);
+      for (const engine of ['bitboard', 'dlx'] as const) {
+        const all = solve(puzzle, { engine, all: true, expandSymmetry: false });
+        for (const s of all.found) expect(verify(s)).toEqual([]);
+        expect(new Set(all.found.map(tilingKey)), engine).toEqual(keys);
+        expect(all.solutions, engine).toBe(truth.length);
+        expect(solve(puzzle, { engine, all: true }).solutions, `${engine} through classes`).toBe(truth.length);
+        expect(solve(puzzle, { engine, unique: true, countOnly: true }).solutions, `${engine} unique`).toBe(prismTilingClasses(puzzle, truth));
+        expect(solve(puzzle, { engine, unique: true, countOnly: true, symmetry: 'rotations' }).solutions, `${engine} rotations`).toBe(prismTilingClasses(puzzle, truth, true));
+      }
+    }), { numRuns: 25 });
+  });
+});
