@@ -275,7 +275,8 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   const filterAll = plan !== undefined && plan.piece < 0;
   // one cover, refilled for each solution (symmetry reads it and keeps nothing)
   const cover = new Cover(board.cells.length);
-  const coverOf = (raw: Int32Array): Cover => cover.set(raw.length, (k) => kept[raw[k]!]!.piece, (k) => kept[raw[k]!]!.cells);
+  const coloured = kept.some((p) => p.colours !== undefined);
+  const coverOf = (raw: Int32Array): Cover => cover.set(raw.length, (k) => kept[raw[k]!]!.piece, (k) => kept[raw[k]!]!.cells, coloured ? (k) => kept[raw[k]!]!.colours : undefined);
   const decode = (raw: Int32Array): Solution => ({
     placements: Array.from(raw, (r) => {
       const p = kept[r]!;
