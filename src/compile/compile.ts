@@ -21,7 +21,7 @@ import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import type { CheckedPuzzle } from '../puzzle/validate.js';
 import { checkPuzzle } from '../puzzle/validate.js';
-import { bitboardInput, countingInput, countingPieces, dlxInput, optionalCellsOf, rectangleInput } from './engine-inputs.js';
+import { bitboardInput, countingInput, countingPieces, dlxInput, holdsPoints, optionalCellsOf, rectangleInput } from './engine-inputs.js';
 import { cellEngine, checkCountEngine, countingReason, countingWins, rectangleEngine, triesCounting } from './engine-choice.js';
 import { colouringObstruction, deadPlacements } from './feasibility.js';
 import { InvalidOptionError } from './options.js';
@@ -176,6 +176,7 @@ function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { 
     if (!forced && e instanceof TooManyPlacementsError) return {};
     throw e;
   }
+  if (holdsPoints(table.placements)) return refuse(() => 'the counting engine cannot keep pieces from crossing (the points a piece holds)', table);
   const full = countingInput(spec, board, table.placements, optionalCellsOf(puzzle, board));
   const plan = planFrontier(full);
   if (plan.unsupported) return refuse(plan.unsupported, table);

@@ -21,6 +21,11 @@ export interface Placement {
    * placed differently.
    */
   readonly colours?: Int32Array;
+  /**
+   * On grids whose pieces may not cross (sticks): the numbers of the points it holds that no other piece
+   * may hold (see Grid.exclusivePoints), from 0 to the table's pointCount - 1.
+   */
+  readonly points?: Int32Array;
 }
 
 /**
@@ -76,6 +81,8 @@ export interface PlacementTable {
   readonly byPiece: readonly number[][];
   /** Number of distinct orientations of each piece. */
   readonly orientationCounts: readonly number[];
+  /** How many points the placements hold (Placement.points), 0 on grids without them. */
+  readonly pointCount: number;
 }
 
 /**
@@ -121,12 +128,16 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
   // colour constraints: a placement whose coloured cells lie on board cells of colours they may not is none
   const coloured = hasColourConstraints(puzzle);
   const codes = coloured ? colourCodes(puzzle, board) : undefined;
+  // the points pieces hold (sticks: where one runs straight through), numbered as they are first met
+  const pointNumbers = new Map<string, number>();
+  const pointNumber = (key: string): number => pointNumbers.get(key) ?? pointNumbers.set(key, pointNumbers.size).get(key)!;
   puzzle.pieces.forEach((p, piece) => {
     const mine: number[] = [];
     const seen = new Set<string>();
     const shapes = coloured ? colouredOrientations(p, grid) : pieceOrientations(puzzle, piece).map((cells) => ({ cells, colours: undefined }));
     orientationCounts.push(shapes.length);
     shapes.forEach(({ cells: shape, colours: shapeColours }, orientation) => {
+      const held = grid.exclusivePoints?.(shape) ?? [];
       const tint = shapeColours ? Int32Array.from(shapeColours, (c) => codes!.codeOf(c)) : undefined;
       // every move that keeps the shape inside the board's box (a normalised triangle shape may start at x = 1)
       const own = bounds(shape);
@@ -166,12 +177,13 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
             cellsInAll += cells.length;
             if (placements.length >= PLACEMENT_LIMITS.placements || cellsInAll > PLACEMENT_LIMITS.cells) tooMany();
             mine.push(placements.length);
-            placements.push(colours ? { piece, orientation, cells, colours } : { piece, orientation, cells });
+            const points = held.length > 0 ? Int32Array.from(held, (c) => pointNumber(`${c[0] + x},${c[1] + y},${c[2] + z}`)) : undefined;
+            placements.push({ piece, orientation, cells, ...(colours ? { colours } : {}), ...(points ? { points } : {}) });
           }
         }
       }
     });
     byPiece.push(mine);
   });
-  return { board, placements, byPiece, orientationCounts };
+  return { board, placements, byPiece, orientationCounts, pointCount: pointNumbers.size };
 }

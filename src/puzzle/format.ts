@@ -202,6 +202,9 @@ class Reader {
     const text = this.string(node, what);
     const scalar = this.deref(node) as Scalar;
     const paintKey = [...paint].join('');
+    // grids whose cells have characters of their own (sticks: '-' and '|'), and points drawn between them
+    const drawn = this.grid.art.cellCharacter?.bind(this.grid.art);
+    const point = this.grid.art.pointCharacter;
     const cache = board ? this.boardArtRead : paint.size === 0 ? this.artRead : this.paintedArtRead.get(paintKey) ?? this.paintedArtRead.set(paintKey, new Map()).get(paintKey)!;
     const known = cache.get(scalar);
     if (known) {
@@ -224,7 +227,7 @@ class Reader {
       for (let x = 0; x < row.length; x++) {
         const code = row.charCodeAt(x);
         // '#' counts, and in board art every character that is a cell ('+' and placed pieces' names)
-        if (code === 35 /* # */ || (board && code !== 46 /* . */ && code !== 32 /* space */) || (paint.size > 0 && paint.has(row[x]!))) count++;
+        if (code === 35 /* # */ || (board && code !== 46 /* . */ && code !== 32 /* space */) || (paint.size > 0 && paint.has(row[x]!)) || (drawn !== undefined && row[x] === drawn(x, r - first))) count++;
       }
     }
     this.check(node, tooManyCellsProblem(what, count, budget));
@@ -242,10 +245,11 @@ class Reader {
       for (let x = 0; x < row.length; x++) {
         const ch = row[x]!;
         const cell = [x, r - first, 0] as const;
+        if (ch === point && !this.grid.art.allowed(x, r - first)) continue;
         if (ch !== '.' && ch !== ' ' && !this.grid.art.allowed(x, r - first)) {
           throw new PuzzleError(this.file, line, `${what}: row ${r - first + 1} has a cell at column ${x + 1}, ${this.grid.art.misplaced ?? 'where the grid has no cell'}`);
         }
-        if (ch === '#') cells.push(cell);
+        if (ch === '#' || (drawn !== undefined && ch === drawn(x, r - first))) cells.push(cell);
         else if (ch === '.' || ch === ' ') continue;
         else if (board && ch === OPTIONAL) {
           cells.push(cell);
@@ -867,10 +871,11 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
   const art = cells.map((c) => ({ at: grid.art.of(c), key: cellKey(c) }));
   const lo = [0, 1].map((i) => Math.min(...art.map((a) => a.at[i]!)));
   // a piece is drawn from its first row and column (it is read back up to a move anyway)
-  const [dc0, dr] = lo.map((v) => (tight ? -v : Math.max(0, -v))) as [number, number];
+  const [dc0, dr0] = lo.map((v) => (tight ? -v : Math.max(0, -v))) as [number, number];
   // hexagon rows keep their columns' parity, triangles their up and down: shift by one more when needed
-  const dc = isArtMove(grid, dc0, dr) ? dc0 : dc0 + 1;
-  const placed = new Map(art.map((a) => [`${a.at[0] + dc},${a.at[1] + dr},${a.at[2]}`, marks.get(a.key) ?? '#']));
+  // (sticks keep both: a shift of one column or one row turns a stick across)
+  const [dc, dr] = ([[0, 0], [1, 0], [0, 1], [1, 1]] as const).map(([i, j]) => [dc0 + i, dr0 + j] as const).find(([c, r]) => isArtMove(grid, c, r)) ?? [dc0 + 1, dr0];
+  const placed = new Map(art.map((a) => [`${a.at[0] + dc},${a.at[1] + dr},${a.at[2]}`, marks.get(a.key) ?? grid.art.cellCharacter?.(a.at[0] + dc, a.at[1] + dr) ?? '#']));
   const zs = art.map((a) => a.at[2]);
   const [z0, z1] = [Math.min(...zs), Math.max(...zs)];
   const layers: string[][] = [];
@@ -882,7 +887,7 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
     const rows: string[] = [];
     for (let r = 0; r < height; r++) {
       let row = '';
-      for (let c = 0; c < width; c++) row += placed.get(`${c},${r},${z}`) ?? (grid.art.allowed(c, r) ? '.' : ' ');
+      for (let c = 0; c < width; c++) row += placed.get(`${c},${r},${z}`) ?? (grid.art.allowed(c, r) ? '.' : grid.art.pointCharacter ?? ' ');
       rows.push(row.trimEnd() || '.');
     }
     layers.push(rows);

@@ -10,6 +10,7 @@ import type { Grid, GridName } from '../grid.js';
 import { hexagonGrid } from './hexagon.js';
 import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
+import { stickGrid } from './stick.js';
 import { triangleGrid } from './triangle.js';
 
 /** The grids snug comes with, in the order messages list them. */
@@ -19,6 +20,7 @@ export const GRIDS = {
   triangle: triangleGrid,
   hexagon: hexagonGrid,
   sphere: sphereGrid,
+  stick: stickGrid,
 } as const satisfies Readonly<Record<GridName, Grid>>;
 
 /** The grids of a puzzle that names none: by dimensions. */
