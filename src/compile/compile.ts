@@ -21,7 +21,7 @@ import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import type { CheckedPuzzle } from '../puzzle/validate.js';
 import { checkPuzzle } from '../puzzle/validate.js';
-import { bitboardInput, countingInput, countingPieces, dlxInput, optionalCellsOf, rectangleInput } from './engine-inputs.js';
+import { bitboardInput, countingInput, countingPieces, dlxInput, holdsPoints, optionalCellsOf, rectangleInput } from './engine-inputs.js';
 import { cellEngine, checkCountEngine, countingReason, countingWins, rectangleEngine, triesCounting } from './engine-choice.js';
 import { colouringObstruction, deadPlacements } from './feasibility.js';
 import { InvalidOptionError } from './options.js';
@@ -176,6 +176,7 @@ function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { 
     if (!forced && e instanceof TooManyPlacementsError) return {};
     throw e;
   }
+  if (holdsPoints(table.placements)) return refuse(() => 'the counting engine cannot keep pieces from crossing (the points a piece holds)', table);
   const full = countingInput(spec, board, table.placements, optionalCellsOf(puzzle, board));
   const plan = planFrontier(full);
   if (plan.unsupported) return refuse(plan.unsupported, table);
@@ -275,7 +276,8 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   const filterAll = plan !== undefined && plan.piece < 0;
   // one cover, refilled for each solution (symmetry reads it and keeps nothing)
   const cover = new Cover(board.cells.length);
-  const coverOf = (raw: Int32Array): Cover => cover.set(raw.length, (k) => kept[raw[k]!]!.piece, (k) => kept[raw[k]!]!.cells);
+  const coloured = kept.some((p) => p.colours !== undefined);
+  const coverOf = (raw: Int32Array): Cover => cover.set(raw.length, (k) => kept[raw[k]!]!.piece, (k) => kept[raw[k]!]!.cells, coloured ? (k) => kept[raw[k]!]!.colours : undefined);
   const decode = (raw: Int32Array): Solution => ({
     placements: Array.from(raw, (r) => {
       const p = kept[r]!;

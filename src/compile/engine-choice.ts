@@ -7,6 +7,7 @@
 import { isBox } from '../geometry/cell.js';
 import type { FrontierPlan } from '../engines/frontier-count.js';
 import type { EngineName } from '../engines/types.js';
+import { hasColourConstraints } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, isExactPacking, puzzleGrid } from '../puzzle/model.js';
 import type { EngineChoice } from './options.js';
@@ -31,7 +32,7 @@ export function triesCounting(choice: EngineChoice, unique: boolean, countOnly: 
  * filled exactly with rectangles that may turn.
  */
 export function fillsWithRectangles(reduced: Puzzle): boolean {
-  return puzzleGrid(reduced).cellShape === 'box' && reduced.dims === 2 && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) &&
+  return puzzleGrid(reduced).cellShape === 'box' && reduced.dims === 2 && !reduced.wrap && isExactPacking(reduced) && isBox(reduced.board) && !hasColourConstraints(reduced) &&
     reduced.pieces.every((p) => isBox(p.shape) && p.rotate !== false && !p.orientations);
 }
 

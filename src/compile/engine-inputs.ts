@@ -16,7 +16,7 @@ import type { BoardIndex } from '../placements/board.js';
 import type { Placement, PlacementTable } from '../placements/placements.js';
 import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { isExactPacking, pieceMin } from '../puzzle/model.js';
+import { InvalidPuzzleError, isExactPacking, pieceMin } from '../puzzle/model.js';
 
 /** The numbers of the board cells that may stay empty. */
 export function optionalCellsOf(puzzle: Puzzle, board: BoardIndex): number[] {
@@ -29,6 +29,7 @@ export function optionalCellsOf(puzzle: Puzzle, board: BoardIndex): number[] {
  * empty, the ranges of copies and `use`.
  */
 export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces?: readonly number[]): PackingSpec {
+  refuseHeldPoints(placements, 'the bitboard engine');
   const optionalCells = optionalCellsOf(puzzle, board);
   return {
     cellCount: board.cells.length,
@@ -44,9 +45,37 @@ export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: rea
   };
 }
 
-/** Dancing Links' input: an exact packing as exact cover, anything else as exact cover with multiplicities. */
+/**
+ * Dancing Links' input: an exact packing as exact cover, anything else as exact cover with multiplicities;
+ * either way the points that pieces hold (sticks that may not cross: Placement.points) are secondary items
+ * after all others, each covered at most once.
+ */
 export function dlxInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[]): ExactCoverSpec {
-  return isExactPacking(puzzle) ? exactCoverOf(puzzle, board, placements) : generalCoverOf(puzzle, board, placements, optionalCellsOf(puzzle, board));
+  const spec = isExactPacking(puzzle) ? exactCoverOf(puzzle, board, placements) : generalCoverOf(puzzle, board, placements, optionalCellsOf(puzzle, board));
+  let pointCount = 0;
+  for (const p of placements) for (const k of p.points ?? []) pointCount = Math.max(pointCount, k + 1);
+  if (pointCount === 0) return spec;
+  const first = spec.primaryCount + (spec.secondaryCount ?? 0);
+  const capacities = spec.capacities ? [...Array.from(spec.capacities), ...new Array<number>(pointCount).fill(1)] : undefined;
+  return {
+    ...spec,
+    secondaryCount: (spec.secondaryCount ?? 0) + pointCount,
+    ...(capacities ? { capacities } : {}),
+    options: spec.options.map((items, i) => {
+      const points = placements[i]!.points;
+      return points ? [...Array.from(items), ...Array.from(points, (k) => first + k)] : items;
+    }),
+  };
+}
+
+/** Engines other than Dancing Links see no points: they would let sticks cross. */
+function refuseHeldPoints(placements: readonly Placement[], engine: string): void {
+  if (holdsPoints(placements)) throw new InvalidPuzzleError(`${engine} cannot keep pieces from crossing (the points a piece holds): use the dlx engine`);
+}
+
+/** True when the placements hold points that only Dancing Links keeps apart (sticks that may not cross). */
+export function holdsPoints(placements: readonly Placement[]): boolean {
+  return placements.some((p) => p.points !== undefined);
 }
 
 /**
@@ -147,6 +176,7 @@ export function rectangleInput(puzzle: Puzzle, restrict?: RectSpec['restrict']):
 
 /** The plain search's input: the board's cell numbers and every placement, the ranges of copies and `use`. */
 export function plainInput(puzzle: Puzzle, table: PlacementTable): PlainSpec {
+  refuseHeldPoints(table.placements, 'the plain search (of hints, challenges and the difficulty figure)');
   const optionalCells = optionalCellsOf(puzzle, table.board);
   return {
     cellCount: table.board.cells.length,

@@ -28,13 +28,15 @@ export function withoutPlaced(puzzle: Puzzle): { reduced: Puzzle; given: PlacedP
       return { ...rest, count: p.count - n, ...(min !== p.count - n ? { min } : {}) };
     })
     .filter((p) => p.count > 0);
-  const { placed: _placed, use, optional, ...rest } = puzzle;
+  const { placed: _placed, use, optional, boardColours, ...rest } = puzzle;
   const left = optional?.filter((c) => !taken.has(cellKey(c)));
+  const colouredLeft = boardColours?.filter((c) => !taken.has(cellKey(c.cell)));
   const reduced: Puzzle = {
     ...rest,
     board: puzzle.board.filter((c) => !taken.has(cellKey(c))),
     pieces,
     ...(left && left.length > 0 ? { optional: left } : {}),
+    ...(colouredLeft && colouredLeft.length > 0 ? { boardColours: colouredLeft } : {}),
     ...(use !== undefined ? { use: use - placed.length } : {}),
   };
   return { reduced, given: placed.map((p) => ({ piece: p.piece, cells: p.cells, given: true })) };

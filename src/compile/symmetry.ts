@@ -5,6 +5,7 @@ import type { Transform } from '../geometry/symmetry.js';
 import { applyToShape } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { Placement } from '../placements/placements.js';
+import { colourCodes, hasColourConstraints } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, pieceMin, puzzleGrid } from '../puzzle/model.js';
 import type { WrappedGrid } from '../geometry/wrap.js';
@@ -74,8 +75,11 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
     const q = partners.length === 1 ? puzzle.pieces[partners[0]!]! : undefined;
     return q && q.count === p.count && pieceMin(q) === pieceMin(p) ? partners[0]! : -1;
   };
-  const optional = new Uint8Array(board.cells.length);
-  for (const c of puzzle.optional ?? []) if (board.indexOf(c) >= 0) optional[board.indexOf(c)] = 1;
+  // a symmetry keeps the cells that may stay empty, and the colour of every cell (with colour constraints):
+  // `kind` tells cells apart that no symmetry may swap
+  const optional = new Int32Array(board.cells.length);
+  if (hasColourConstraints(puzzle)) optional.set(colourCodes(puzzle, board).board.map((code) => 2 * code));
+  for (const c of puzzle.optional ?? []) if (board.indexOf(c) >= 0) optional[board.indexOf(c)]! |= 1;
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   const placedKeys = new Set((puzzle.placed ?? []).map((p) => placedKey(pieceIndex.get(p.piece)!, p.cells.map((c) => board.indexOf(c)))));
   const frame = frameCells(puzzle);
@@ -132,7 +136,7 @@ const MAX_WRAPPED_SYMMETRY_WORK = 50_000_000;
  * keeps the cells that may stay empty, and keeps neighbours neighbours (a turn that takes a wrapped axis
  * to one that does not, or to one of another period, does not).
  */
-function wrappedCellMaps(grid: WrappedGrid, board: BoardIndex, t: Transform, optional: Uint8Array): Int32Array[] {
+function wrappedCellMaps(grid: WrappedGrid, board: BoardIndex, t: Transform, optional: Int32Array): Int32Array[] {
   const n = board.cells.length;
   const { x, y, size } = grid.wrap;
   const shifts = (x ? size[0] : 1) * (y ? size[1] : 1);
@@ -190,6 +194,12 @@ export class Cover {
   /** The cells of placement k are cells[start[k]] .. cells[start[k + 1] - 1]. */
   readonly cells: Int32Array;
   readonly start: Int32Array;
+  /**
+   * With colour constraints, the colour of the piece cell on each board cell (0 for none): a piece lying on
+   * the same cells with its colours placed otherwise is another solution. `tinted` says the solution set it.
+   */
+  readonly tint: Int32Array;
+  tinted = false;
   parts = 0;
   // The anchors seen through one symmetry (see imageAnchor), worked out when first asked: a comparison
   // usually ends within a few cells. stamp[k] === now marks least[k] as known for the current symmetry.
@@ -205,24 +215,29 @@ export class Cover {
     this.cells = new Int32Array(cellCount);
     this.anchor = new Int32Array(cellCount);
     this.start = new Int32Array(cellCount + 1);
+    this.tint = new Int32Array(cellCount);
     this.least = new Int32Array(cellCount);
     this.stamp = new Int32Array(cellCount);
   }
 
   /** Makes this the cover of a solution given as its placements: `typeOf(k)` and `cellsOf(k)` for k < parts. */
-  set(parts: number, typeOf: (k: number) => number, cellsOf: (k: number) => ArrayLike<number>): this {
+  set(parts: number, typeOf: (k: number) => number, cellsOf: (k: number) => ArrayLike<number>, coloursOf?: (k: number) => ArrayLike<number> | undefined): this {
     const n = this.type.length;
     // cells that may stay empty are covered by some solutions only: none may keep the solution before's
     this.type.fill(-1);
+    this.tinted = coloursOf !== undefined;
+    if (this.tinted) this.tint.fill(0);
     let at = 0;
     for (let k = 0; k < parts; k++) {
       const t = typeOf(k);
       const mine = cellsOf(k);
+      const colours = coloursOf?.(k);
       let least = n;
       this.start[k] = at;
       for (let i = 0; i < mine.length; i++) {
         const c = mine[i]!;
         this.type[c] = t;
+        if (colours) this.tint[c] = colours[i]!;
         this.part[c] = k;
         this.cells[at++] = c;
         if (c < least) least = c;
@@ -277,6 +292,7 @@ function compareWithImage(cover: Cover, s: SolutionSymmetry): number {
     const b = there < 0 ? -1 : pm[there]!;
     if (a !== b) return a - b;
     if (a < 0) continue;
+    if (cover.tinted && cover.tint[d] !== cover.tint[c]) return cover.tint[d]! - cover.tint[c]!;
     const anchorHere = anchor[part[d]!]!;
     const anchorThere = cover.imageAnchor(part[c]!);
     if (anchorHere !== anchorThere) return anchorHere - anchorThere;
@@ -297,7 +313,7 @@ export function isCanonical(cover: Cover, syms: readonly SolutionSymmetry[]): bo
  * Finds the image of a placement of one piece (which every symmetry maps to itself) among that piece's
  * placements `mine`: imageOf(i, sym) is the position in `mine` of the image of mine[i], or -1. Placements
  * are found by a Zobrist hash of their cells (a sum of random words: no sorting, numeric keys), and a hit
- * is confirmed cell by cell.
+ * is confirmed cell by cell (and colour by colour, with colour constraints).
  */
 function placementImageFinder(placements: readonly Placement[], mine: readonly number[], cellCount: number) {
   // xorshift32 from a fixed seed: deterministic, so every worker plans the same symmetry breaking
@@ -318,6 +334,8 @@ function placementImageFinder(placements: readonly Placement[], mine: readonly n
     else index.set(h, [i]);
   });
   const mark = new Int32Array(cellCount);
+  // the colours of the image (colour constraints): a placement on the same cells with other colours is another
+  const tint = new Int32Array(cellCount);
   let stamp = 0;
   return (i: number, sym: SolutionSymmetry): number => {
     const cells = placements[mine[i]!]!.cells;
@@ -328,10 +346,12 @@ function placementImageFinder(placements: readonly Placement[], mine: readonly n
     if (!bucket) return -1;
     stamp++;
     for (let j = 0; j < cells.length; j++) mark[map[cells[j]!]!] = stamp;
+    const colours = placements[mine[i]!]!.colours;
+    if (colours) for (let j = 0; j < cells.length; j++) tint[map[cells[j]!]!] = colours[j]!;
     for (const b of bucket) {
-      const other = placements[mine[b]!]!.cells;
-      let same = other.length === cells.length;
-      for (let j = 0; j < other.length && same; j++) same = mark[other[j]!] === stamp;
+      const other = placements[mine[b]!]!;
+      let same = other.cells.length === cells.length;
+      for (let j = 0; j < other.cells.length && same; j++) same = mark[other.cells[j]!] === stamp && (!colours || tint[other.cells[j]!] === other.colours![j]);
       if (same) return b;
     }
     return -1;
@@ -483,15 +503,16 @@ export function stabilizerSize(cover: Cover, group: readonly SolutionSymmetry[])
 export function orbitRepresentatives(cover: Cover, group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
   const seen = new Set<string>();
   const out: SolutionSymmetry[] = [];
-  const key = new Float64Array(2 * cover.type.length);
+  const key = new Float64Array(3 * cover.type.length);
   for (const s of group) {
     cover.look(s);
     const from = s.cellFrom;
     for (let d = 0; d < cover.type.length; d++) {
       const c = from[d]!;
       const t = cover.type[c]!;
-      key[2 * d] = t < 0 ? -1 : s.pieceMap[t]!;
-      key[2 * d + 1] = t < 0 ? -1 : cover.imageAnchor(cover.part[c]!);
+      key[3 * d] = t < 0 ? -1 : s.pieceMap[t]!;
+      key[3 * d + 1] = t < 0 ? -1 : cover.imageAnchor(cover.part[c]!);
+      key[3 * d + 2] = cover.tinted ? cover.tint[c]! : 0;
     }
     const k = key.join(',');
     if (seen.has(k)) continue;

@@ -113,6 +113,13 @@ export interface Grid {
    * that say so. The search then picks Dancing Links, which branches on the most constrained cell.
    */
   readonly wideBranching?: string;
+  /**
+   * For grids whose pieces may not cross (sticks): the points a shape holds that no other piece may hold
+   * (as cells, in the cells' coordinates; a point need not be a cell). The search gives each point a
+   * secondary item, covered at most once, which the Dancing Links engine honours; `wideBranching` must
+   * then be set, so that it is the engine `auto` picks.
+   */
+  exclusivePoints?(cells: readonly Cell[]): Cell[];
 }
 
 /**
@@ -138,6 +145,10 @@ export interface GridArt {
    * art would be hard to read and would not read back where it was.
    */
   readonly listed?: boolean;
+  /** The character that draws a cell at this place, besides '#' (sticks: '-' and '|'). */
+  cellCharacter?(column: number, row: number): string;
+  /** A character that may stand where `allowed` says no, and draws nothing (sticks: '+' for the lattice points). */
+  readonly pointCharacter?: string;
 }
 
 /**
@@ -206,7 +217,8 @@ export const PLAIN_ART: GridArt = {
  * and down).
  */
 export function isArtMove(grid: Grid, columns: number, rows: number): boolean {
-  if (!grid.art.allowed(columns, rows)) return false;
+  // every place stays a place (and every other place stays no place), wherever the pattern of places starts
+  for (const [c, r] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) if (grid.art.allowed(c + columns, r + rows) !== grid.art.allowed(c, r)) return false;
   const from = grid.art.cellOf([0, 0, 0]);
   const to = grid.art.cellOf([columns, rows, 0]);
   return grid.translates([to[0] - from[0], to[1] - from[1], to[2] - from[2]]);

@@ -3,7 +3,7 @@ import { bounds } from '../geometry/cell.js';
 import { isWrapped } from '../geometry/wrap.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, puzzleGrid } from '../puzzle/model.js';
-import { allowedOrientations } from '../puzzle/orientations.js';
+import { allowedOrientations, colouredOrientations } from '../puzzle/orientations.js';
 import type { BoardIndex } from './board.js';
 import { indexBoard } from './board.js';
 
@@ -15,6 +15,63 @@ export interface Placement {
   readonly orientation: number;
   /** Board cell numbers, ascending. */
   readonly cells: Int32Array;
+  /**
+   * Puzzles with colour constraints: the colour of the piece's cell on each of `cells` (a number from
+   * colourCodes, 0 for none). Two placements of a piece may cover the same cells with their colours
+   * placed differently.
+   */
+  readonly colours?: Int32Array;
+  /**
+   * On grids whose pieces may not cross (sticks): the numbers of the points it holds that no other piece
+   * may hold (see Grid.exclusivePoints), from 0 to the table's pointCount - 1.
+   */
+  readonly points?: Int32Array;
+}
+
+/**
+ * The colours of a puzzle's colour constraints as numbers 1..n (0: no colour), the colour of each board
+ * cell, and which piece colour may lie on which board colour.
+ */
+export interface ColourCodes {
+  /** The colour names, code k at index k - 1. */
+  readonly names: readonly string[];
+  codeOf(name: string | undefined): number;
+  /** The colour code of each board cell, by cell number. */
+  readonly board: Int32Array;
+  /** True when a piece cell of colour `piece` may lie on a board cell of colour `board` (codes; 0 always may). */
+  allowed(piece: number, board: number): boolean;
+}
+
+/** True when the puzzle has colour constraints: some board cell and some piece cell are coloured (else none restricts a placement). */
+export function hasColourConstraints(puzzle: Puzzle): boolean {
+  return !!puzzle.boardColours?.length && puzzle.pieces.some((p) => !!p.colours?.length);
+}
+
+/** The puzzle's colours as numbers (see ColourCodes), over the board's cell numbers. */
+export function colourCodes(puzzle: Puzzle, board: BoardIndex): ColourCodes {
+  const names: string[] = [];
+  const codes = new Map<string, number>();
+  const codeOf = (name: string | undefined): number => {
+    if (name === undefined) return 0;
+    let code = codes.get(name);
+    if (code === undefined) {
+      names.push(name);
+      codes.set(name, (code = names.length));
+    }
+    return code;
+  };
+  const boardCodes = new Int32Array(board.cells.length);
+  for (const { cell, colour } of puzzle.boardColours ?? []) {
+    const k = board.indexOf(cell);
+    if (k >= 0) boardCodes[k] = codeOf(colour);
+  }
+  for (const p of puzzle.pieces) for (const { colour } of p.colours ?? []) codeOf(colour);
+  const pairs = new Set<number>();
+  for (const rule of puzzle.colourRules ?? []) for (const b of rule.board) pairs.add(codeOf(rule.piece) * 65536 + codeOf(b));
+  return {
+    names, codeOf, board: boardCodes,
+    allowed: (piece, boardColour) => piece === 0 || boardColour === 0 || pairs.has(piece * 65536 + boardColour),
+  };
 }
 
 export interface PlacementTable {
@@ -24,10 +81,17 @@ export interface PlacementTable {
   readonly byPiece: readonly number[][];
   /** Number of distinct orientations of each piece. */
   readonly orientationCounts: readonly number[];
+  /** How many points the placements hold (Placement.points), 0 on grids without them. */
+  readonly pointCount: number;
 }
 
-/** The normalised orientations a piece may take in this puzzle (see allowedOrientations). */
+/**
+ * The normalised orientations a piece may take in this puzzle (see allowedOrientations); with colour
+ * constraints, each placement of its colours once (see colouredOrientations), the orientations of
+ * Placement.orientation.
+ */
 export function pieceOrientations(puzzle: Puzzle, piece: number): Cell[][] {
+  if (hasColourConstraints(puzzle)) return colouredOrientations(puzzle.pieces[piece]!, puzzleGrid(puzzle)).map((o) => o.cells);
   return allowedOrientations(puzzle.pieces[piece]!, puzzleGrid(puzzle));
 }
 
@@ -61,12 +125,20 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
   // tried and its cells taken modulo the period; a piece longer than the period would cover a cell twice
   const wrap = isWrapped(grid) ? grid.wrap : undefined;
   const wrapCell = isWrapped(grid) ? grid.wrapCell : undefined;
-  puzzle.pieces.forEach((_, piece) => {
+  // colour constraints: a placement whose coloured cells lie on board cells of colours they may not is none
+  const coloured = hasColourConstraints(puzzle);
+  const codes = coloured ? colourCodes(puzzle, board) : undefined;
+  // the points pieces hold (sticks: where one runs straight through), numbered as they are first met
+  const pointNumbers = new Map<string, number>();
+  const pointNumber = (key: string): number => pointNumbers.get(key) ?? pointNumbers.set(key, pointNumbers.size).get(key)!;
+  puzzle.pieces.forEach((p, piece) => {
     const mine: number[] = [];
     const seen = new Set<string>();
-    const shapes = pieceOrientations(puzzle, piece);
+    const shapes = coloured ? colouredOrientations(p, grid) : pieceOrientations(puzzle, piece).map((cells) => ({ cells, colours: undefined }));
     orientationCounts.push(shapes.length);
-    shapes.forEach((shape, orientation) => {
+    shapes.forEach(({ cells: shape, colours: shapeColours }, orientation) => {
+      const held = grid.exclusivePoints?.(shape) ?? [];
+      const tint = shapeColours ? Int32Array.from(shapeColours, (c) => codes!.codeOf(c)) : undefined;
       // every move that keeps the shape inside the board's box (a normalised triangle shape may start at x = 1)
       const own = bounds(shape);
       const last = [0, 1, 2].map((i) => (wrap && ((i === 0 && wrap.x) || (i === 1 && wrap.y)) ? max[i]! - own.min[i]! : max[i]! - own.max[i]!));
@@ -85,23 +157,33 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
               cells[i] = k;
             }
             if (!fits) continue;
+            let colours: Int32Array | undefined;
+            if (tint) {
+              let allowed = true;
+              for (let i = 0; i < cells.length && allowed; i++) allowed = codes!.allowed(tint[i]!, codes!.board[cells[i]!]!);
+              if (!allowed) continue;
+              // cells ascending, each keeping its colour
+              const order = Array.from(cells.keys()).sort((i, j) => cells[i]! - cells[j]!);
+              colours = Int32Array.from(order, (i) => tint[i]!);
+            }
             cells.sort();
             if (wrap) {
               // a cell covered twice, or the same cells reached by two shifts (a piece as long as the period)
               if (cells.some((k, i) => i > 0 && k === cells[i - 1])) continue;
-              const key = cells.join(',');
+              const key = colours ? `${cells.join(',')}|${colours.join(',')}` : cells.join(',');
               if (seen.has(key)) continue;
               seen.add(key);
             }
             cellsInAll += cells.length;
             if (placements.length >= PLACEMENT_LIMITS.placements || cellsInAll > PLACEMENT_LIMITS.cells) tooMany();
             mine.push(placements.length);
-            placements.push({ piece, orientation, cells });
+            const points = held.length > 0 ? Int32Array.from(held, (c) => pointNumber(`${c[0] + x},${c[1] + y},${c[2] + z}`)) : undefined;
+            placements.push({ piece, orientation, cells, ...(colours ? { colours } : {}), ...(points ? { points } : {}) });
           }
         }
       }
     });
     byPiece.push(mine);
   });
-  return { board, placements, byPiece, orientationCounts };
+  return { board, placements, byPiece, orientationCounts, pointCount: pointNumbers.size };
 }

@@ -46,6 +46,10 @@ import type { Piece, Puzzle, Solution } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import { allowedOrientations } from './orientations.js';
 import { printable } from './printable.js';
+import { parseCssColour } from './colour.js';
+
+/** Colours for BurrTools' <colors> when a colour's name is no CSS colour. */
+const PALETTE = ['#d62728', '#1f77b4', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 import { gunzipText, gzip, xmlParserModule as fxp } from '../platform/host.js';
 import { LIMITS, copiesProblem, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
 
@@ -96,7 +100,8 @@ interface Voxels {
   readonly size: Cell;
   readonly filled: Cell[];
   readonly variable: Cell[];
-  readonly coloured: boolean;
+  /** The colours of its coloured voxels (BurrTools' colour numbers, from 1). */
+  readonly colours: { readonly cell: Cell; readonly colour: number }[];
   /** BurrTools' weight (1 when the file gives none). */
   readonly weight: number;
 }
@@ -177,7 +182,20 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     pieces.push({ voxels: v, min, max, group });
   }
   if (pieces.length === 0) failHere('the problem has no pieces');
-  if (board.coloured || pieces.some((p) => p.voxels.coloured)) failHere('coloured voxels (colour constraints on where pieces go) are not supported');
+  // colour constraints: the file's colours are named colour1, colour2, ... (their numbers in the file)
+  const colourCount = list(root.colors, 'color').length;
+  const colourName = (n: number): string => {
+    if (n > colourCount) failHere(`colour ${n} is used, but the file defines ${colourCount} colour${colourCount === 1 ? '' : 's'}`);
+    return `colour${n}`;
+  };
+  const rules = new Map<string, string[]>();
+  for (const pair of list(node.bitmap, 'pair')) {
+    // the file numbers the colours of a rule from 0
+    const piece = wholeNumber(attribute(pair, 'piece')) ?? failHere('a colour rule (<pair>) has no valid piece colour');
+    const result = wholeNumber(attribute(pair, 'result')) ?? failHere('a colour rule (<pair>) has no valid result colour');
+    const allowed = rules.get(colourName(piece + 1)) ?? rules.set(colourName(piece + 1), []).get(colourName(piece + 1))!;
+    if (!allowed.includes(colourName(result + 1))) allowed.push(colourName(result + 1));
+  }
 
   // a puzzle whose shapes are all one layer thick is a flat one: turning a flat piece over in space is its mirror image
   const flat = flatGrid !== undefined && [board, ...pieces.map((p) => p.voxels)].every((v) => extent([...v.filled, ...v.variable])[2] === 1);
@@ -189,10 +207,16 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     let name = voxels.name;
     for (let k = 2; names.has(name); k++) name = `${voxels.name} (${k})`;
     names.add(name);
-    const cells = snugGrid.normalize(voxels.filled.map(toCell));
+    const drawn = voxels.filled.map(toCell);
+    const cells = snugGrid.normalize(drawn);
+    // the colours move with the cells: normalize takes the least cell drawn to the first cell
+    const least = drawn.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const move: Cell = [cells[0]![0] - least[0], cells[0]![1] - least[1], cells[0]![2] - least[2]];
+    const colours = voxels.colours.map(({ cell, colour }) => ({ cell: add(toCell(cell), move), colour: colourName(colour) }));
     return {
       name,
       shape: cells,
+      ...(colours.length > 0 ? { colours } : {}),
       count: max,
       ...(min !== max ? { min } : {}),
       mirror: dims === 2 || turnsOver(cells, snugGrid),
@@ -214,6 +238,8 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     ...(description ? { description } : {}),
     board: [...board.filled, ...board.variable].map(toCell).sort(compareCells),
     ...(board.variable.length > 0 ? { optional: board.variable.map(toCell).sort(compareCells) } : {}),
+    ...(board.colours.length > 0 ? { boardColours: board.colours.map(({ cell, colour }) => ({ cell: toCell(cell), colour: colourName(colour) })) } : {}),
+    ...(rules.size > 0 ? { colourRules: [...rules].map(([piece, allowed]) => ({ piece, board: allowed })) } : {}),
     pieces: pieceList,
     mirror: dims === 2,
   };
@@ -382,7 +408,7 @@ function isFlat(cells: readonly Cell[], grid: Grid): boolean {
 }
 
 /** The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug has. */
-function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: number; shapes: unknown; problems: unknown; comment: unknown } {
+function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: number; shapes: unknown; problems: unknown; comment: unknown; colors: unknown } {
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('not a BurrTools file: it is not gzip-compressed (a .xmpuzzle file is gzip-compressed XML)');
   let text: string;
   try {
@@ -405,7 +431,7 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
       trimValues: true,
       processEntities: true,
       htmlEntities: false,
-      isArray: (tag, _path, _leaf, isAttribute) => isAttribute !== true && ['voxel', 'problem', 'shape', 'solution', 'group', 'separation', 'state'].includes(tag),
+      isArray: (tag, _path, _leaf, isAttribute) => isAttribute !== true && ['voxel', 'problem', 'shape', 'solution', 'group', 'separation', 'state', 'color', 'pair'].includes(tag),
     }).parse(text) as XmlNode;
   } catch (e) {
     fail(`not a BurrTools file: the unpacked text is not XML (${printable((e as Error).message, 100)})`);
@@ -423,7 +449,7 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
     fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the ${read.slice(0, -1).join(', ')} and ${read.at(-1)!} grids`);
   }
   if (puzzle!.shapes === undefined || list(puzzle!.shapes, 'voxel').length === 0) fail('the file has no shapes');
-  return { gridType: type!, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment };
+  return { gridType: type!, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment, colors: puzzle!.colors };
 }
 
 function attribute(node: XmlNode, name: string): string | undefined {
@@ -463,14 +489,23 @@ function readVoxels(node: XmlNode, id: number, grid: Grid, fail: (why: string) =
   const variable: Cell[] = [];
   const total = size[0] * size[1] * size[2];
   let index = 0;
-  let coloured = false;
+  const colours: { cell: Cell; colour: number }[] = [];
+  // the colour after the voxel before (decimal digits; 0 is none), once its digits have been read
+  let colour = 0;
+  let colourOf: Cell | undefined;
+  const endColour = (): void => {
+    if (colourOf && colour > 0) colours.push({ cell: colourOf, colour });
+    colour = 0;
+    colourOf = undefined;
+  };
   for (const ch of text) {
     if (ch >= '0' && ch <= '9') {
-      // a colour after a voxel: 0 is none
       if (index === 0) fail(`${what}: a colour number before the first voxel`);
-      if (ch !== '0') coloured = true;
+      colour = colour * 10 + Number(ch);
+      if (colour > 63) fail(`${what}: colour ${colour}: BurrTools has at most 63 colours`);
       continue;
     }
+    endColour();
     if (ch !== '_' && ch !== '#' && ch !== '+') fail(`${what}: '${printable(ch, 4)}' is not a voxel ('_' empty, '#' filled, '+' variable)`);
     if (index >= total) fail(`${what} has more voxels than its box of ${size.join(' x ')}`);
     const x = index % size[0];
@@ -482,11 +517,13 @@ function readVoxels(node: XmlNode, id: number, grid: Grid, fail: (why: string) =
     const offGrid = grid.burrTools?.voxelProblem?.([x, y, z]);
     if (offGrid) fail(`${what} fills position ${x}, ${y}, ${z}, which ${offGrid}`);
     (ch === '#' ? filled : variable).push([x, y, z]);
+    colourOf = [x, y, z];
   }
+  endColour();
   if (text !== '' && index < total) fail(`${what} has ${index} voxels, fewer than its box of ${size.join(' x ')} holds`);
   const weightText = attribute(node, 'weight');
   const weight = weightText === undefined ? 1 : wholeNumber(weightText) ?? fail(`${what} has weight '${printable(weightText, 20)}': BurrTools' weights are whole numbers`);
-  return { name, size, filled, variable, coloured, weight };
+  return { name, size, filled, variable, colours, weight };
 }
 
 /** A puzzle that cannot be written as a BurrTools file: one line that says why. */
@@ -554,7 +591,13 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
   const shift = burrToolsShift(puzzle);
   const board = puzzle.board.map((c) => add(c, shift));
   const optional = new Set((puzzle.optional ?? []).map((c) => cellKey(add(c, shift))));
-  const voxel = (cells: readonly Cell[], name: string, weight = 1): string => {
+  // colour constraints: BurrTools numbers the colours from 1 in <colors>, and its rules from 0
+  const colourNames = [...new Set([...(puzzle.boardColours ?? []), ...puzzle.pieces.flatMap((p) => p.colours ?? [])].map((c) => c.colour))];
+  if (colourNames.length > 63) throw new BurrToolsWriteError(`${colourNames.length} colours: BurrTools has at most 63`);
+  const colourNumber = new Map(colourNames.map((name, i) => [name, i + 1]));
+  const colourText = (colours: readonly { cell: Cell; colour: string }[] | undefined, move: Cell): Map<string, number> =>
+    new Map((colours ?? []).map(({ cell, colour }) => [cellKey(add(cell, move)), colourNumber.get(colour)!]));
+  const voxel = (cells: readonly Cell[], name: string, weight = 1, colours: ReadonlyMap<string, number> = new Map()): string => {
     const { max } = bounds(cells);
     const size: Cell = [max[0] + 1, max[1] + 1, max[2] + 1];
     const on = new Set(cells.map(cellKey));
@@ -564,15 +607,21 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
         for (let x = 0; x < size[0]; x++) {
           const key = cellKey([x, y, z]);
           text += optional.has(key) && name === '' ? '+' : on.has(key) ? '#' : '_';
+          if (on.has(key) && colours.has(key)) text += String(colours.get(key));
         }
       }
     }
     return `    <voxel x="${size[0]}" y="${size[1]}" z="${size[2]}"${weight !== 1 ? ` weight="${weight}"` : ''}${name ? ` name="${escapeXml(name)}"` : ''} type="0">${text}</voxel>\n`;
   };
   // the pieces' shapes are normalised: at the origin, and on the sphere grid moved by steps of the grid
-  let xml = `<?xml version="1.0"?>\n<puzzle version="2">\n  <gridType type="${gridType}"/>\n  <colors/>\n  <shapes>\n`;
-  xml += voxel(board, '');
-  for (const piece of puzzle.pieces) xml += voxel(piece.shape, piece.name, piece.weight ?? 1);
+  const colorsXml = colourNames.length === 0 ? '  <colors/>\n'
+    : `  <colors>\n${colourNames.map((name, i) => {
+      const [red, green, blue] = parseCssColour(name) ?? parseCssColour(PALETTE[i % PALETTE.length]!)!;
+      return `    <color red="${red}" green="${green}" blue="${blue}"/>\n`;
+    }).join('')}  </colors>\n`;
+  let xml = `<?xml version="1.0"?>\n<puzzle version="2">\n  <gridType type="${gridType}"/>\n${colorsXml}  <shapes>\n`;
+  xml += voxel(board, '', 1, colourText(puzzle.boardColours, shift));
+  for (const piece of puzzle.pieces) xml += voxel(piece.shape, piece.name, piece.weight ?? 1, colourText(piece.colours, [0, 0, 0]));
   xml += '  </shapes>\n  <problems>\n';
   const { disassemblies } = options;
   if (disassemblies && disassemblies.length !== solutions.length) throw new RangeError(`${solutions.length} solutions but ${disassemblies.length} disassemblies`);
@@ -584,7 +633,8 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
     const group = piece.group ? ` group="${piece.group}"` : '';
     xml += `        <shape id="${i + 1}" ${least === piece.count ? `count="${piece.count}"` : `min="${least}" max="${piece.count}"`}${group}/>\n`;
   });
-  xml += '      </shapes>\n      <result id="0"/>\n      <bitmap/>\n';
+  const pairs = (puzzle.colourRules ?? []).flatMap((rule) => rule.board.map((b) => `        <pair piece="${colourNumber.get(rule.piece)! - 1}" result="${colourNumber.get(b)! - 1}"/>\n`));
+  xml += `      </shapes>\n      <result id="0"/>\n${pairs.length > 0 ? `      <bitmap>\n${pairs.join('')}      </bitmap>\n` : '      <bitmap/>\n'}`;
   if (solutions.length > 0) {
     xml += '      <solutions>\n';
     solutions.forEach((solution, i) => {

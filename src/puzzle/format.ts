@@ -3,7 +3,7 @@ import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, firstRepeat, isBox } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
-import type { Frame, Piece, PlacedPiece, Puzzle } from './model.js';
+import type { CellColour, ColourRule, Frame, Piece, PlacedPiece, Puzzle } from './model.js';
 import { frameName, frameOfWord, MAX_FRAME_CELLS } from './frame.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import type { Grid, GridName } from '../geometry/grid.js';
@@ -14,7 +14,7 @@ import { wrapGridProblem } from '../geometry/wrap.js';
 import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
 import {
-  LIMITS, atLeastProblem, frameProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridCellProblem, gridNameProblem, isCoordinate, nameProblem,
+  LIMITS, atLeastProblem, frameProblem, colorProblem, colourNameProblem, connectedProblem, copiesProblem, descriptionProblem, gridCellProblem, gridNameProblem, isCoordinate, nameProblem,
   nameTwiceProblem, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
   tooManyCellsProblem, useProblem, wellFormedProblem, wrapNameProblem, wrapPlacedProblem,
 } from './validate.js';
@@ -36,10 +36,10 @@ const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
 const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
 
-const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known'];
+const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known', 'colour-rules'];
 const FRAME_KEYS = ['cells'];
-const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'holes', 'optional'];
-const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color'];
+const BOARD_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'holes', 'optional', 'colours'];
+const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color', 'colours'];
 const PLACED_KEYS = ['piece', 'cells'];
 const KNOWN_KEYS = ['total', 'unique'];
 
@@ -66,6 +66,7 @@ interface ArtInfo {
 
 /** What board art may hold beyond '#': a cell that may stay empty, or a cell of a piece already placed. */
 const OPTIONAL = '+';
+const NO_PAINT: ReadonlySet<string> = new Set();
 
 class Reader {
   /**
@@ -74,6 +75,8 @@ class Reader {
    */
   private readonly artRead = new Map<Node, ArtInfo>();
   private readonly boardArtRead = new Map<Node, ArtInfo>();
+  /** Piece art with colour characters, by those characters. */
+  private readonly paintedArtRead = new Map<string, Map<Node, ArtInfo>>();
 
   /** The grid the file's art is drawn on (set once `grid:` is read, before any art). */
   grid: Grid = gridOf(undefined, 2);
@@ -202,10 +205,14 @@ class Reader {
    * trailing spaces and blank rows before and after are dropped. Before any cell is made it checks that
    * there are at most MAX_SIDE rows of at most MAX_SIDE characters, and at most `budget` cells.
    */
-  private artInfo(node: Node | null, what: string, budget: CellBudget, board = false): ArtInfo {
+  private artInfo(node: Node | null, what: string, budget: CellBudget, board = false, paint: ReadonlySet<string> = NO_PAINT): ArtInfo {
     const text = this.string(node, what);
     const scalar = this.deref(node) as Scalar;
-    const cache = board ? this.boardArtRead : this.artRead;
+    const paintKey = [...paint].join('');
+    // grids whose cells have characters of their own (sticks: '-' and '|'), and points drawn between them
+    const drawn = this.grid.art.cellCharacter?.bind(this.grid.art);
+    const point = this.grid.art.pointCharacter;
+    const cache = board ? this.boardArtRead : paint.size === 0 ? this.artRead : this.paintedArtRead.get(paintKey) ?? this.paintedArtRead.set(paintKey, new Map()).get(paintKey)!;
     const known = cache.get(scalar);
     if (known) {
       this.check(node, tooManyCellsProblem(what, known.cells.length, budget));
@@ -227,7 +234,7 @@ class Reader {
       for (let x = 0; x < row.length; x++) {
         const code = row.charCodeAt(x);
         // '#' counts, and in board art every character that is a cell ('+' and placed pieces' names)
-        if (code === 35 /* # */ || (board && code !== 46 /* . */ && code !== 32 /* space */)) count++;
+        if (code === 35 /* # */ || (board && code !== 46 /* . */ && code !== 32 /* space */) || (paint.size > 0 && paint.has(row[x]!)) || (drawn !== undefined && row[x] === drawn(x, r - first))) count++;
       }
     }
     this.check(node, tooManyCellsProblem(what, count, budget));
@@ -245,21 +252,23 @@ class Reader {
       for (let x = 0; x < row.length; x++) {
         const ch = row[x]!;
         const cell = [x, r - first, 0] as const;
+        if (ch === point && !this.grid.art.allowed(x, r - first)) continue;
         if (ch !== '.' && ch !== ' ' && !this.grid.art.allowed(x, r - first)) {
           throw new PuzzleError(this.file, line, `${what}: row ${r - first + 1} has a cell at column ${x + 1}, ${this.grid.art.misplaced ?? 'where the grid has no cell'}`);
         }
-        if (ch === '#') cells.push(cell);
+        if (ch === '#' || (drawn !== undefined && ch === drawn(x, r - first))) cells.push(cell);
         else if (ch === '.' || ch === ' ') continue;
         else if (board && ch === OPTIONAL) {
           cells.push(cell);
           optional.push(cell);
-        } else if (board && /^[\p{L}\p{N}]$/u.test(ch)) {
+        } else if ((board || paint.has(ch)) && /^[\p{L}\p{N}]$/u.test(ch)) {
           cells.push(cell);
           const mark = marks.get(ch);
           if (mark) mark.cells.push(cell);
           else marks.set(ch, { cells: [cell], line });
         } else {
-          const how = board ? "'#' for a cell, '+' for a cell that may stay empty, a piece's one-character name for a cell it already covers, '.' for none" : "'#' for a cell, '.' for empty";
+          const how = board ? "'#' for a cell, '+' for a cell that may stay empty, a piece's one-character name for a cell it already covers, '.' for none"
+            : `'#' for a cell, '.' for empty${paint.size > 0 ? `, ${[...paint].map((c) => `'${c}'`).join(', ')} for a cell of a colour` : ''}`;
           throw new PuzzleError(this.file, line, `${what}: unexpected character '${printable(String.fromCodePoint(row.codePointAt(x)!))}' in art (use ${how})`);
         }
       }
@@ -274,9 +283,12 @@ class Reader {
     return this.boardArt(node, what, budget, false).cells;
   }
 
-  /** The same, with what board art may also hold (cells that may stay empty, placed pieces' cells). */
-  boardArt(node: Node | null, what: string, budget: CellBudget, board = true): BoardArt {
-    const art = this.artInfo(node, what, budget, board);
+  /**
+   * The same, with what board art may also hold (cells that may stay empty, placed pieces' cells), or piece
+   * art's cells drawn with colour characters (`paint`, among the marks).
+   */
+  boardArt(node: Node | null, what: string, budget: CellBudget, board = true, paint: ReadonlySet<string> = NO_PAINT): BoardArt {
+    const art = this.artInfo(node, what, budget, board, paint);
     if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
     if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
     const cell = (c: Cell): Cell => this.grid.art.cellOf(c);
@@ -287,8 +299,8 @@ class Reader {
     return this.boardLayers(node, what, budget, false).cells;
   }
 
-  /** Layers of art, z = 0 first; with `board`, what board art may also hold. */
-  boardLayers(node: Node | null, what: string, budget: CellBudget, board = true): BoardArt {
+  /** Layers of art, z = 0 first; with `board`, what board art may also hold; with `paint`, colour characters. */
+  boardLayers(node: Node | null, what: string, budget: CellBudget, board = true, paint: ReadonlySet<string> = NO_PAINT): BoardArt {
     const target = this.deref(node);
     if (!isSeq(target) || target.items.length === 0) this.fail(node, `${what}: layers must be a non-empty list of art, one per layer`);
     const layers = target.items as Node[];
@@ -300,7 +312,7 @@ class Reader {
     layers.forEach((layer, z) => {
       const layerWhat = `${what} layer ${z + 1}`;
       const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} that layer${z > 1 ? `s 1-${z}` : ' 1'} leave${z > 1 ? '' : 's'} of ${budget.of}` };
-      const art = this.artInfo(layer, layerWhat, left, board);
+      const art = this.artInfo(layer, layerWhat, left, board, paint);
       const dims = `${art.width}x${art.height}`;
       // on some grids (spheres) layers shrink as they stack (a pyramid): their sizes may differ
       if (size !== undefined && dims !== size && !this.grid.art.layersMayDiffer) this.fail(layer, `${what}: layer ${z + 1} is ${dims} but layer 1 is ${size}: all layers must be the same size`);
@@ -332,6 +344,35 @@ class Reader {
     return v as number;
   }
 
+  /**
+   * `colours:` of a board or a piece (colour constraints): each colour's name and either the one character
+   * that draws its cells in the art, or the list of its cells.
+   */
+  colours(node: Node | null, what: string, budget: CellBudget): Colouring {
+    const paint = new Map<string, string>();
+    const listed: { cell: Cell; colour: string; node: Node | null }[] = [];
+    for (const [colour, entry] of this.map(node, `${what} colours`, [...this.anyKey(node)])) {
+      this.check(entry.key, colourNameProblem(colour, `a colour of ${what}`));
+      const value = this.deref(entry.value);
+      if (isScalar(value)) {
+        const ch = this.string(entry.value, `${what} colour '${printable(colour, 40)}'`);
+        if (!/^[\p{L}\p{N}]$/u.test(ch)) this.fail(entry.value, `${what} colour '${printable(colour, 40)}' must be one letter or digit (the character that draws its cells in the art) or a list of cells, not ${show(value)}`);
+        if (paint.has(ch)) this.fail(entry.value, `${what}: '${ch}' draws two colours`);
+        paint.set(ch, colour);
+      } else {
+        for (const cell of this.cells(entry.value, `${what} colour '${printable(colour, 40)}' cells`, budget)) listed.push({ cell, colour, node: entry.value });
+      }
+    }
+    return { paint, listed };
+  }
+
+  /** Every key of a mapping (for mappings whose keys are names the file chooses). */
+  private anyKey(node: Node | null): string[] {
+    const target = this.deref(node);
+    if (!isMap(target)) return [];
+    return (target.items as Pair<Node, Node | null>[]).map((pair) => this.keyName(pair.key, 'a colour name'));
+  }
+
   /** A piece's count: N (exactly N copies), or a range 'A..B' (at least A, at most B). */
   count(node: Node | null, what: string): { min: number; max: number } {
     const target = this.deref(node);
@@ -347,6 +388,31 @@ class Reader {
     const n = this.positiveInt(node, what, MAX_COPIES);
     return { min: n, max: n };
   }
+}
+
+/** A board's or a piece's colours as a file gives them: characters of its art, and cells listed. */
+interface Colouring {
+  readonly paint: ReadonlyMap<string, string>;
+  readonly listed: readonly { readonly cell: Cell; readonly colour: string; readonly node: Node | null }[];
+}
+
+/**
+ * The colours of a shape's cells (in the coordinates read): those drawn with a colour's character (`marks`
+ * of its art) and those listed, each a cell of the shape and coloured once.
+ */
+function cellColours(r: Reader, colouring: Colouring, marks: ReadonlyMap<string, { cells: Cell[] }>, cells: readonly Cell[], what: string, node: Node | null): CellColour[] {
+  const out: CellColour[] = [];
+  const on = new Set(cells.map(cellKey));
+  const seen = new Set<string>();
+  const add = (cell: Cell, colour: string, at: Node | null): void => {
+    if (!on.has(cellKey(cell))) r.fail(at, `${what} colour '${printable(colour, 40)}': [${cell.join(', ')}] is not one of its cells`);
+    if (seen.has(cellKey(cell))) r.fail(at, `${what}: cell [${cell.join(', ')}] has two colours`);
+    seen.add(cellKey(cell));
+    out.push({ cell, colour });
+  };
+  for (const [ch, colour] of colouring.paint) for (const cell of marks.get(ch)?.cells ?? []) add(cell, colour, node);
+  for (const { cell, colour, node: at } of colouring.listed) add(cell, colour, at);
+  return out;
 }
 
 /** Board art: its cells, those that may stay empty, and those drawn with a piece's name. */
@@ -375,12 +441,12 @@ const BOARD_BUDGET: CellBudget = { cells: MAX_BOARD_CELLS, of: `the limit of ${M
 /** Boards and pieces of grids of unit squares and cubes may be given as rect or box; the other grids are drawn or listed. */
 const isBoxed = (grid: Grid): boolean => grid.cellShape === 'box';
 
-function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): BoardArt & { dims: Dimensions } {
+function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): BoardArt & { dims: Dimensions; colours: CellColour[] } {
   const gridDims = grid ? gridOf(grid, 2).dims : undefined;
-  if (isScalar(r.deref(node))) return { ...r.boardArt(node, 'board', BOARD_BUDGET), dims: gridDims ?? 2 };
+  if (isScalar(r.deref(node))) return { ...r.boardArt(node, 'board', BOARD_BUDGET), dims: gridDims ?? 2, colours: [] };
   const keys = r.map(node, 'board', BOARD_KEYS);
-  const forms = ['rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
-  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers, cells');
+  const forms = ['shape', 'rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
+  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of shape, rect, box, layers, cells');
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   if ((form === 'rect' || form === 'box') && grid && !isBoxed(gridOf(grid, 2))) r.fail(keys.get(form)!.key, `board ${form} is for the square and cube grids: draw the ${grid} board, or list its cells`);
@@ -398,6 +464,9 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   } else if (form === 'box') {
     art = { cells: r.box(value, 'board box', r.sizes(value, 'board box', 3), BOARD_BUDGET), optional: [], marks: new Map() };
     dims = 3;
+  } else if (form === 'shape') {
+    art = r.boardArt(value, 'board', BOARD_BUDGET);
+    dims = gridDims ?? 2;
   } else {
     art = r.boardLayers(value, 'board', BOARD_BUDGET);
     dims = 3;
@@ -431,7 +500,12 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
     cells = cells.filter((c) => !remove.has(cellKey(c)));
     if (cells.length === 0) r.fail(holes.key, 'the holes leave no board');
   }
-  return { ...art, cells, dims };
+  if (!keys.has('colours')) return { ...art, cells, dims, colours: [] };
+  // the characters of colours are no pieces placed before
+  const colouring = r.colours(keys.get('colours')!.value, 'the board', BOARD_BUDGET);
+  const colours = cellColours(r, colouring, art.marks, cells, 'the board', keys.get('colours')!.value);
+  const marks = new Map([...art.marks].filter(([ch]) => !colouring.paint.has(ch)));
+  return { ...art, marks, cells, dims, colours };
 }
 
 interface RawPiece {
@@ -445,6 +519,8 @@ interface RawPiece {
   /** The listed orientations, each with its node (for messages). */
   orientations?: { cells: Cell[]; node: Node | null }[];
   color?: string;
+  /** Colour constraints: colours of some cells, in the coordinates of `cells`. */
+  colours?: CellColour[];
 }
 
 /** Reads a piece; `budget` is what the board has left for it (its cells are refused before they are built beyond it). */
@@ -459,13 +535,18 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   const value = keys.get(form)!.value;
   const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
   if ((form === 'rect' || form === 'box') && !isBoxed(r.grid)) r.fail(keys.get(form)!.key, `${what} ${form} is for the square and cube grids: draw the piece, or list its cells`);
+  const colouring = keys.has('colours') ? r.colours(keys.get('colours')!.value, what, budget) : undefined;
+  const paint = new Set(colouring?.paint.keys() ?? []);
+  if (paint.size > 0 && form !== 'shape' && form !== 'layers') r.fail(keys.get('colours')!.value, `${what} colours: a character draws cells in the art, but the piece is given by ${form} (list the cells of each colour)`);
   let cells: Cell[];
-  if (form === 'shape') cells = r.art(value, what, budget);
+  let marks: ReadonlyMap<string, { cells: Cell[] }> = new Map();
+  if (form === 'shape') ({ cells, marks } = r.boardArt(value, what, budget, false, paint));
   else if (form === 'rect') cells = r.box(value, `${what} rect`, r.sizes(value, `${what} rect`, 2), budget);
   else if (form === 'box') cells = r.box(value, `${what} box`, r.sizes(value, `${what} box`, 3), budget);
-  else if (form === 'layers') cells = r.layers(value, what, budget);
+  else if (form === 'layers') ({ cells, marks } = r.boardLayers(value, what, budget, false, paint));
   else cells = r.cells(value, `${what} cells`, budget);
   const piece: RawPiece = { name, node: node!, cells, count, min };
+  if (colouring) piece.colours = cellColours(r, colouring, marks, cells, what, keys.get('colours')!.value);
   if (keys.has('mirror')) piece.mirror = r.boolean(keys.get('mirror')!.value, `${what} mirror`);
   if (keys.has('rotate')) piece.rotate = r.boolean(keys.get('rotate')!.value, `${what} rotate`);
   if (keys.has('color')) {
@@ -600,6 +681,8 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     const p = readPiece(r, pieceName, pair.value ?? pair.key, budget);
     const shape = grid.normalize(p.cells);
     const what = `piece '${p.name}'`;
+    if (p.colours?.length && p.orientations) r.fail(p.node, `${what} lists its orientations and has colours: give one or the other`);
+    const colours = p.colours?.length ? movedAsNormalized(p.cells, shape, p.colours) : undefined;
     if (dims === 2 && extent(shape)[2] > 1) r.fail(p.node, `${what} is 3-D but the board is flat (give the board as box or layers)`);
     r.check(p.node, connectedProblem(grid, shape, what));
     const pieceExtent = sortedExtent(shape, dims);
@@ -620,6 +703,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
       ...(p.rotate !== undefined ? { rotate: p.rotate } : {}),
       ...(p.orientations ? { orientations: p.orientations.map((o) => grid.normalize(o.cells)) } : {}),
       ...(p.color !== undefined ? { color: p.color } : {}),
+      ...(colours ? { colours } : {}),
     };
   });
   const placed = readPlaced(r, top.get('placed'), board, pieces, grid);
@@ -638,8 +722,11 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     else frame = frameOfWord(r.string(node, 'frame'));
     r.check(node, frameProblem({ frame, dims, board: board.cells, pieces }));
   }
+  const colourRules = top.has('colour-rules') ? readColourRules(r, top.get('colour-rules')!, board.colours, pieces) : undefined;
   const puzzle: Puzzle = {
     name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces, mirror,
+    ...(board.colours.length > 0 ? { boardColours: board.colours } : {}),
+    ...(colourRules ? { colourRules } : {}),
     ...(frame ? { frame } : {}),
     ...(board.optional.length > 0 ? { optional: [...board.optional].sort(compareCells) } : {}),
     ...(placed.length > 0 ? { placed } : {}),
@@ -651,6 +738,40 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const problem = wellFormedProblem(puzzle);
   if (problem) throw new PuzzleError(file, undefined, problem);
   return puzzle;
+}
+
+/** The colours' cells moved as normalize moved the shape's: it takes the least cell read to the first cell. */
+function movedAsNormalized(read: readonly Cell[], shape: readonly Cell[], colours: readonly CellColour[]): CellColour[] {
+  const least = read.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+  const d = [shape[0]![0] - least[0], shape[0]![1] - least[1], shape[0]![2] - least[2]] as const;
+  return colours.map(({ cell, colour }) => ({ cell: [cell[0] + d[0], cell[1] + d[1], cell[2] + d[2]], colour }));
+}
+
+/**
+ * `colour-rules:` a mapping of each piece colour to the list of board colours it may lie on. Every colour it
+ * names is a colour of some cell (else it is a misspelling).
+ */
+function readColourRules(r: Reader, entry: { key: Node; value: Node | null }, boardColours: readonly CellColour[], pieces: readonly Piece[]): ColourRule[] {
+  const used = new Set([...boardColours, ...pieces.flatMap((p) => p.colours ?? [])].map((c) => c.colour));
+  const target = r.deref(entry.value);
+  if (!isMap(target) || target.items.length === 0) r.fail(entry.value ?? entry.key, 'colour-rules must be a mapping of each piece colour to the list of board colours it may lie on');
+  const rules: ColourRule[] = [];
+  const seen = new Set<string>();
+  for (const pair of (target as YAMLMap).items as Pair<Node, Node | null>[]) {
+    const piece = r.keyName(pair.key, 'a piece colour in colour-rules');
+    if (seen.has(piece)) r.fail(pair.key, `the colour '${printable(piece, 40)}' has two rules in colour-rules`);
+    seen.add(piece);
+    if (!used.has(piece)) r.fail(pair.key, `colour-rules: '${printable(piece, 40)}' is the colour of no cell of the board or of a piece`);
+    const list = r.deref(pair.value);
+    if (!isSeq(list) || list.items.length === 0) r.fail(pair.value ?? pair.key, `colour-rules: the rule of '${printable(piece, 40)}' names no colour (give the list of board colours it may lie on)`);
+    const board = (list as YAMLSeq).items.map((item) => {
+      const colour = r.string(item as Node, `a board colour in the rule of '${printable(piece, 40)}'`);
+      if (!used.has(colour)) r.fail(item as Node, `colour-rules: '${printable(colour, 40)}' is the colour of no cell of the board or of a piece`);
+      return colour;
+    });
+    rules.push({ piece, board: [...new Set(board)] });
+  }
+  return rules;
 }
 
 /**
@@ -771,10 +892,11 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
   const art = cells.map((c) => ({ at: grid.art.of(c), key: cellKey(c) }));
   const lo = [0, 1].map((i) => Math.min(...art.map((a) => a.at[i]!)));
   // a piece is drawn from its first row and column (it is read back up to a move anyway)
-  const [dc0, dr] = lo.map((v) => (tight ? -v : Math.max(0, -v))) as [number, number];
+  const [dc0, dr0] = lo.map((v) => (tight ? -v : Math.max(0, -v))) as [number, number];
   // hexagon rows keep their columns' parity, triangles their up and down: shift by one more when needed
-  const dc = isArtMove(grid, dc0, dr) ? dc0 : dc0 + 1;
-  const placed = new Map(art.map((a) => [`${a.at[0] + dc},${a.at[1] + dr},${a.at[2]}`, marks.get(a.key) ?? '#']));
+  // (sticks keep both: a shift of one column or one row turns a stick across)
+  const [dc, dr] = ([[0, 0], [1, 0], [0, 1], [1, 1]] as const).map(([i, j]) => [dc0 + i, dr0 + j] as const).find(([c, r]) => isArtMove(grid, c, r)) ?? [dc0 + 1, dr0];
+  const placed = new Map(art.map((a) => [`${a.at[0] + dc},${a.at[1] + dr},${a.at[2]}`, marks.get(a.key) ?? grid.art.cellCharacter?.(a.at[0] + dc, a.at[1] + dr) ?? '#']));
   const zs = art.map((a) => a.at[2]);
   const [z0, z1] = [Math.min(...zs), Math.max(...zs)];
   const layers: string[][] = [];
@@ -786,7 +908,7 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
     const rows: string[] = [];
     for (let r = 0; r < height; r++) {
       let row = '';
-      for (let c = 0; c < width; c++) row += placed.get(`${c},${r},${z}`) ?? (grid.art.allowed(c, r) ? '.' : ' ');
+      for (let c = 0; c < width; c++) row += placed.get(`${c},${r},${z}`) ?? (grid.art.allowed(c, r) ? '.' : grid.art.pointCharacter ?? ' ');
       rows.push(row.trimEnd() || '.');
     }
     layers.push(rows);
@@ -804,12 +926,16 @@ const cellList = (cells: readonly Cell[]): string => `[${cells.map((c) => `[${c.
 function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   let out = `grid: ${grid.name}\n`;
   const listed = grid.art.listed === true;
-  const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
+  const painted = colourMarks(puzzle.boardColours);
   if (listed) {
+    // (a listed board keeps no colours in this form: a puzzle of such a grid with colours is written without them)
     out += `board:\n  cells: ${cellList(puzzle.board)}\n${puzzle.optional?.length ? `  optional: ${cellList(puzzle.optional)}\n` : ''}`;
   } else {
+    const marks = new Map([...(painted?.marks ?? []), ...(puzzle.optional ?? []).map((c) => [cellKey(c), '+'] as const)]);
     const board = gridArtLayers(grid, puzzle.board, marks);
-    out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
+    const boardColours = painted ? `  colours: ${painted.yaml}\n` : '';
+    if (boardColours) out += board.length === 1 ? `board:\n  shape:${block(board[0]!, '    ')}${boardColours}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}${boardColours}`;
+    else out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
   }
   out += 'pieces:\n';
   for (const p of puzzle.pieces) {
@@ -819,11 +945,13 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
       const layers = gridArtLayers(grid, o, new Map(), true);
       return layers.length === 1 ? JSON.stringify(layers[0]!.join('\n')) : `{layers: ${JSON.stringify(layers.map((rows) => rows.join('\n')))}}`;
     };
+    const paint = colourMarks(p.colours);
     const options = [
       least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
       p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
       p.rotate === false ? 'rotate: false' : '',
       p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+      paint ? `colours: ${paint.yaml}` : '',
       p.orientations ? `orientations: [${p.orientations.map(orientation).join(', ')}]` : '',
     ].filter(Boolean);
     const key = `  ${quoteKey(p.name)}:`;
@@ -831,7 +959,7 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
       out += `${key} {${[`cells: ${cellList(p.shape)}`, ...options].join(', ')}}\n`;
       continue;
     }
-    const layers = gridArtLayers(grid, p.shape, new Map(), true);
+    const layers = gridArtLayers(grid, p.shape, paint?.marks ?? new Map(), true);
     if (layers.length === 1 && options.length === 0) out += `${key}${block(layers[0]!, '    ')}`;
     else if (layers.length === 1) out += `${key}\n    shape:${block(layers[0]!, '      ')}${options.map((o) => `    ${o}\n`).join('')}`;
     else out += `${key}\n    layers:\n${layers.map((rows) => `      -${block(rows, '        ')}`).join('')}${options.map((o) => `    ${o}\n`).join('')}`;
@@ -841,6 +969,25 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
     for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells.map((c) => c.slice(0, puzzle.dims)))}}\n`;
   }
   return out;
+}
+
+/** The characters that draw colours in written art: letters, as many as BurrTools has colours and more. */
+const PAINT_CHARACTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', ...Array.from({ length: 48 }, (_, i) => String.fromCodePoint(0x3b1 + (i % 24) + (i >= 24 ? -0x20 : 0)))]
+  .filter((c, i, all) => all.indexOf(c) === i && /^\p{L}$/u.test(c));
+
+/**
+ * Colours on cells as written: each colour drawn in the art with a letter of its own (`marks`, by cell key,
+ * for the art writers), and `colours:` saying which letter draws which colour. Undefined without colours.
+ */
+function colourMarks(colours: readonly CellColour[] | undefined): { marks: Map<string, string>; yaml: string } | undefined {
+  if (!colours?.length) return undefined;
+  const letter = new Map<string, string>();
+  for (const { colour } of colours) if (!letter.has(colour)) letter.set(colour, PAINT_CHARACTERS[letter.size % PAINT_CHARACTERS.length]!);
+  if (letter.size > PAINT_CHARACTERS.length) throw new RangeError(`more than ${PAINT_CHARACTERS.length} colours on one shape`);
+  return {
+    marks: new Map(colours.map(({ cell, colour }) => [cellKey(cell), letter.get(colour)!])),
+    yaml: `{${[...letter].map(([colour, ch]) => `${JSON.stringify(colour)}: ${ch}`).join(', ')}}`,
+  };
 }
 
 function quoteKey(name: string): string {
@@ -861,29 +1008,34 @@ export function formatPuzzle(puzzle: Puzzle): string {
   if (puzzle.use !== undefined) out += `use: ${puzzle.use}\n`;
   if (puzzle.wrap) out += `wrap: ${puzzle.wrap}\n`;
   if (puzzle.frame) out += 'cells' in puzzle.frame ? `frame: {cells: [${puzzle.frame.cells.map((c) => `[${c.join(', ')}]`).join(', ')}]}\n` : `frame: ${quoteKey(frameName(puzzle.frame))}\n`;
+  if (puzzle.colourRules?.length) out += `colour-rules: {${puzzle.colourRules.map((r) => `${JSON.stringify(r.piece)}: ${JSON.stringify(r.board)}`).join(', ')}}\n`;
   const grid = puzzleGrid(puzzle);
   if (!isBoxed(grid)) return out + formatOnGrid(puzzle, grid);
   const [w, h, d] = extent(puzzle.board);
-  const plain = !puzzle.optional?.length;
-  const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
+  const painted = colourMarks(puzzle.boardColours);
+  const plain = !puzzle.optional?.length && !painted;
+  const marks = new Map([...(painted?.marks ?? []), ...(puzzle.optional ?? []).map((c) => [cellKey(c), '+'] as const)]);
+  const boardColours = painted?.yaml;
   if (plain && puzzle.dims === 3 && isBox(puzzle.board)) out += `board: {box: [${w}, ${h}, ${d}]}\n`;
   else if (plain && puzzle.dims === 2 && isBox(puzzle.board) && w > 40) out += `board: {rect: [${w}, ${h}]}\n`;
   else {
     const s = shapeYaml(puzzle.board, Infinity, marks);
-    if (puzzle.dims === 2) out += `board:${block(s.art!, '  ')}`;
-    else out += `board:\n  layers:\n${(s.layers ?? [s.art!]).map((rows) => `    -${block(rows, '      ')}`).join('')}`;
+    if (puzzle.dims === 2) out += boardColours ? `board:\n  shape:${block(s.art!, '    ')}  colours: ${boardColours}\n` : `board:${block(s.art!, '  ')}`;
+    else out += `board:\n  layers:\n${(s.layers ?? [s.art!]).map((rows) => `    -${block(rows, '      ')}`).join('')}${boardColours ? `  colours: ${boardColours}\n` : ''}`;
   }
   out += 'pieces:\n';
   for (const p of puzzle.pieces) {
     const least = pieceMin(p);
+    const paint = colourMarks(p.colours);
     const options = [
       least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
       p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
       p.rotate === false ? 'rotate: false' : '',
       p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+      paint ? `colours: ${paint.yaml}` : '',
       p.orientations ? `orientations: [${p.orientations.map((o) => (extent(o)[2] > 1 ? `{cells: ${JSON.stringify(o)}}` : JSON.stringify(artRows(o, [0, 0, 0], extent(o), 0).join('\n')))).join(', ')}]` : '',
     ].filter(Boolean);
-    const s = shapeYaml(p.shape, 12);
+    const s = shapeYaml(p.shape, paint ? Infinity : 12, paint?.marks);
     const key = `  ${quoteKey(p.name)}:`;
     if (s.inline) out += `${key} {${[s.inline, ...options].join(', ')}}\n`;
     else if (s.art && options.length === 0) out += `${key}${block(s.art, '    ')}`;

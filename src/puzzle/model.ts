@@ -32,6 +32,28 @@ export interface Piece {
   readonly group?: number;
   /** BurrTools' weight (1 when absent): when pieces move apart, the side holding the heaviest stays put. */
   readonly weight?: number;
+  /**
+   * Colour constraints: the colours of some of its cells (in the coordinates of `shape`), which travel with
+   * the piece as it turns. See Puzzle.colourRules.
+   */
+  readonly colours?: readonly CellColour[];
+}
+
+/** A colour of a colour constraint (a name, not a picture's colour) on one cell. */
+export interface CellColour {
+  readonly cell: Cell;
+  readonly colour: string;
+}
+
+/**
+ * Which piece colours may lie on which board colours (BurrTools' colour constraints): a piece cell of colour
+ * `piece` may lie on a board cell of a colour in `board`, and on no other coloured board cell. A placement is
+ * restricted only where both its cell and the board's are coloured; a piece colour no rule names may lie on
+ * uncoloured board cells only.
+ */
+export interface ColourRule {
+  readonly piece: string;
+  readonly board: readonly string[];
 }
 
 /** A face of a board's box: -x left, +x right, -y back, +y front, -z bottom, +z top. */
@@ -71,6 +93,10 @@ export interface Puzzle {
   readonly placed?: readonly PlacedPiece[];
   /** Exactly this many pieces are placed in all (those already placed included). */
   readonly use?: number;
+  /** The colours of some board cells (see ColourRule). */
+  readonly boardColours?: readonly CellColour[];
+  /** Which piece colours may lie on which board colours (see ColourRule). */
+  readonly colourRules?: readonly ColourRule[];
   /** What holds the pieces when they are taken apart: see Frame. */
   readonly frame?: Frame;
   readonly description?: string;

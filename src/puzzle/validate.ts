@@ -268,7 +268,75 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const tooMany = copiesProblem(copies);
     if (tooMany) return tooMany;
   }
-  return placedProblem(p as Puzzle) ?? frameProblem(p as Puzzle) ?? undefined;
+  return placedProblem(p as Puzzle) ?? frameProblem(p as Puzzle) ?? coloursProblem(p as Puzzle) ?? undefined;
+}
+
+/** A colour of a colour constraint: a name, one line of printable text (see nameProblem). */
+export function colourNameProblem(value: unknown, what: string): string | undefined {
+  if (typeof value !== 'string') return `${what} must be a colour's name (text), not ${shown(value)}`;
+  return nameProblem(value, what);
+}
+
+/**
+ * Colours on cells (`colours` of a piece, `boardColours`): each on a cell of the shape, each cell once.
+ * `shape` is the piece's or the board's cells.
+ */
+export function cellColoursProblem(colours: unknown, shape: readonly Cell[], what: string, dims: 2 | 3): string | undefined {
+  if (!Array.isArray(colours)) return `${what} colours must be a list of cells with their colours`;
+  const on = new Set(shape.map(cellKey));
+  const seen = new Set<string>();
+  for (const entry of colours as unknown[]) {
+    const e = entry as { cell?: unknown; colour?: unknown } | null;
+    if (typeof e !== 'object' || e === null) return `${what} colours must be a list of {cell, colour}`;
+    const bad = cellsProblem([e.cell], `${what} colours`, dims, 1) ?? colourNameProblem(e.colour, `${what} colour`);
+    if (bad) return bad;
+    const cell = e.cell as Cell;
+    if (!on.has(cellKey(cell))) return `${what} colours: [${cell.slice(0, dims).join(', ')}] is not one of its cells`;
+    if (seen.has(cellKey(cell))) return `${what} colours: [${cell.slice(0, dims).join(', ')}] has two colours`;
+    seen.add(cellKey(cell));
+  }
+  return undefined;
+}
+
+/**
+ * Colour constraints: colours on cells of the board and the pieces, and rules that each name a piece colour
+ * and the board colours it may lie on, colours that some cell has (a rule about a colour no cell has is a
+ * misspelling). Pieces that list their orientations have no colours (their colours would have no turn to follow).
+ */
+function coloursProblem(p: Puzzle): string | undefined {
+  const used = new Set<string>();
+  if (p.boardColours !== undefined) {
+    const bad = cellColoursProblem(p.boardColours, p.board, 'the board', p.dims);
+    if (bad) return bad;
+    for (const c of p.boardColours) used.add(c.colour);
+  }
+  for (const piece of p.pieces) {
+    if (piece.colours === undefined) continue;
+    const what = `piece ${JSON.stringify(piece.name)}`;
+    const bad = cellColoursProblem(piece.colours, piece.shape, what, p.dims);
+    if (bad) return bad;
+    if (piece.orientations && piece.colours.length > 0) return `${what} lists its orientations and has colours: give one or the other`;
+    for (const c of piece.colours) used.add(c.colour);
+  }
+  if (p.colourRules === undefined) return undefined;
+  if (!Array.isArray(p.colourRules)) return 'the colour rules must be a list of {piece, board}';
+  const pieceColours = new Set<string>();
+  for (const rule of p.colourRules as unknown[]) {
+    const r = rule as { piece?: unknown; board?: unknown } | null;
+    if (typeof r !== 'object' || r === null) return 'each colour rule must be {piece: COLOUR, board: [COLOURS]}';
+    const bad = colourNameProblem(r.piece, 'a colour rule');
+    if (bad) return bad;
+    const colour = r.piece as string;
+    if (pieceColours.has(colour)) return `two colour rules for the piece colour '${printable(colour, 40)}'`;
+    pieceColours.add(colour);
+    if (!Array.isArray(r.board) || r.board.length === 0) return `the colour rule of '${printable(colour, 40)}' names no board colour (a list of the colours it may lie on)`;
+    for (const b of [colour, ...(r.board as unknown[])]) {
+      const badName = colourNameProblem(b, `a board colour of the rule of '${printable(colour, 40)}'`);
+      if (badName) return badName;
+      if (!used.has(b as string)) return `the colour rule of '${printable(colour, 40)}' names the colour '${printable(b as string, 40)}', which no cell of the board or of a piece has`;
+    }
+  }
+  return undefined;
 }
 
 /** A CSS colour the pictures can draw: a hex code, one of CSS's named colours, or an rgb()/hsl() form. */

@@ -80,7 +80,13 @@ function exactCount(puzzle: Puzzle, engine: EngineName): { exact: string | undef
   return { exact: r.exactSolutions?.toString(), solutions: r.solutions, complete: r.complete, engine: r.engine };
 }
 
-const tasks = { countVerified, expandAgreement, exactCount };
+/** The number of solutions up to symmetry, with an engine. */
+function uniqueCount(puzzle: Puzzle, engine: EngineName): { solutions: number; complete: boolean } {
+  const r = solve(puzzle, { engine, unique: true, countOnly: true });
+  return { solutions: r.solutions, complete: r.complete };
+}
+
+const tasks = { countVerified, expandAgreement, exactCount, uniqueCount };
 export type HeavyTasks = typeof tasks;
 
 if (!isMainThread && parentPort && (workerData as { task?: string } | undefined)?.task) {

@@ -12,6 +12,7 @@ import { prismGrid } from './prism.js';
 import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
 import { tetraOctaGrid } from './tetra-octa.js';
+import { stickGrid } from './stick.js';
 import { triangleGrid } from './triangle.js';
 
 /** The grids snug comes with, in the order messages list them. */
@@ -23,6 +24,7 @@ export const GRIDS = {
   sphere: sphereGrid,
   'tetra-octa': tetraOctaGrid,
   prism: prismGrid,
+  stick: stickGrid,
 } as const satisfies Readonly<Record<GridName, Grid>>;
 
 /** The grids of a puzzle that names none: by dimensions. */

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { GRIDS } from '../geometry/grids/index.js';
+import { PuzzleError } from '../puzzle/errors.js';
+import { formatPuzzle, parsePuzzle } from '../puzzle/format.js';
+import type { StickPieceSpec } from '../test-support/sticks.js';
+import { rectangleSticks, stickClasses, stickTilings } from '../test-support/sticks.js';
+import { inWorker } from '../test-support/in-worker.js';
+import { solve } from './solve.js';
+
+/**
+ * Polysticks on the stick grid: counts of the search against a plain backtracking of its own
+ * (test-support/sticks.ts: sticks as pairs of lattice points, no code of snug's), and Polyform Puzzler's
+ * published count of the 15 tetrasticks in the 5x5 square.
+ */
+
+type Sticks = readonly (readonly [number, number, number, number])[];
+
+/** The 16 tetrasticks (Polyform Puzzler's names), each stick from one lattice point to the next. */
+const TETRASTICKS: Readonly<Record<string, Sticks>> = {
+  I: [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 3, 0], [3, 0, 4, 0]],
+  L: [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 3, 0], [3, 0, 3, 1]],
+  Y: [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 3, 0], [2, 0, 2, 1]],
+  V: [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 2, 1], [2, 1, 2, 2]],
+  T: [[0, 0, 1, 0], [1, 0, 2, 0], [1, 0, 1, 1], [1, 1, 1, 2]],
+  X: [[0, 1, 1, 1], [1, 1, 2, 1], [1, 0, 1, 1], [1, 1, 1, 2]],
+  U: [[0, 0, 1, 0], [1, 0, 2, 0], [0, 0, 0, 1], [2, 0, 2, 1]],
+  N: [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 2, 1], [2, 1, 3, 1]],
+  J: [[0, 0, 1, 0], [1, 0, 2, 0], [2, 0, 2, 1], [1, 1, 2, 1]],
+  H: [[0, 0, 1, 0], [1, 0, 2, 0], [1, 0, 1, 1], [1, 1, 2, 1]],
+  F: [[0, 0, 1, 0], [1, 0, 2, 0], [0, 0, 0, 1], [1, 0, 1, 1]],
+  Z: [[0, 0, 0, 1], [0, 1, 1, 1], [1, 1, 2, 1], [2, 1, 2, 2]],
+  R: [[0, 0, 0, 1], [0, 1, 1, 1], [1, 1, 2, 1], [1, 1, 1, 2]],
+  W: [[0, 0, 1, 0], [1, 0, 1, 1], [1, 1, 2, 1], [2, 1, 2, 2]],
+  P: [[0, 0, 0, 1], [0, 1, 1, 1], [1, 0, 1, 1], [1, 0, 2, 0]],
+  O: [[0, 0, 1, 0], [1, 0, 1, 1], [0, 1, 1, 1], [0, 0, 0, 1]],
+};
+
+/** Smaller polysticks: the straight distick, and the corner of two arms of two. */
+const OTHERS: Readonly<Record<string, Sticks>> = {
+  I2: [[0, 0, 1, 0], [1, 0, 2, 0]],
+  V4: [[0, 0, 1, 0], [1, 0, 2, 0], [0, 0, 0, 1], [0, 1, 0, 2]],
+};
+const STICKS: Readonly<Record<string, Sticks>> = { ...TETRASTICKS, ...OTHERS };
+
+/** A stick as snug's cell: its midpoint in doubled coordinates, the sum of its ends. */
+const cellOf = ([x1, y1, x2, y2]: readonly number[]): string => `[${x1! + x2!}, ${y1! + y2!}]`;
+
+/** The lines of a w x h rectangle as the stick grid's art: '+' points, '-' and '|' sticks. */
+function rectangleArt(w: number, h: number): string {
+  const rows: string[] = [];
+  for (let y = 0; y <= 2 * h; y++) rows.push(Array.from({ length: 2 * w + 1 }, (_, x) => (y % 2 === 0 ? (x % 2 === 0 ? '+' : '-') : x % 2 === 0 ? '|' : ' ')).join(''));
+  return rows.map((r) => `  ${r}\n`).join('');
+}
+
+/** A puzzle file of polysticks (free, listed by their cells, with their counts) on the lines of a w x h rectangle. */
+function tetrastickYaml(w: number, h: number, names: readonly string[], counts: Readonly<Record<string, number>> = {}): string {
+  return `grid: stick\nboard: |\n${rectangleArt(w, h)}pieces:\n` +
+    names.map((n) => `  ${n}: {cells: [${STICKS[n]!.map(cellOf).join(', ')}]${counts[n] ? `, count: ${counts[n]}` : ''}}\n`).join('');
+}
+
+const spec = (names: readonly string[], counts: Readonly<Record<string, number>> = {}): StickPieceSpec[] => names.map((name) => ({ name, sticks: STICKS[name]!, count: counts[name] ?? 1, mirror: true }));
+
+describe('the stick grid', () => {
+  it('reads sticks drawn as art, and writes them back the same', () => {
+    const puzzle = parsePuzzle(`grid: stick\nboard: |\n${rectangleArt(2, 1)}pieces:\n  U: |\n    +-+\n    | |\n    + +\n  C: |\n    +-+-+\n    |\n    +\n`, 'art.yaml');
+    expect(puzzle.board).toHaveLength(7);
+    expect(puzzle.pieces.map((p) => p.shape)).toEqual([
+      [[1, 0, 0], [0, 1, 0], [2, 1, 0]],
+      [[1, 0, 0], [3, 0, 0], [0, 1, 0]],
+    ]);
+    const again = parsePuzzle(formatPuzzle(puzzle), 'art.yaml');
+    expect(again.board).toEqual(puzzle.board);
+    expect(again.pieces.map((p) => p.shape)).toEqual(puzzle.pieces.map((p) => p.shape));
+    expect(formatPuzzle(puzzle)).toContain('+-+-+');
+  });
+
+  it('a piece holds the points it runs straight through, once', () => {
+    const points = (name: string): string[] => GRIDS.stick.exclusivePoints!(TETRASTICKS[name]!.map(([a, b, c, d]) => [a + c, b + d, 0])).map((p) => `${p[0]},${p[1]}`);
+    expect(points('I')).toEqual(['2,0', '4,0', '6,0']);
+    expect(points('X')).toEqual(['2,2']);
+    expect(points('O')).toEqual([]);
+  });
+
+  it('refuses a stick drawn on a lattice point, with its line', () => {
+    expect(() => parsePuzzle('grid: stick\nboard: |\n  -+-\npieces:\n  A: "+-+"\n', 'bad.yaml')).toThrow(PuzzleError);
+    expect(() => parsePuzzle('grid: stick\nboard: |\n  -+-\npieces:\n  A: "+-+"\n', 'bad.yaml')).toThrow(/bad\.yaml:3: .*lattice point/);
+  });
+
+  // sets of free tetrasticks on small rectangles: every solution and the classes, against the brute force
+  const CASES: [number, number, string[], Record<string, number>][] = [
+    [2, 2, ['U', 'P', 'O'], {}], [2, 2, ['U', 'J', 'H'], {}], [2, 2, ['J', 'H', 'F'], {}],
+  ];
+  for (const [w, h, names, counts] of CASES) {
+    it(`${names.join(' ')} in the ${w}x${h} rectangle's lines: the brute force's solutions and classes, with no sticks crossing`, () => {
+      const board = rectangleSticks(w, h);
+      const all = stickTilings(board, spec(names, counts));
+      const classes = stickClasses(board, all, true);
+      // none or one would not tell a search that finds too few from one that finds them all
+      expect(all.length).toBeGreaterThan(1);
+      const puzzle = parsePuzzle(tetrastickYaml(w, h, names, counts), 'sticks.yaml');
+      expect(solve(puzzle, { countOnly: true }).solutions).toBe(all.length);
+      expect(solve(puzzle, { countOnly: true, unique: true }).solutions).toBe(classes);
+    });
+  }
+
+  it('the rule against crossing takes solutions away (the brute force that lets sticks cross finds more)', () => {
+    // two straight disticks would cross in the middle of the 2x2 square, with the two corners around them
+    const board = rectangleSticks(2, 2);
+    const counts = { I2: 2, V4: 2 };
+    const crossing = stickTilings(board, spec(['I2', 'V4'], counts), true).length;
+    const not = stickTilings(board, spec(['I2', 'V4'], counts)).length;
+    expect(crossing).toBeGreaterThan(not);
+    expect(solve(parsePuzzle(tetrastickYaml(2, 2, ['I2', 'V4'], counts), 'sticks.yaml'), { countOnly: true }).solutions).toBe(not);
+  });
+
+  it('only Dancing Links keeps sticks from crossing: the bitboard engine asked for is refused', () => {
+    const puzzle = parsePuzzle(tetrastickYaml(2, 2, ['L', 'J', 'U']), 'sticks.yaml');
+    expect(() => solve(puzzle, { countOnly: true, engine: 'bitboard' })).toThrow(/cannot keep pieces from crossing/);
+    expect(solve(puzzle, { countOnly: true }).engine).toBe('dlx');
+  });
+});
+
+describe('published counts', () => {
+  // Polyform Puzzler (docs/polysticks.html): "15 of 16 tetrasticks ... omitting one of the five that have an
+  // excess of 2 vertical or horizontal line segments (H, J, L, N, or Y) ... 6x6 grid: 1795 solutions" (6x6
+  // points: the lines of the 5x5 square), counted up to the square's symmetries. Each left-out piece is one
+  // search on a worker thread (about a minute each on a busy machine; found: H 72, J 382, L 607, N 530, Y 204).
+  const counts = new Map<string, number>();
+  describe.concurrent('each piece left out', () => {
+    for (const out of 'HJLNY') {
+      it(`without ${out}`, async () => {
+        const names = Object.keys(TETRASTICKS).filter((n) => n !== out);
+        const r = await inWorker('uniqueCount', parsePuzzle(tetrastickYaml(5, 5, names), 'tetrasticks.yaml'), 'dlx');
+        expect(r.complete).toBe(true);
+        counts.set(out, r.solutions);
+      }, 1_800_000);
+    }
+  });
+  it('the 15 tetrasticks in the 5x5 square, one of H J L N Y left out: 1,795 solutions in all', () => {
+    expect(counts.size).toBe(5);
+    expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(1795);
+  });
+});
