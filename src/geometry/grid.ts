@@ -51,6 +51,13 @@ export interface Grid {
   normalize(shape: Shape): Cell[];
   /** True when moving every cell by d is a translation of the grid (maps cells onto cells of the same kind). */
   translates(d: Cell): boolean;
+  /**
+   * Why an integer triple is no cell of the grid (the end of a message, after the cell), for grids where
+   * some are not: the cells of puzzles are checked with it wherever they come from.
+   */
+  cellProblem?(c: Cell): string | undefined;
+  /** Shapes of the grid that a puzzle file may name for a board or a piece (`named:`), each normalised. */
+  readonly namedShapes?: Readonly<Record<string, readonly Cell[]>>;
   /** The left-right mirror (x to -x on the picture): how a piece that may not be rotated is turned over. */
   readonly mirrorLeftRight: Transform;
   /**
@@ -116,6 +123,12 @@ export interface GridArt {
   readonly raggedRows: boolean;
   /** True when layers of art may differ in size (as the layers of a pyramid do). */
   readonly layersMayDiffer: boolean;
+  /**
+   * True when puzzle files are written with their cells listed (`cells:`) rather than drawn: art is read
+   * from layer 0 and column 0, and drawing a shape from its own first layer, row and column would move it by
+   * what is no move of the grid.
+   */
+  readonly listed?: boolean;
 }
 
 /**

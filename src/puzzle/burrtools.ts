@@ -160,7 +160,9 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     pieces.push({ voxels: v, min, max, group });
   }
   if (pieces.length === 0) failHere('the problem has no pieces');
-  if (board.coloured || pieces.some((p) => p.voxels.coloured)) failHere('coloured voxels (colour constraints on where pieces go) are not supported');
+  // BurrTools restricts a placement only where a piece's voxel and the result's voxel under it are both
+  // coloured: colours on one side alone (pieces coloured to show how they were made) change nothing
+  if (board.coloured && pieces.some((p) => p.voxels.coloured)) failHere('coloured voxels (colour constraints on where pieces go) are not supported');
 
   // a puzzle whose shapes are all one layer thick is a flat one: turning a flat piece over in space is its mirror image
   const flat = flatGrid !== undefined && [board, ...pieces.map((p) => p.voxels)].every((v) => extent([...v.filled, ...v.variable])[2] === 1);
@@ -336,13 +338,18 @@ function pieceGroup(part: XmlNode, copies: number, fail: (why: string) => never)
  * no turn of it (on the sphere grid, one lying in a slanted layer). Other pieces are not mirrored.
  */
 function turnsOver(cells: readonly Cell[], grid: Grid): boolean {
-  if (!isFlat(cells)) return false;
+  if (!isFlat(cells, grid)) return false;
   const piece = { name: '', shape: cells, count: 1 };
   return allowedOrientations({ ...piece, mirror: true }, grid).length !== allowedOrientations({ ...piece, mirror: false }, grid).length;
 }
 
-/** True when the cells lie in one plane (a line or a single cell counts): such a piece is turned over by a turn in space. */
-function isFlat(cells: readonly Cell[]): boolean {
+/**
+ * True when the cells lie in one plane (a line or a single cell counts): such a piece is turned over by a
+ * turn in space. Never for a grid whose cells are solids other than boxes (tetrahedra): their positions may
+ * lie in a plane, but the solids do not, and turning the piece over is a mirror image.
+ */
+function isFlat(cells: readonly Cell[], grid: Grid): boolean {
+  if (grid.solid && grid.cellShape !== 'box') return false;
   const c0 = cells[0]!;
   const d = cells.map((c) => [c[0] - c0[0], c[1] - c0[1], c[2] - c0[2]] as Cell);
   const a = d.find((v) => v[0] || v[1] || v[2]);
@@ -390,7 +397,10 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
   const typeText = gridNode === undefined ? '0' : attribute(gridNode, 'type');
   const type = wholeNumber(typeText);
   if (type === undefined || !(type in GRID_TYPES)) fail(`unknown BurrTools grid type '${printable(typeText ?? '(none)', 20)}' (BurrTools has 0 to 4)`);
-  if (gridsOfType(type!).length === 0) fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the brick (cube) and sphere grids`);
+  if (gridsOfType(type!).length === 0) {
+    const read = Object.keys(GRID_TYPES).map(Number).filter((t) => gridsOfType(t).length > 0).map((t) => GRID_TYPES[t]!);
+    fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the ${read.slice(0, -1).join(', ')} and ${read.at(-1)!} grids`);
+  }
   if (puzzle!.shapes === undefined || list(puzzle!.shapes, 'voxel').length === 0) fail('the file has no shapes');
   return { gridType: type!, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment };
 }
@@ -509,7 +519,7 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
   if (puzzle.use !== undefined) throw new BurrToolsWriteError('use (a number of pieces in all) cannot be said in a BurrTools file');
   const gridType = burrTools.type;
   for (const piece of puzzle.pieces) {
-    const flat = isFlat(piece.shape);
+    const flat = isFlat(piece.shape, grid);
     const theirs = new Set(allowedOrientations({ name: piece.name, shape: piece.shape, count: 1, mirror: flat }, grid).map((o) => shapeKeyOn(grid, o)));
     const ours = allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o));
     if (ours.length === theirs.size && ours.every((k) => theirs.has(k))) continue;
@@ -781,14 +791,14 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, sh
 }
 
 /**
- * The shift burrToolsXml moves a puzzle's cells by: its board's box to the origin (voxel boxes start at 0),
- * one further along x when that is no move of the grid (a sphere's box moves by an even step, to keep the
- * spheres on the grid).
+ * The shift burrToolsXml moves a puzzle's cells by: the move of the grid that takes its board to the grid's
+ * canonical place (`normalize`), its box at the origin or just past it (voxel boxes start at 0; a sphere's
+ * box moves by an even step, a rhombic one by whole cubes, to keep the cells on the grid).
  */
 export function burrToolsShift(puzzle: Puzzle): Cell {
-  const { min } = bounds(puzzle.board);
-  const moves = puzzleGrid(puzzle).translates([-min[0], -min[1], -min[2]]);
-  return [-min[0] + (moves ? 0 : 1), -min[1], -min[2]];
+  const first = puzzle.board.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+  const moved = puzzleGrid(puzzle).normalize(puzzle.board)[0]!;
+  return [moved[0] - first[0], moved[1] - first[1], moved[2] - first[2]];
 }
 
 /** True for a file name BurrTools' own: .xmpuzzle. */

@@ -38,8 +38,8 @@ const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, co
 
 const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known'];
 const FRAME_KEYS = ['cells'];
-const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'holes'];
-const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color'];
+const BOARD_KEYS = ['rect', 'box', 'layers', 'cells', 'named', 'holes', 'optional'];
+const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'count', 'mirror', 'rotate', 'orientations', 'color'];
 const PLACED_KEYS = ['piece', 'cells'];
 const KNOWN_KEYS = ['total', 'unique'];
 
@@ -156,6 +156,18 @@ class Reader {
     return (target.items as Node[]).map((item, i) => this.positiveInt(item, `${what} ${['width', 'height', 'depth'][i]}`, MAX_SIDE));
   }
 
+  /** The cells of a shape the grid names (its `namedShapes`). */
+  named(node: Node | null, what: string): Cell[] {
+    const name = this.string(node, what);
+    const shapes = this.grid.namedShapes ?? {};
+    const shape = Object.hasOwn(shapes, name) ? shapes[name] : undefined;
+    if (!shape) {
+      const names = Object.keys(shapes);
+      this.fail(node, `${what}: the ${this.grid.name} grid has no shape named '${printable(name, 40)}'${names.length > 0 ? ` (it names ${names.join(', ')})` : ' (it names none)'}`);
+    }
+    return shape!.map((c) => [c[0], c[1], c[2]] as const);
+  }
+
   /** A rectangle or a box of the given sizes, refused before it is built when it has more cells than the budget. */
   box(node: Node | null, what: string, sizes: readonly number[], budget: CellBudget): Cell[] {
     const [w, h, d = 1] = sizes as [number, number, number?];
@@ -179,7 +191,10 @@ class Reader {
       if (!ok) this.fail(raw, `${what}: each cell must be [x, y] or [x, y, z] with whole numbers of at most ${MAX_SIDE} in size, not ${show(item)}`);
       const v = values.map((s) => (s as Scalar<number>).value);
       written.push(v);
-      return [v[0]!, v[1]!, v[2] ?? 0] as const;
+      const cell = [v[0]!, v[1]!, v[2] ?? 0] as const;
+      const offGrid = this.grid.cellProblem?.(cell);
+      if (offGrid) this.fail(raw, `${what}: [${v.join(', ')}] ${offGrid}`);
+      return cell;
     });
     const repeat = firstRepeat(cells);
     if (repeat) {
@@ -273,6 +288,10 @@ class Reader {
     if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
     if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
     const cell = (c: Cell): Cell => this.grid.art.cellOf(c);
+    for (const c of art.cells) {
+      const offGrid = this.grid.cellProblem?.(cell(c));
+      if (offGrid) this.fail(node, `${what}: the cell at column ${c[0] + 1}, row ${c[1] + 1} ${offGrid}`);
+    }
     return { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) };
   }
 
@@ -302,6 +321,10 @@ class Reader {
       }
       size = dims;
       const cell = (c: Cell): Cell => this.grid.art.cellOf([c[0], c[1], z]);
+      for (const c of [...art.cells, ...art.optional]) {
+        const offGrid = this.grid.cellProblem?.(cell(c));
+        if (offGrid) this.fail(layer, `${layerWhat}: the cell at column ${c[0] + 1}, row ${c[1] + 1} ${offGrid}`);
+      }
       for (const c of art.cells) cells.push(cell(c));
       for (const c of art.optional) optional.push(cell(c));
       for (const [ch, m] of art.marks) {
@@ -369,15 +392,18 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   const gridDims = grid ? gridOf(grid, 2).dims : undefined;
   if (isScalar(r.deref(node))) return { ...r.boardArt(node, 'board', BOARD_BUDGET), dims: gridDims ?? 2 };
   const keys = r.map(node, 'board', BOARD_KEYS);
-  const forms = ['rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
-  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers, cells');
+  const forms = ['rect', 'box', 'layers', 'cells', 'named'].filter((k) => keys.has(k));
+  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of rect, box, layers, cells, named');
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   if ((form === 'rect' || form === 'box') && grid && !isBoxed(gridOf(grid, 2))) r.fail(keys.get(form)!.key, `board ${form} is for the square and cube grids: draw the ${grid} board, or list its cells`);
   if (form === 'layers' && gridDims === 2) r.fail(keys.get(form)!.key, `the ${grid} grid is flat: draw its board as one art, without layers`);
   let art: BoardArt;
   let dims: Dimensions;
-  if (form === 'cells') {
+  if (form === 'named') {
+    art = { cells: r.named(value, 'board named'), optional: [], marks: new Map() };
+    dims = r.grid.dims;
+  } else if (form === 'cells') {
     art = { cells: r.cells(value, 'board cells', BOARD_BUDGET), optional: [], marks: new Map() };
     dims = gridDims ?? (art.cells.some((c) => c[2] !== 0) ? 3 : 2);
     const off = gridDims === 2 ? art.cells.find((c) => c[2] !== 0) : undefined;
@@ -397,7 +423,7 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   let cells = art.cells;
   const holes = keys.get('holes');
   if (holes) {
-    if (form === 'layers' || form === 'cells') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.', and leave them out of cells");
+    if (form === 'layers' || form === 'cells' || form === 'named') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.', and leave them out of cells");
     const remove = new Set<string>();
     const on = new Set(cells.map(cellKey));
     const items = (r.deref(holes.value) as { items?: Node[] }).items ?? [];
@@ -409,6 +435,17 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
     }
     cells = cells.filter((c) => !remove.has(cellKey(c)));
     if (cells.length === 0) r.fail(holes.key, 'the holes leave no board');
+  }
+  const optional = keys.get('optional');
+  if (optional) {
+    if (form !== 'cells' && form !== 'named') r.fail(optional.key, "optional goes with cells or named; in art and layers, draw the cells that may stay empty with '+'");
+    const on = new Set(cells.map(cellKey));
+    const items = (r.deref(optional.value) as { items?: Node[] }).items ?? [];
+    const listed = r.cells(optional.value, 'optional', { cells: cells.length, of: `the board's ${cells.length} cells` });
+    listed.forEach((c, i) => {
+      if (!on.has(cellKey(c))) r.fail(items[i], `optional cell [${c.join(', ')}] is off the board`);
+    });
+    return { ...art, cells, optional: listed, dims };
   }
   return { ...art, cells, dims };
 }
@@ -432,8 +469,8 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   const target = r.deref(node);
   if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, budget), count: 1, min: 1 };
   const keys = r.map(node, what, PIECE_KEYS);
-  const forms = ['shape', 'rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
-  if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells`);
+  const forms = ['shape', 'rect', 'box', 'layers', 'cells', 'named'].filter((k) => keys.has(k));
+  if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells, named`);
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
@@ -443,7 +480,10 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   else if (form === 'rect') cells = r.box(value, `${what} rect`, r.sizes(value, `${what} rect`, 2), budget);
   else if (form === 'box') cells = r.box(value, `${what} box`, r.sizes(value, `${what} box`, 3), budget);
   else if (form === 'layers') cells = r.layers(value, what, budget);
-  else cells = r.cells(value, `${what} cells`, budget);
+  else if (form === 'named') {
+    cells = r.named(value, `${what} named`);
+    r.check(value, tooManyCellsProblem(what, cells.length, budget));
+  } else cells = r.cells(value, `${what} cells`, budget);
   const piece: RawPiece = { name, node: node!, cells, count, min };
   if (keys.has('mirror')) piece.mirror = r.boolean(keys.get('mirror')!.value, `${what} mirror`);
   if (keys.has('rotate')) piece.rotate = r.boolean(keys.get('rotate')!.value, `${what} rotate`);
@@ -775,6 +815,7 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
 
 /** The board, pieces and pieces placed of a puzzle on the triangle, hexagon or sphere grid (after the head). */
 function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
+  if (grid.art.listed) return formatListed(puzzle, grid);
   let out = `grid: ${grid.name}\n`;
   const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
   const board = gridArtLayers(grid, puzzle.board, marks);
@@ -802,6 +843,32 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   if (puzzle.placed?.length) {
     out += 'placed:\n';
     for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells.map((c) => c.slice(0, puzzle.dims)))}}\n`;
+  }
+  return out;
+}
+
+/** The same for a grid whose files list their cells: the board, each piece and each orientation as `cells:`. */
+function formatListed(puzzle: Puzzle, grid: Grid): string {
+  const list = (cells: readonly Cell[]): string => `[${cells.map((c) => `[${c.join(', ')}]`).join(', ')}]`;
+  const named = Object.entries(grid.namedShapes ?? {}).find(([, shape]) => shape.length === puzzle.board.length && list(shape) === list([...puzzle.board].sort(compareCells)))?.[0];
+  let out = `grid: ${grid.name}\n`;
+  out += named !== undefined ? `board:\n  named: ${named}\n` : `board:\n  cells: ${list(puzzle.board)}\n`;
+  if (puzzle.optional?.length) out += `  optional: ${list(puzzle.optional)}\n`;
+  out += 'pieces:\n';
+  for (const p of puzzle.pieces) {
+    const least = pieceMin(p);
+    const options = [
+      least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
+      p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
+      p.rotate === false ? 'rotate: false' : '',
+      p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+      p.orientations ? `orientations: [${p.orientations.map((o) => `{cells: ${list(o)}}`).join(', ')}]` : '',
+    ].filter(Boolean);
+    out += `  ${quoteKey(p.name)}:\n    cells: ${list(p.shape)}\n${options.map((o) => `    ${o}\n`).join('')}`;
+  }
+  if (puzzle.placed?.length) {
+    out += 'placed:\n';
+    for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells)}}\n`;
   }
   return out;
 }

@@ -142,7 +142,7 @@ export function placedCopiesProblem(shownName: string, placed: number, piece: Pi
 }
 
 /** A problem with a list of cells (not a list, a bad cell, a cell twice, too many), or undefined. */
-function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number): string | undefined {
+function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number, grid?: Grid): string | undefined {
   if (!Array.isArray(cells) || cells.length === 0) return `${what} must be a non-empty list of cells`;
   const tooMany = tooManyCellsProblem(what, cells.length, { cells: max, of: `the limit of ${max}` });
   if (tooMany) return tooMany;
@@ -151,6 +151,8 @@ function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number): s
       return `${what}: each cell must be [x, y, z] with whole numbers of at most ${LIMITS.side} in size, not ${printable(JSON.stringify(c) ?? String(c), 60)}`;
     }
     if (dims === 2 && c[2] !== 0) return `${what}: cell [${c.join(', ')}] is off the flat board (z must be 0 in 2-D)`;
+    const offGrid = grid?.cellProblem?.(c as unknown as Cell);
+    if (offGrid) return `${what}: cell [${c.join(', ')}] ${offGrid}`;
   }
   const repeat = firstRepeat(cells as Cell[]);
   if (repeat) return `${what} lists cell [${repeat.join(', ')}] twice`;
@@ -209,7 +211,7 @@ export function wellFormedProblem(value: unknown): string | undefined {
     if (wrap) return wrap;
   }
   if (typeof p.mirror !== 'boolean') return 'mirror must be true or false';
-  const board = cellsProblem(p.board, 'the board', dims, LIMITS.boardCells);
+  const board = cellsProblem(p.board, 'the board', dims, LIMITS.boardCells, grid);
   if (board) return board;
   const boardCells = (p.board as Cell[]).length;
   const [w, h, d] = extent(p.board as Cell[]);
@@ -228,7 +230,7 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const twice = nameTwiceProblem(names, q.name, JSON.stringify(q.name));
     if (twice) return twice;
     names.add(q.name);
-    const shape = cellsProblem(q.shape, `${what} shape`, dims, boardCells);
+    const shape = cellsProblem(q.shape, `${what} shape`, dims, boardCells, grid);
     if (shape) return shape.includes('more than the limit') ? `${what} has more cells than the board's ${boardCells}` : shape;
     const cells = q.shape as Cell[];
     const normal = grid.normalize(cells);
@@ -250,7 +252,7 @@ export function wellFormedProblem(value: unknown): string | undefined {
     if (q.orientations !== undefined) {
       if (!Array.isArray(q.orientations) || q.orientations.length === 0) return `${what} orientations must be a non-empty list of shapes`;
       for (const [i, o] of (q.orientations as unknown[]).entries()) {
-        const bad = cellsProblem(o, `${what} orientation ${i + 1}`, dims, boardCells);
+        const bad = cellsProblem(o, `${what} orientation ${i + 1}`, dims, boardCells, grid);
         if (bad) return bad;
         const other = orientationProblem(grid, o as Cell[], cells, what, i);
         if (other) return other;

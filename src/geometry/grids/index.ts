@@ -8,6 +8,7 @@
  */
 import type { Grid, GridName } from '../grid.js';
 import { hexagonGrid } from './hexagon.js';
+import { rhombicGrid } from './rhombic.js';
 import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
 import { triangleGrid } from './triangle.js';
@@ -19,6 +20,7 @@ export const GRIDS = {
   triangle: triangleGrid,
   hexagon: hexagonGrid,
   sphere: sphereGrid,
+  rhombic: rhombicGrid,
 } as const satisfies Readonly<Record<GridName, Grid>>;
 
 /** The grids of a puzzle that names none: by dimensions. */
