@@ -57,7 +57,7 @@ describe('grid: triangle, hexagon and sphere in puzzle files', () => {
   }
 
   it('refuses misuse in one line naming the file and line', () => {
-    expect(problem('grid: hexagons\nboard: "#"\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:1: grid must be one of square, cube, triangle, hexagon, sphere, not 'hexagons'/);
+    expect(problem('grid: hexagons\nboard: "#"\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:1: grid must be one of square, cube, triangle, hexagon, sphere, rhombic, not 'hexagons'/);
     expect(problem('grid: hexagon\nboard: |\n  # #\n  # #\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:4: board: row 2 has a cell at column 1, between two hexagon places/);
     expect(problem('grid: hexagon\nboard: {rect: [3, 2]}\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:2: board rect is for the square and cube grids/);
     expect(problem('grid: triangle\nboard:\n  layers: ["##", "##"]\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:3: the triangle grid is flat/);
