@@ -5,6 +5,7 @@ import { cellKey } from '../cell.js';
 import type { Grid } from '../grid.js';
 import { composeTransforms, sameMatrix } from '../grid.js';
 import { GRID_NAMES, GRIDS, gridNamed, gridOf, isDefaultGridName, registerGrid, registeredGrids } from './index.js';
+import { cellNear } from '../../test-support/shapes.js';
 
 const key = (shape: readonly Cell[]): string => shape.map(cellKey).join(';');
 
@@ -53,9 +54,9 @@ const COUNTS: { grid: Grid; seeds: Cell[]; fixed: number[]; free: number[]; oneS
 ];
 
 describe('grids', () => {
-  it('have the symmetry groups of their lattices: 8, 48, 12 and 12 transforms, half of them rotations, identity first', () => {
+  it('have the symmetry groups of their lattices: 8, 48, 12, 12, 48 and 48 transforms, half of them rotations, identity first', () => {
     expect(Object.values(GRIDS).map((g) => [g.name, g.symmetries.length, g.symmetries.filter((t) => !t.reflects).length])).toEqual([
-      ['square', 8, 4], ['cube', 48, 24], ['triangle', 12, 6], ['hexagon', 12, 6], ['sphere', 48, 24],
+      ['square', 8, 4], ['cube', 48, 24], ['triangle', 12, 6], ['hexagon', 12, 6], ['sphere', 48, 24], ['rhombic', 48, 24],
     ]);
     for (const grid of Object.values(GRIDS)) {
       expect(grid.symmetries[0]!.matrix).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -85,7 +86,7 @@ describe('grids', () => {
     it(`${grid.name}: every symmetry is one to one and keeps neighbours; neighbours are mutual; normalising forgets exactly the translations`, () => {
       fc.assert(fc.property(cellArbitrary, fc.nat(), ([x, y, z], pick) => {
         // a sphere is a point with an even sum of coordinates
-        const c: Cell = grid.name === 'sphere' ? [x + ((x + y + z) & 1), y, z] : [x, y, grid.dims === 3 ? z : 0];
+        const c: Cell = grid.name === 'sphere' ? [x + ((x + y + z) & 1), y, z] : cellNear(grid, [x, y, grid.dims === 3 ? z : 0]);
         const around = grid.neighbours(c);
         for (const m of around) expect(grid.neighbours(m).map(cellKey)).toContain(cellKey(c));
         const t = grid.symmetries[pick % grid.symmetries.length]!;
@@ -99,7 +100,7 @@ describe('grids', () => {
         // taken twice keeps triangles' parity), normalise to the same shape
         const shape = [c, ...around];
         const step = around[0]!;
-        const d: Cell = grid.name === 'triangle' ? [2 * (step[0] - c[0]), 0, 0] : [step[0] - c[0], step[1] - c[1], step[2] - c[2]];
+        const d: Cell = grid.name === 'triangle' ? [2 * (step[0] - c[0]), 0, 0] : grid.name === 'rhombic' ? [5, -10, 15] : [step[0] - c[0], step[1] - c[1], step[2] - c[2]];
         const moved = shape.map((s) => [s[0] + d[0], s[1] + d[1], s[2] + d[2]] as Cell);
         expect(grid.normalize(moved)).toEqual(grid.normalize(shape));
         expect(grid.normalize(grid.normalize(shape))).toEqual(grid.normalize(shape));
@@ -122,7 +123,7 @@ describe('grids', () => {
 
 describe('the registry', () => {
   it('lists every grid, in the order messages name them; a puzzle that names none is on squares (2-D) or cubes (3-D)', () => {
-    expect(GRID_NAMES).toEqual(['square', 'cube', 'triangle', 'hexagon', 'sphere']);
+    expect(GRID_NAMES).toEqual(['square', 'cube', 'triangle', 'hexagon', 'sphere', 'rhombic']);
     expect(registeredGrids().map((g) => g.name)).toEqual(GRID_NAMES);
     expect(Object.values(GRIDS).map((g) => g.name)).toEqual(GRID_NAMES);
     for (const name of GRID_NAMES) expect(gridNamed(name)!.name).toBe(name);
@@ -130,7 +131,7 @@ describe('the registry', () => {
     expect(gridNamed('rhombus')).toBeUndefined();
     expect(() => gridOf('rhombus', 2)).toThrow(/no grid is named rhombus/);
     expect(() => registerGrid(GRIDS.square)).toThrow(/registered already/);
-    expect(GRID_NAMES).toHaveLength(5);
+    expect(GRID_NAMES).toHaveLength(6);
   });
 
   it('every grid says what the rest of snug asks of it', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../cell.js';
 import type { CellSolid } from '../grid.js';
 import { registeredGrids } from './index.js';
+import { cellNear } from '../../test-support/shapes.js';
 
 /** Six times the signed volume (the divergence theorem over the fan of each face): positive when every face turns outward. */
 function signedVolume6(s: CellSolid): number {
@@ -28,8 +29,8 @@ describe('cell solids (the grids that have them)', () => {
   for (const grid of withSolids) {
     it(`${grid.name}: each cell is closed (every edge in two faces, once each way) with its faces turned outward; neighbours share a whole face`, () => {
       // cells around the origin, reached through neighbours (so each is a cell of the grid)
-      const cells: Cell[] = [[0, 0, 0]];
-      const seen = new Set(['0,0,0']);
+      const cells: Cell[] = [cellNear(grid, [0, 0, 0])];
+      const seen = new Set([cells[0]!.join(',')]);
       for (let i = 0; i < cells.length && cells.length < 40; i++) {
         for (const n of grid.neighbours(cells[i]!)) if (!seen.has(n.join(','))) {
           seen.add(n.join(','));
