@@ -227,3 +227,35 @@ export function rhombicTilings(puzzle: Puzzle): Set<string> {
 export function rhombicTilingKey(solution: Solution): string {
   return solution.placements.map((p) => `${p.piece}:${p.cells.map((c) => c.join(',')).sort().join(' ')}`).sort().join(' | ');
 }
+
+/**
+ * The number of classes of a puzzle's tilings (as rhombicTilings gives them) under the isometries that
+ * map its board onto itself (up to a move by whole cubes): the 24 turns, and the mirror images too when
+ * the pieces may be turned over.
+ */
+export function rhombicClassCount(puzzle: Puzzle, tilings: ReadonlySet<string>): number {
+  const tet = (c: Cell): Tetrahedron => tetrahedronAt(c)!;
+  const board = puzzle.board.map(tet);
+  const cellOf = new Map(board.map((t, i) => [tetrahedronKey(t), puzzle.board[i]!.join(',')]));
+  const lowest = (ts: readonly Tetrahedron[]): number[] => [0, 1, 2].map((i) => Math.min(...ts.map((t) => cubeOf(t)[i]!)));
+  const low = lowest(board);
+  const maps = isometries().filter((g) => puzzle.mirror || !g.reflects).flatMap((g) => {
+    const image = board.map((t) => make(t.map(g.apply)));
+    const d = lowest(image).map((v, i) => low[i]! - v);
+    const move = (t: Tetrahedron): string => tetrahedronKey(make(t.map((p) => [...g.apply(p)].map((v, i) => v + d[i]!) as unknown as Point)));
+    return board.every((t) => cellOf.has(move(t))) ? [(cell: string) => cellOf.get(move(tet(cell.split(',').map(Number) as unknown as Cell)))!] : [];
+  });
+  const seen = new Set<string>();
+  let classes = 0;
+  for (const tiling of tilings) {
+    if (seen.has(tiling)) continue;
+    classes++;
+    for (const map of maps) {
+      seen.add(tiling.split(' | ').map((p) => {
+        const [name, cells] = p.split(':');
+        return `${name}:${cells!.split(' ').map(map).sort().join(' ')}`;
+      }).sort().join(' | '));
+    }
+  }
+  return classes;
+}
