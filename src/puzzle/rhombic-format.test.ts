@@ -4,6 +4,9 @@ import { solve } from '../search/solve.js';
 import { PuzzleError } from './errors.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
 import { wellFormedProblem } from './validate.js';
+import { analyzePuzzle } from '../analysis/analyze.js';
+import { hint } from '../analysis/hint.js';
+import { rhombicClassCount, rhombicTilings } from '../test-support/rhombic-tetrahedra.js';
 
 const problem = (text: string): string => {
   try {
@@ -63,5 +66,19 @@ describe('grid: rhombic in puzzle files', () => {
     expect(problem('grid: rhombic\nboard: {box: [2, 2, 2]}\npieces:\n  A: "#"\n')).toMatch(/board box is for the square and cube grids/);
     // a puzzle built by a program is checked the same way
     expect(wellFormedProblem({ name: 'x', dims: 3, grid: 'rhombic', board: [[0, 0, 0]], mirror: false, pieces: [{ name: 'A', shape: [[2, 1, 0]], count: 1, mirror: false }] })).toMatch(/the board: cell \[0, 0, 0\] is no tetrahedron/);
+  });
+
+  it('analyses and gives hints through the grid: completions of a strip put down, as the tetrahedra worked out again', async () => {
+    const p = parsePuzzle(`grid: rhombic\nboard: {named: rhombic-dodecahedron}\npieces:\n  S: {cells: ${STRIP}, count: 12}\n`, 'r.yaml');
+    const tilings = rhombicTilings(p);
+    const analysis = await analyzePuzzle(p);
+    expect([analysis.solutions, analysis.unique]).toEqual([tilings.size, rhombicClassCount({ ...p, mirror: true }, tilings)]);
+    const first = hint(p);
+    expect(first).toMatchObject({ solvable: true, completions: 64, complete: true });
+    const cells = first.hint!.cells;
+    const placed = `S:${[...cells].map((c) => c.join(',')).sort().join(' ')}`;
+    const withIt = [...tilings].filter((t) => t.split(' | ').includes(placed)).length;
+    expect(withIt).toBeGreaterThan(0);
+    expect(hint({ ...p, placed: [{ piece: 'S', cells }] }).completions).toBe(withIt);
   });
 });
