@@ -306,6 +306,11 @@ export class BitboardSolver implements Engine {
   private nodes = 0;
   private updates = 0;
   private stopped = false;
+  /**
+   * Where the clock or the signal stopped the search: the choices to the node it was about to enter (every
+   * node before it, depth first, is searched; it and everything after are not). Undefined otherwise.
+   */
+  private stopPath: number[] | undefined;
   private limit = Infinity;
   private onSolution: ((solution: Int32Array) => boolean | void) | undefined;
   private signal: AbortSignal | undefined;
@@ -416,13 +421,53 @@ export class BitboardSolver implements Engine {
     this.signal = options.signal;
     this.deadline = options.deadline ?? Infinity;
     this.onTick = options.onTick;
-    const done = (): SearchResult => ({ solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped });
-    if (this.limit <= 0 || this.signal?.aborted || Date.now() >= this.deadline) {
+    this.stopPath = undefined;
+    const prefix = options.prefix ?? [];
+    const done = (): SearchResult => ({
+      solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped,
+      ...(this.stopPath ? { rest: this.restAfter(this.stopPath, prefix.length) } : {}),
+    });
+    if (this.limit <= 0) {
       this.stopped = true;
       return done();
     }
-    this.searchFrom(options.prefix ?? []);
+    if (this.signal?.aborted || Date.now() >= this.deadline) {
+      this.stopped = true;
+      this.stopPath = [...prefix];
+      return done();
+    }
+    this.searchFrom(prefix);
     return done();
+  }
+
+  /**
+   * What is left when the search stopped before the node `stop`: its subtree, then, from the deepest level
+   * up to `from` (the prefix searched), the choices after the path's at each level, each a subtree; in the
+   * search's order. The siblings come from branches() (which leaves out only children with no solution),
+   * ordered as the search tries them: on the levels of the pieces placed first, by their place in that
+   * piece's list; below, by candidate (the pieces in order, each piece's candidates in order, the cell left
+   * empty last).
+   */
+  private restAfter(stop: readonly number[], from: number): number[][] {
+    const rest: number[][] = [[...stop]];
+    const rank = (level: number, code: number): number => {
+      if (level < this.firstLevels.length) return this.firstLevels[level]!.indexOf(code);
+      return code === LEAVE_EMPTY ? Infinity : this.placementCand[code]!;
+    };
+    for (let d = stop.length - 1; d >= from; d--) {
+      const prefix = stop.slice(0, d);
+      const after = rank(d, stop[d]!);
+      for (const code of this.branches(prefix)) if (rank(d, code) > after) rest.push([...prefix, code]);
+    }
+    return rest;
+  }
+
+  /** The choice codes of path[0 .. depth-1], then of candidate `next` when given (see stopPath). */
+  private pathCodes(depth: number, next?: number): number[] {
+    const codes: number[] = [];
+    for (let i = 0; i < depth; i++) codes.push(this.candPlacement[this.path[i]!]!);
+    if (next !== undefined) codes.push(this.candPlacement[next]!);
+    return codes;
   }
 
   /** Searches the subtree of `prefix`; on the levels of the pieces placed first, one subtree per placement. */
@@ -1292,6 +1337,7 @@ export class BitboardSolver implements Engine {
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
           if (this.clockSaysStop(this.nodes + nodes)) {
+            this.stopPath = this.pathCodes(d, k);
             stop = true;
             break;
           }
@@ -1451,6 +1497,7 @@ export class BitboardSolver implements Engine {
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
           if (this.clockSaysStop(this.nodes + nodes)) {
+            this.stopPath = this.pathCodes(d, k);
             stop = true;
             break;
           }
@@ -1601,7 +1648,10 @@ export class BitboardSolver implements Engine {
         nodes++;
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) break;
+          if (this.clockSaysStop(this.nodes + nodes)) {
+            this.stopPath = this.pathCodes(d);
+            break;
+          }
         }
         if (!regions || this.haloAlive(k)) {
           // the first empty cell, from this one on (everything before is full)
@@ -1727,6 +1777,7 @@ export class BitboardSolver implements Engine {
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
           if (this.clockSaysStop(this.nodes + nodes)) {
+            this.stopPath = this.pathCodes(d, k);
             stop = true;
             break;
           }
@@ -1960,7 +2011,10 @@ export class BitboardSolver implements Engine {
         nodes++;
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) break;
+          if (this.clockSaysStop(this.nodes + nodes)) {
+            this.stopPath = this.pathCodes(d);
+            break;
+          }
         }
         extra = minTotal - placed - needCount;
         skips = free - needArea - (extra > 0 ? extra * smallest : 0);

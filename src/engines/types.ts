@@ -40,6 +40,13 @@ export interface SearchResult {
    * then this number rounded to a double (exact up to 2^53).
    */
   readonly exactSolutions?: bigint;
+  /**
+   * Set by an engine that can say where it stopped, when the clock or the signal stopped it (not the
+   * limit or the callback): the prefixes of the subtrees not searched, in the order the search would have
+   * visited them. With the part searched (whose solutions were all reported), they cover the subtree
+   * searched exactly once: a run goes on from there instead of starting again.
+   */
+  readonly rest?: readonly (readonly number[])[];
 }
 
 export interface Engine {

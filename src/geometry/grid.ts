@@ -52,8 +52,10 @@ export interface Grid {
   /** True when moving every cell by d is a translation of the grid (maps cells onto cells of the same kind). */
   translates(d: Cell): boolean;
   /**
-   * Why an integer triple is no cell of the grid (the end of a message, after the cell), for grids where
-   * some are not: the cells of puzzles are checked with it wherever they come from.
+   * Why an integer triple is no cell of the grid (the end of a sentence naming it; messages add the grid's
+   * name), for grids where some triples are not cells (the sphere grid's odd sums, the tetrahedra-octahedra
+   * grid's voxel positions between its cells, the rhombic grid's positions between its tetrahedra); absent
+   * where every triple is a cell. The cells of puzzles are checked with it wherever they come from.
    */
   cellProblem?(c: Cell): string | undefined;
   /** Shapes of the grid that a puzzle file may name for a board or a piece (`named:`), each normalised. */
@@ -65,7 +67,7 @@ export interface Grid {
    * its own coordinates, so turns are signed permutations of the axes: boards and pieces may be given as
    * rect or box, a turned box stays a box (a piece longer than the board fits nowhere), art is written cell
    * by cell, and pictures draw runs of squares. 'polygon': the outline `polygon` gives. 'ball': a ball,
-   * drawn on its layer's art.
+   * drawn on its layer's art (also the flat pictures' mark for a 3-D cell that only has a `solid`).
    */
   readonly cellShape: 'box' | 'polygon' | 'ball';
   /** The outline of a 2-D cell in picture units (one unit: a square's side, a triangle's side, a hexagon's width / sqrt 3). */
@@ -124,9 +126,10 @@ export interface GridArt {
   /** True when layers of art may differ in size (as the layers of a pyramid do). */
   readonly layersMayDiffer: boolean;
   /**
-   * True when puzzle files are written with their cells listed (`cells:`) rather than drawn: art is read
-   * from layer 0 and column 0, and drawing a shape from its own first layer, row and column would move it by
-   * what is no move of the grid.
+   * True when puzzle files list the grid's cells (`cells:`) rather than draw them: where most places of the
+   * art are no cells and moving art by a column or a row is seldom a move of the grid, a file written as art
+   * would be hard to read and would not read back where it was (art is read from layer 0 and column 0, and
+   * drawing a shape from its own first layer, row and column would move it by what is no move of the grid).
    */
   readonly listed?: boolean;
 }

@@ -9,6 +9,7 @@ import { disassembleSolution } from '../disassembly/solution.js';
 import { BurrToolsWriteError, assemblyCells, burrToolsOrientation, burrToolsProblemCount, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools, storedSolutions } from './burrtools.js';
 import { loadCatalogPuzzle } from './catalog.js';
 import { coveredChannel } from '../test-support/shapes.js';
+import { voxelCorners } from '../test-support/tetra-octa.js';
 import { PuzzleError } from './errors.js';
 import type { Puzzle } from './model.js';
 import { puzzleProblem } from './model.js';
@@ -361,5 +362,99 @@ describe('burrToolsOrientation', () => {
     const flat = parsePuzzle('name: t\nboard: "##"\npieces:\n  d: "##"\n', 't.yaml');
     const one = solve(flat, { all: true }).found[0]!;
     expect(burrToolsOrientation(flat, one)).toBe(one);
+  });
+});
+
+describe('BurrTools files on the tetrahedra-octahedra grid (type 4)', () => {
+  // three blocks in a row (15 cells: 3 tetrahedra and 12 octants) and pieces cut from it; BurrTools 0.6
+  // finds its 2 assemblies, as snug's --unique does
+  const bar = parsePuzzle(`name: bar
+grid: tetra-octa
+board:
+  cells: [[2, 0, 0], [3, 0, 0], [8, 0, 0], [0, 2, 0], [5, 2, 0], [6, 2, 0], [1, 1, 1], [4, 1, 1], [7, 1, 1], [0, 0, 2], [5, 0, 2], [6, 0, 2], [2, 2, 2], [3, 2, 2], [8, 2, 2]]
+pieces:
+  A: {cells: [[2, 0, 0], [3, 0, 0]], count: 3}
+  B: {cells: [[2, 0, 0], [1, 1, 1]], count: 2}
+  C: {cells: [[5, 2, 0], [6, 2, 0], [4, 1, 1]]}
+  D: {cells: [[0, 0, 2]], count: 2}
+`, 'bar.yaml');
+
+  // the octahedron around the point [1, 0, 0] of space: its box starts at no corner of a block
+  const octahedron = parsePuzzle(`name: octahedron
+grid: tetra-octa
+board:
+  cells: [[2, 0, 0], [3, 0, 0], [2, -1, 0], [3, -1, 0], [2, 0, -1], [3, 0, -1], [2, -1, -1], [3, -1, -1]]
+pieces:
+  P: {cells: [[2, 0, 0], [3, 0, 0]], count: 4}
+`, 'octahedron.yaml');
+
+  it('round trip: the same puzzle, its board moved by a move of the grid, and the same counts', () => {
+    const moved: Puzzle = { ...bar, board: bar.board.map((c) => [c[0] + 3, c[1] + 3, c[2]] as Cell) };
+    for (const p of [moved, octahedron]) {
+      const shift = burrToolsShift(p);
+      expect(gridOf('tetra-octa', 3).translates(shift)).toBe(true);
+      const back = roundTrip(p);
+      expect(back.grid).toBe('tetra-octa');
+      expect(essence(back)).toEqual(essence(p, shift));
+      expect(count(back)).toBe(count(p));
+      expect(count(back, true)).toBe(count(p, true));
+      expect(count(p, true)).toBeGreaterThan(1);
+    }
+  });
+
+  it('solutions are written as assemblies (BurrTools\' brick turns on the voxel positions) that place the same cells', () => {
+    const found = solve(bar, { all: true }).found;
+    expect(found.length).toBeGreaterThan(1);
+    const xml = burrToolsXml(bar, found);
+    expect(xml).toContain('<gridType type="4"/>');
+    const assemblies = [...xml.matchAll(/<assembly>([^<]*)<\/assembly>/g)].map((m) => m[1]!);
+    // some placement is turned, not only moved
+    expect(assemblies.some((a) => a.split(' ').filter((_, i) => i % 4 === 3).some((t) => t !== '0'))).toBe(true);
+    assemblies.forEach((text, i) => {
+      const placed = assemblyCells(bar, text, 4, burrToolsShift(bar)).filter((c): c is Cell[] => c !== undefined);
+      expect(placed.map((cells) => cells.map(cellKey).sort().join(';')).sort()).toEqual(found[i]!.placements.map((q) => q.cells.map(cellKey).sort().join(';')).sort());
+    });
+  });
+
+  it('an assembly turns a piece as BurrTools does: its turn matrix on the voxel positions is that turn of space, up to a move', () => {
+    // a piece with no symmetry: a tetrahedron, two octants of its block and one beyond
+    const piece = { name: 'p', shape: gridOf('tetra-octa', 3).normalize([[2, 0, 0], [1, 1, 1], [0, 2, 0], [3, 0, 0]]), count: 1, mirror: false };
+    const one: Puzzle = { name: 'one', dims: 3, grid: 'tetra-octa', board: piece.shape, mirror: false, pieces: [piece] };
+    // entries of BurrTools' brick table (tabs_0/rotmatrix.inc): turns 5, 13 and 17
+    const table: Record<number, number[]> = { 5: [0, -1, 0, 0, 0, -1, 1, 0, 0], 13: [0, 1, 0, 0, 0, -1, -1, 0, 0], 17: [0, 0, 1, 1, 0, 0, 0, 1, 0] };
+    const turns = gridOf('tetra-octa', 3).burrTools!.turns;
+    for (const [t, m] of Object.entries(table)) expect(turns[Number(t)], `turn ${t}`).toEqual(m);
+    const corners = (cells: readonly Cell[]) => cells.map((c) => voxelCorners(c)!).flat();
+    const sorted = (points: readonly (readonly number[])[]) => points.map((p) => p.join(',')).sort();
+    turns.forEach((m, t) => {
+      const turned = corners(piece.shape).map((p) => [0, 1, 2].map((i) => m[3 * i]! * p[0]! + m[3 * i + 1]! * p[1]! + m[3 * i + 2]! * p[2]!));
+      let placedSomewhere = 0;
+      for (let x = 0; x < 6; x++) for (let y = 0; y < 6; y++) for (let z = 0; z < 6; z++) {
+        const cells = assemblyCells(one, `${x} ${y} ${z} ${t}`, 4)[0]!;
+        if (!cells.every((c) => voxelCorners(c))) continue;
+        placedSomewhere++;
+        // the placed cells' corners are the turned corners moved by one step
+        const placed = corners(cells);
+        const least = (points: readonly (readonly number[])[]) => [...points].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!)[0]!;
+        const d = least(placed).map((v, i) => v - least(turned)[i]!);
+        expect(sorted(placed), `turn ${t} at ${x}, ${y}, ${z}`).toEqual(sorted(turned.map((p) => p.map((v, i) => v + d[i]!))));
+      }
+      expect(placedSomewhere, `turn ${t}`).toBeGreaterThan(0);
+    });
+  });
+
+  it('refuses a voxel where the grid has no cell, naming the shape and the position', () => {
+    const data = handFile(` <shapes>
+  <voxel x="3" y="3" z="3" type="0">_____________#_____________</voxel>
+  <voxel x="3" y="3" z="3" type="0">#__________________________</voxel>
+ </shapes>
+ <problems><problem><shapes><shape id="1" count="1"/></shapes><result id="0"/></problem></problems>`, '<gridType type="4"/>');
+    expect(() => parseBurrTools(data, 'bad.xmpuzzle')).toThrow(/^bad\.xmpuzzle: shape S2 fills position 0, 0, 0, which is no cell: /);
+    // the middle of a block is its tetrahedron
+    const good = handFile(` <shapes>
+  <voxel x="3" y="3" z="3" type="0">_____________#_____________</voxel>
+ </shapes>
+ <problems><problem><shapes><shape id="0" count="1"/></shapes><result id="0"/></problem></problems>`, '<gridType type="4"/>');
+    expect(parseBurrTools(good, 'good.xmpuzzle')).toMatchObject({ grid: 'tetra-octa', board: [[1, 1, 1]] });
   });
 });

@@ -2,7 +2,8 @@
  * BurrTools files (.xmpuzzle): gzip-compressed XML, as BurrTools 0.6 reads and writes them.
  *
  *   <puzzle version="2">
- *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres; 1, 3 and 4 are other grids
+ *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres, 3 rhombic tetrahedra,
+ *                                                4 tetrahedra-octahedra; 1 (triangular prisms) another
  *     <colors/>
  *     <shapes>
  *       <voxel x="3" y="2" z="1" type="0" name="L">###_#_</voxel>
@@ -32,7 +33,11 @@
  * has says its grid type and its turns in BurrTools' order (`burrTools` of the grids in geometry/grids).
  *
  * The sphere grid's voxel space is the lattice itself: positions with an even x + y + z are the spheres, and
- * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells.
+ * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells. The
+ * tetrahedra-octahedra grid's voxel positions are snug's cells of that grid as they are (5 of each block of
+ * 3x3x3), and BurrTools turns its shapes with the brick grid's turns, numbered as the bricks' are. So are
+ * the rhombic grid's: its tetrahedra are the positions of each block of 5x5x5 whose coordinates, each folded
+ * to the nearer end of the block, are 0, 1 and 2 in some order; BurrTools leaves the others empty.
  */
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, shapeKey } from '../geometry/cell.js';
@@ -791,9 +796,10 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, sh
 }
 
 /**
- * The shift burrToolsXml moves a puzzle's cells by: the move of the grid that takes its board to the grid's
- * canonical place (`normalize`), its box at the origin or just past it (voxel boxes start at 0; a sphere's
- * box moves by an even step, a rhombic one by whole cubes, to keep the cells on the grid).
+ * The shift burrToolsXml moves a puzzle's cells by: the move of the grid that normalises its board (its box
+ * to the origin, or just past it where that is no move of the grid: voxel boxes start at 0; a sphere's box
+ * moves by an even step, a tetrahedra-octahedra board by whole blocks whose steps add up even, a rhombic one
+ * by whole cubes, to keep the cells on the grid).
  */
 export function burrToolsShift(puzzle: Puzzle): Cell {
   const first = puzzle.board.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));

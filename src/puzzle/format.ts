@@ -14,7 +14,7 @@ import { wrapGridProblem } from '../geometry/wrap.js';
 import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
 import {
-  LIMITS, atLeastProblem, frameProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridNameProblem, isCoordinate, nameProblem,
+  LIMITS, atLeastProblem, frameProblem, colorProblem, connectedProblem, copiesProblem, descriptionProblem, gridCellProblem, gridNameProblem, isCoordinate, nameProblem,
   nameTwiceProblem, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
   tooManyCellsProblem, useProblem, wellFormedProblem, wrapNameProblem, wrapPlacedProblem,
 } from './validate.js';
@@ -191,10 +191,7 @@ class Reader {
       if (!ok) this.fail(raw, `${what}: each cell must be [x, y] or [x, y, z] with whole numbers of at most ${MAX_SIDE} in size, not ${show(item)}`);
       const v = values.map((s) => (s as Scalar<number>).value);
       written.push(v);
-      const cell = [v[0]!, v[1]!, v[2] ?? 0] as const;
-      const offGrid = this.grid.cellProblem?.(cell);
-      if (offGrid) this.fail(raw, `${what}: [${v.join(', ')}] ${offGrid}`);
-      return cell;
+      return [v[0]!, v[1]!, v[2] ?? 0] as const;
     });
     const repeat = firstRepeat(cells);
     if (repeat) {
@@ -202,7 +199,16 @@ class Reader {
       const second = cells.findIndex((c, i) => i > first && compareCells(c, repeat) === 0);
       this.fail(items[second], `${what}: cell [${written[second]!.join(', ')}] is listed twice`);
     }
+    cells.forEach((c, i) => this.check(items[i], gridCellProblem(this.grid, c, what)));
     return cells;
+  }
+
+  /**
+   * Each cell drawn in art (those that may stay empty too), where `cell` puts it, a cell of the grid (on
+   * grids where some places are none): refused naming the cell and the column and row it was drawn at.
+   */
+  private onGrid(node: Node | null, what: string, art: { readonly cells: readonly Cell[]; readonly optional: readonly Cell[] }, cell: (c: Cell) => Cell): void {
+    for (const c of [...art.cells, ...art.optional]) this.check(node, gridCellProblem(this.grid, cell(c), what, `at column ${c[0] + 1}, row ${c[1] + 1}`));
   }
 
   /**
@@ -288,10 +294,7 @@ class Reader {
     if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
     if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
     const cell = (c: Cell): Cell => this.grid.art.cellOf(c);
-    for (const c of art.cells) {
-      const offGrid = this.grid.cellProblem?.(cell(c));
-      if (offGrid) this.fail(node, `${what}: the cell at column ${c[0] + 1}, row ${c[1] + 1} ${offGrid}`);
-    }
+    this.onGrid(node, what, art, cell);
     return { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) };
   }
 
@@ -321,10 +324,7 @@ class Reader {
       }
       size = dims;
       const cell = (c: Cell): Cell => this.grid.art.cellOf([c[0], c[1], z]);
-      for (const c of [...art.cells, ...art.optional]) {
-        const offGrid = this.grid.cellProblem?.(cell(c));
-        if (offGrid) this.fail(layer, `${layerWhat}: the cell at column ${c[0] + 1}, row ${c[1] + 1} ${offGrid}`);
-      }
+      this.onGrid(layer, layerWhat, art, cell);
       for (const c of art.cells) cells.push(cell(c));
       for (const c of art.optional) optional.push(cell(c));
       for (const [ch, m] of art.marks) {
@@ -438,12 +438,12 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   }
   const optional = keys.get('optional');
   if (optional) {
-    if (form !== 'cells' && form !== 'named') r.fail(optional.key, "optional goes with cells or named; in art and layers, draw the cells that may stay empty with '+'");
+    if (form !== 'cells' && form !== 'named') r.fail(optional.key, "optional goes with cells or named (the board's cells that may stay empty); in art and layers, draw them '+'");
     const on = new Set(cells.map(cellKey));
     const items = (r.deref(optional.value) as { items?: Node[] }).items ?? [];
     const listed = r.cells(optional.value, 'optional', { cells: cells.length, of: `the board's ${cells.length} cells` });
     listed.forEach((c, i) => {
-      if (!on.has(cellKey(c))) r.fail(items[i], `optional cell [${c.join(', ')}] is off the board`);
+      if (!on.has(cellKey(c))) r.fail(items[i], `optional cell [${c.join(', ')}] is not a board cell`);
     });
     return { ...art, cells, optional: listed, dims };
   }
@@ -813,17 +813,31 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
   return layers;
 }
 
-/** The board, pieces and pieces placed of a puzzle on the triangle, hexagon or sphere grid (after the head). */
+/** Cells as a YAML flow list: [[x, y, z], ...]. */
+const cellList = (cells: readonly Cell[]): string => `[${cells.map((c) => `[${c.join(', ')}]`).join(', ')}]`;
+
+/**
+ * The board, pieces and pieces placed of a puzzle on a grid other than squares and cubes (after the head):
+ * drawn as the grid's art, or listed cell by cell on a grid whose files list them (a board that is a shape
+ * the grid names, by its name).
+ */
 function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
-  if (grid.art.listed) return formatListed(puzzle, grid);
   let out = `grid: ${grid.name}\n`;
+  const listed = grid.art.listed === true;
   const marks = new Map((puzzle.optional ?? []).map((c) => [cellKey(c), '+']));
-  const board = gridArtLayers(grid, puzzle.board, marks);
-  out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
+  if (listed) {
+    const sorted = cellList([...puzzle.board].sort(compareCells));
+    const named = Object.entries(grid.namedShapes ?? {}).find(([, shape]) => shape.length === puzzle.board.length && cellList(shape) === sorted)?.[0];
+    out += `board:\n  ${named !== undefined ? `named: ${named}` : `cells: ${cellList(puzzle.board)}`}\n${puzzle.optional?.length ? `  optional: ${cellList(puzzle.optional)}\n` : ''}`;
+  } else {
+    const board = gridArtLayers(grid, puzzle.board, marks);
+    out += board.length === 1 ? `board:${block(board[0]!, '  ')}` : `board:\n  layers:\n${board.map((rows) => `    -${block(rows, '      ')}`).join('')}`;
+  }
   out += 'pieces:\n';
   for (const p of puzzle.pieces) {
     const least = pieceMin(p);
     const orientation = (o: readonly Cell[]): string => {
+      if (listed) return `{cells: ${cellList(o)}}`;
       const layers = gridArtLayers(grid, o, new Map(), true);
       return layers.length === 1 ? JSON.stringify(layers[0]!.join('\n')) : `{layers: ${JSON.stringify(layers.map((rows) => rows.join('\n')))}}`;
     };
@@ -834,8 +848,12 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
       p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
       p.orientations ? `orientations: [${p.orientations.map(orientation).join(', ')}]` : '',
     ].filter(Boolean);
-    const layers = gridArtLayers(grid, p.shape, new Map(), true);
     const key = `  ${quoteKey(p.name)}:`;
+    if (listed) {
+      out += `${key} {${[`cells: ${cellList(p.shape)}`, ...options].join(', ')}}\n`;
+      continue;
+    }
+    const layers = gridArtLayers(grid, p.shape, new Map(), true);
     if (layers.length === 1 && options.length === 0) out += `${key}${block(layers[0]!, '    ')}`;
     else if (layers.length === 1) out += `${key}\n    shape:${block(layers[0]!, '      ')}${options.map((o) => `    ${o}\n`).join('')}`;
     else out += `${key}\n    layers:\n${layers.map((rows) => `      -${block(rows, '        ')}`).join('')}${options.map((o) => `    ${o}\n`).join('')}`;
@@ -843,32 +861,6 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   if (puzzle.placed?.length) {
     out += 'placed:\n';
     for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells.map((c) => c.slice(0, puzzle.dims)))}}\n`;
-  }
-  return out;
-}
-
-/** The same for a grid whose files list their cells: the board, each piece and each orientation as `cells:`. */
-function formatListed(puzzle: Puzzle, grid: Grid): string {
-  const list = (cells: readonly Cell[]): string => `[${cells.map((c) => `[${c.join(', ')}]`).join(', ')}]`;
-  const named = Object.entries(grid.namedShapes ?? {}).find(([, shape]) => shape.length === puzzle.board.length && list(shape) === list([...puzzle.board].sort(compareCells)))?.[0];
-  let out = `grid: ${grid.name}\n`;
-  out += named !== undefined ? `board:\n  named: ${named}\n` : `board:\n  cells: ${list(puzzle.board)}\n`;
-  if (puzzle.optional?.length) out += `  optional: ${list(puzzle.optional)}\n`;
-  out += 'pieces:\n';
-  for (const p of puzzle.pieces) {
-    const least = pieceMin(p);
-    const options = [
-      least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
-      p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
-      p.rotate === false ? 'rotate: false' : '',
-      p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
-      p.orientations ? `orientations: [${p.orientations.map((o) => `{cells: ${list(o)}}`).join(', ')}]` : '',
-    ].filter(Boolean);
-    out += `  ${quoteKey(p.name)}:\n    cells: ${list(p.shape)}\n${options.map((o) => `    ${o}\n`).join('')}`;
-  }
-  if (puzzle.placed?.length) {
-    out += 'placed:\n';
-    for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells)}}\n`;
   }
   return out;
 }

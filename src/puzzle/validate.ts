@@ -141,7 +141,16 @@ export function placedCopiesProblem(shownName: string, placed: number, piece: Pi
   return placed > piece.count ? `piece '${shownName}' is placed ${placed} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}` : undefined;
 }
 
-/** A problem with a list of cells (not a list, a bad cell, a cell twice, too many), or undefined. */
+/**
+ * A triple that is no cell of the grid (`what` names the list or the art it is in; `at`, where art drew it):
+ * the one check of a puzzle's cells against the grid, for files, art and puzzles built in code alike.
+ */
+export function gridCellProblem(grid: Grid, c: Cell, what: string, at?: string): string | undefined {
+  const why = grid.cellProblem?.(c);
+  return why ? `${what}: [${c.join(', ')}]${at ? ` ${at}` : ''} ${why} on the ${grid.name} grid` : undefined;
+}
+
+/** A problem with a list of cells (not a list, a bad cell, no cell of the grid, a cell twice, too many), or undefined. */
 function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number, grid?: Grid): string | undefined {
   if (!Array.isArray(cells) || cells.length === 0) return `${what} must be a non-empty list of cells`;
   const tooMany = tooManyCellsProblem(what, cells.length, { cells: max, of: `the limit of ${max}` });
@@ -151,8 +160,8 @@ function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number, gr
       return `${what}: each cell must be [x, y, z] with whole numbers of at most ${LIMITS.side} in size, not ${printable(JSON.stringify(c) ?? String(c), 60)}`;
     }
     if (dims === 2 && c[2] !== 0) return `${what}: cell [${c.join(', ')}] is off the flat board (z must be 0 in 2-D)`;
-    const offGrid = grid?.cellProblem?.(c as unknown as Cell);
-    if (offGrid) return `${what}: cell [${c.join(', ')}] ${offGrid}`;
+    const notACell = grid && gridCellProblem(grid, c as unknown as Cell, what);
+    if (notACell) return notACell;
   }
   const repeat = firstRepeat(cells as Cell[]);
   if (repeat) return `${what} lists cell [${repeat.join(', ')}] twice`;

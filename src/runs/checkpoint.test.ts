@@ -239,6 +239,23 @@ describe('plans', () => {
     expect(planProblem(prepared.engine, [[]])).toBeUndefined(); // the whole tree is a plan too
   });
 
+  it('of what a stopped search left: the subtrees of the rest cut finer, in order; with the part searched, the whole count', async () => {
+    const engine = prepared.engine;
+    const stop = new AbortController();
+    let checks = 0;
+    const cut = engine.search({ signal: stop.signal, onTick: () => { if (++checks === 20) stop.abort(); } });
+    expect(cut.rest!.length).toBeGreaterThan(1);
+    const rest = (await planSubproblemsAsync(engine, 12, { ...plan, minSubproblems: 3 * cut.rest!.length }, {}, cut.rest)).plan!;
+    expect(rest.subproblems.length).toBeGreaterThanOrEqual(3 * cut.rest!.length);
+    // each subproblem lies in one subtree of the rest, in the rest's order
+    const extends_ = (p: readonly number[], root: readonly number[]): boolean => root.every((c, i) => p[i] === c);
+    const roots = rest.subproblems.map((p) => cut.rest!.findIndex((r) => extends_(p, r)));
+    expect(roots.every((r, i) => r >= 0 && (i === 0 || r >= roots[i - 1]!))).toBe(true);
+    let solutions = cut.solutions;
+    for (const prefix of rest.subproblems) solutions += engine.search({ prefix }).solutions;
+    expect(solutions).toBe(2339);
+  });
+
   it('made a step at a time are the same plans, and stop on the signal or at the deadline', async () => {
     expect((await planSubproblemsAsync(prepared.engine, 12, plan, {})).plan!.hash).toBe(made.hash);
     // a plan of a million walks would take minutes: stopped at the first turn of the event loop

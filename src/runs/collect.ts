@@ -34,6 +34,11 @@ export interface CollectSettings {
   readonly before: { readonly nodes: number; readonly updates: number };
   /** True when the result counts only the work the ledger records (see DispatchChoice). */
   readonly countsLedgerWorkOnly: boolean;
+  /**
+   * The part of the tree a trial searched before the clock stopped it, when the plan cuts only the rest:
+   * its solutions (those kept, `found`; counted, `solutions`) are reported first.
+   */
+  readonly earlier?: { readonly solutions: number; readonly found: readonly Solution[]; readonly disassembly?: AssemblyTally };
 }
 
 type Collected = Omit<RunResult, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'>;
@@ -125,7 +130,12 @@ class Collector implements DispatchEvents {
   }
 
   async run(): Promise<void> {
-    // Solutions: those of subproblems finished before first, then as they come.
+    // Solutions: the trial's part's and those of subproblems finished before first, then as they come.
+    const earlier = this.settings.earlier;
+    if (earlier) {
+      if (this.job.countOnly) this.addCount(earlier.solutions);
+      else for (const s of earlier.found) this.report(s);
+    }
     for (const d of this.doneBefore) {
       if (this.job.countOnly) this.addCount(d.solutions);
       else for (const s of d.found ?? []) this.report(s);
@@ -198,7 +208,7 @@ class Collector implements DispatchEvents {
       updates += this.cutUpdates;
       for (const n of this.running.values()) nodes += n;
     }
-    let tally: AssemblyTally | undefined = job.disassemble ? { assemblies: 0, undecided: 0 } : undefined;
+    let tally: AssemblyTally | undefined = job.disassemble ? addTallies({ assemblies: 0, undecided: 0 }, this.settings.earlier?.disassembly) : undefined;
     if (tally && !this.settings.countsLedgerWorkOnly) {
       tally = addTallies(tally, this.cutTally);
       for (const t of this.runningTally.values()) tally = addTallies(tally, t);

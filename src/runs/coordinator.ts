@@ -72,11 +72,14 @@ export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>,
 async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: number, ledger: Ledger, dispatch: DispatchChoice, trial: Trial | undefined): Promise<RunResult> {
   const dispatcher = await dispatch.start();
   const phaseDeadline = (): number => (dispatch.timeLimitPerPhase && job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : deadline);
+  // A trial the clock stopped, on an engine that says where: its part stands (its solutions are reported
+  // first), and only the rest is planned and solved. Otherwise the whole tree is, from the start.
+  const rest = trial?.result.rest;
   try {
     let plan = ledger.storedPlan;
     let planningNodes = 0;
     if (!plan) {
-      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, { ...(job.signal ? { signal: job.signal } : {}), deadline: phaseDeadline() });
+      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, { ...(job.signal ? { signal: job.signal } : {}), deadline: phaseDeadline() }, rest);
       plan = planned.plan;
       planningNodes = planned.nodes;
     }
@@ -92,7 +95,8 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
     await ledger.recordPlan(plan);
     // the work before the plan (the trial's search and the planner's walks), where the result counts it
     const before = dispatch.countsLedgerWorkOnly ? { nodes: 0, updates: 0 } : { nodes: planningNodes + (trial?.result.nodes ?? 0), updates: trial?.result.updates ?? 0 };
-    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly })) };
+    const earlier = rest && trial ? { earlier: { solutions: trial.result.solutions, found: trial.held, ...(trial.result.disassembly ? { disassembly: trial.result.disassembly } : {}) } } : {};
+    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly, ...earlier })) };
   } finally {
     await dispatcher.stop();
   }

@@ -82,9 +82,9 @@ export interface PlanStop {
  * event loop gets a turn, so that Ctrl-C, timers and the threads' messages get through, and the signal and
  * the deadline are looked at. Returns no plan when stopped; `nodes` is the nodes the walks stepped on.
  */
-export async function planSubproblemsAsync(engine: Engine, depth: number, options: PlanOptions, stop: PlanStop): Promise<{ plan?: Plan; nodes: number }> {
+export async function planSubproblemsAsync(engine: Engine, depth: number, options: PlanOptions, stop: PlanStop, from?: readonly (readonly number[])[]): Promise<{ plan?: Plan; nodes: number }> {
   const sums = noWalks();
-  const steps = planSteps(engine, depth, options, sums);
+  const steps = planSteps(engine, depth, options, sums, from);
   let turned = Date.now();
   for (;;) {
     if (stop.signal?.aborted || Date.now() >= (stop.deadline ?? Infinity)) return { nodes: sums.steps };
@@ -102,6 +102,16 @@ const TURN_MS = 20;
 /** Random walks of each subtree, at least and at most, when they look ahead and when not (see PlanOptions.probes). */
 const PROBES_LOOKING = [4, 16] as const;
 const PROBES_PLAIN = [8, 128] as const;
+/**
+ * What planning may spend on a tree, against its estimated nodes (walk work, WalkSums.work, counted like
+ * nodes): the root's walks stop at a quarter of it (after MIN_ROOT_WALKS at least), the walks that cut
+ * the tree at SPLIT_SHARE of it (MIN_SPLIT_WORK at least). A tree of a few thousand nodes (BurrTools'
+ * CubeInCage: 2,900) had taken 1.3 s to plan and milliseconds to search.
+ */
+const ROOT_SHARE = 0.25;
+const MIN_ROOT_WALKS = 32;
+const SPLIT_SHARE = 1;
+const MIN_SPLIT_WORK = 20_000;
 /** Random walks made in one step (a walk costs up to a millisecond or so). */
 const WALKS_PER_STEP = 8;
 
@@ -109,9 +119,9 @@ const WALKS_PER_STEP = 8;
  * `walks` random walks of one subtree into `sums`, a few per step, from one seeded stream (the same sums as
  * in one go), fewer once `walked` has spent the budget (one at least). Returns the walks made.
  */
-function* walkInSteps(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums, walked: WalkSums, budget: number): Generator<void, number> {
+function* walkInSteps(engine: Engine, prefix: readonly number[], walks: number, depth: number, random: () => number, sums: WalkSums, walked: WalkSums, budget: number, enough?: (made: number) => boolean): Generator<void, number> {
   let made = 0;
-  while (made < walks && (made === 0 || walked.work < budget)) {
+  while (made < walks && (made === 0 || walked.work < budget) && !enough?.(made)) {
     // past the budget, one walk at a time: each may be long
     const batch = walked.work < budget ? Math.min(WALKS_PER_STEP, walks - made) : 1;
     const before = { steps: sums.steps, work: sums.work };
@@ -124,33 +134,51 @@ function* walkInSteps(engine: Engine, prefix: readonly number[], walks: number, 
   return made;
 }
 
-/** The planner, one step per yield; `walked` adds up the nodes of every walk. */
-function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked: WalkSums): Generator<void, Plan> {
+/**
+ * The planner, one step per yield; `walked` adds up the nodes of every walk. It cuts the whole tree, or,
+ * given `from`, only those subtrees (what a search stopped part way left: SearchResult.rest), in that order.
+ */
+function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked: WalkSums, from?: readonly (readonly number[])[]): Generator<void, Plan> {
   const seed = options.seed ?? 0x5eed;
   const rootProbes = options.rootProbes ?? 1000;
   const budget = options.workBudget ?? 50_000_000;
-  const rootSums = noWalks();
-  // the root's walks may take a quarter of the budget
-  const rootWalks = yield* walkInSteps(engine, [], rootProbes, depth, seededRandom(seed), rootSums, walked, walked.work + budget / 4);
-  const estimate = { nodes: rootSums.nodes / Math.max(1, rootWalks), solutions: rootSums.solutions / Math.max(1, rootWalks) };
+  // the roots' walks may take a quarter of the budget (the whole tree's root: rootProbes; the subtrees
+  // left by a stopped search share them, a few each)
+  const roots: Node[] = [];
+  const estimate = { nodes: 0, solutions: 0 };
+  const starts = from ?? [[]];
+  for (const [i, prefix] of starts.entries()) {
+    const sums = noWalks();
+    const walks = from ? Math.max(8, Math.ceil(rootProbes / starts.length)) : rootProbes;
+    // (no more walks once they cost a quarter of the subtree they estimate: a small tree is searched
+    // sooner than it is walked a thousand times)
+    const before = walked.work;
+    const enough = (made: number): boolean => made >= MIN_ROOT_WALKS && walked.work - before > (ROOT_SHARE * sums.nodes) / made;
+    const made = yield* walkInSteps(engine, prefix, walks, depth, seededRandom(seed + 104729 * i), sums, walked, walked.work + budget / 4, enough);
+    const nodes = sums.nodes / Math.max(1, made);
+    roots.push({ prefix, estimate: from ? 1 + nodes : nodes });
+    estimate.nodes += nodes;
+    estimate.solutions += sums.solutions / Math.max(1, made);
+  }
+  // the walks that cut the tree may cost about as much as the search they plan (its estimate), no more
+  const splitBudget = Math.min(budget, walked.work + Math.max(MIN_SPLIT_WORK, SPLIT_SHARE * estimate.nodes));
   const max = options.maxSubproblems ?? 20000;
   const target = Math.round(Math.min(max, Math.max(options.minSubproblems ?? 64, estimate.nodes / (options.nodesPerSubproblem ?? 1e6))));
   const walkBudget = Math.min(40000, Math.max(512, estimate.nodes / 25000));
   const [least, most] = engine.lookAhead ? PROBES_LOOKING : PROBES_PLAIN;
   const probes = options.probes ?? Math.min(most, Math.max(least, Math.round(walkBudget / target)));
-  const root: Node = { prefix: [], estimate: estimate.nodes };
   const heap = new MaxHeap<Node>((n) => n.estimate);
-  heap.push(root);
-  let leaves = 1;
+  for (const root of roots) heap.push(root);
+  let leaves = roots.length;
   let splits = 0;
-  let sum = root.estimate;
+  let sum = roots.reduce((t, r) => t + r.estimate, 0);
   while (heap.size > 0 && leaves < max) {
     const node = heap.pop()!;
     // Enough subproblems, and none larger than four times its share: done. (Stopping at the count alone
     // could leave one subtree with a good part of the work, and the run's end waiting on it.)
     if (leaves >= target && node.estimate <= (4 * sum) / target) break;
     // the budget spent: the tree is cut no finer (the node stays a leaf)
-    if (walked.work >= budget) break;
+    if (walked.work >= splitBudget) break;
     const branches = engine.branches(node.prefix);
     walked.steps++;
     walked.work += node.prefix.length + 1;
@@ -160,7 +188,7 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
       const prefix = [...node.prefix, choice];
       // each child seeds its own walks, so an estimate does not depend on what was split before
       const sums = noWalks();
-      const made = yield* walkInSteps(engine, prefix, probes, depth, seededRandom(seed + 7919 * ++splits + i), sums, walked, budget);
+      const made = yield* walkInSteps(engine, prefix, probes, depth, seededRandom(seed + 7919 * ++splits + i), sums, walked, splitBudget);
       children.push({ prefix, estimate: 1 + sums.nodes / Math.max(1, made) });
     }
     node.children = children;
@@ -174,7 +202,7 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
     if (n.children) n.children.forEach(visit);
     else order.push(n);
   };
-  visit(root);
+  roots.forEach(visit);
   const subproblems = order.map((n) => n.prefix);
   return {
     subproblems,

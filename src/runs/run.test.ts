@@ -44,6 +44,26 @@ describe('runs cut into subproblems', () => {
     }
   });
 
+  it('a trial the clock stops part way is kept: its solutions stand, only the rest is planned, nothing twice', async () => {
+    // (1 ms: the clock is read every few thousand nodes, so the trial always stops part way on these)
+    const puzzle = loadCatalogPuzzle('pentomino-4x15');
+    const verify = createVerifier(puzzle);
+    const streamed: Solution[] = [];
+    const r = await solveAsync(puzzle, { all: true, workers: 2, trialMs: 1, onSolution: (s) => { streamed.push(s); } });
+    expect(r).toMatchObject({ solutions: 1472, complete: true });
+    expect(r.plan).toBeDefined();
+    expect(new Set(streamed.map(key)).size).toBe(1472);
+    for (const s of r.found) expect(verify(s)).toEqual([]);
+    const counts = await Promise.all([
+      solveAsync(loadCatalogPuzzle('pentomino-5x12'), { countOnly: true, workers: 1, trialMs: 1 }),
+      solveAsync(loadCatalogPuzzle('pentomino-5x12'), { countOnly: true, unique: true, workers: 2, trialMs: 1 }),
+    ]);
+    expect(counts.map((c) => [c.solutions, c.complete])).toEqual([[4040, true], [1010, true]]);
+    const first = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { limit: 3, workers: 2, trialMs: 1 });
+    expect(first.found).toHaveLength(3);
+    expect(new Set(first.found.map(key)).size).toBe(3);
+  });
+
   it('stops at the limit, across workers', async () => {
     const r = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { limit: 5, workers: 2, trialMs: 0 });
     expect(r.solutions).toBe(5);

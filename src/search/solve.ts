@@ -56,6 +56,8 @@ export interface SolveStats {
 
 export interface SolveResult extends SolveStats {
   readonly found: Solution[];
+  /** When the clock or the signal stopped it, and the engine can say: the subtrees not searched (SearchResult.rest). */
+  readonly rest?: readonly (readonly number[])[];
 }
 
 /** The statistics that describe a prepared search, whatever its run. */
@@ -123,7 +125,8 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
   const solutions = direct ? result.solutions : accepted;
   const exact = direct && result.exactSolutions !== undefined ? { exactSolutions: result.exactSolutions } : {};
   const disassembly = sifter ? { disassembly: sifter.tally() } : {};
-  return { ...base, solutions, ...exact, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, ...disassembly, found };
+  const rest = result.rest ? { rest: result.rest } : {};
+  return { ...base, solutions, ...exact, complete: result.complete, nodes: result.nodes, updates: result.updates, elapsedMs: performance.now() - start, ...disassembly, ...rest, found };
 }
 
 /**

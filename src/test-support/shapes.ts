@@ -92,8 +92,9 @@ export function coveredChannel(lid: number): Cell[] {
 
 /**
  * A cell of the grid at or just past c (c moved by 0 to 4 on each axis, the first the grid accepts in reading
- * order): on grids where some integer triples are no cells (rhombic tetrahedra), a start for tests that
- * pick cells at random or begin at the origin.
+ * order): on grids where some integer triples are no cells (spheres, tetrahedra and octahedra, rhombic
+ * tetrahedra: each has a cell in every 5 x 5 x 5 box), a start for tests that pick cells at random or begin
+ * at the origin.
  */
 export function cellNear(grid: Grid, c: Cell): Cell {
   if (!grid.cellProblem) return c;

@@ -13,7 +13,7 @@ describe('orbits of random pieces', () => {
   for (const grid of Object.values(GRIDS)) {
     it(`${grid.name}: a piece's distinct orientations times the turns that keep it make the whole group`, () => {
       fc.assert(fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 7 }), (steps) => {
-        // a random connected piece grown through the grid's neighbours
+        // a random connected piece grown through the grid's neighbours, from the first cell near the origin
         const cells: Cell[] = [cellNear(grid, [0, 0, 0])];
         for (const s of steps) {
           const from = cells[s % cells.length]!;

@@ -11,6 +11,7 @@ import { hexagonGrid } from './hexagon.js';
 import { rhombicGrid } from './rhombic.js';
 import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
+import { tetraOctaGrid } from './tetra-octa.js';
 import { triangleGrid } from './triangle.js';
 
 /** The grids snug comes with, in the order messages list them. */
@@ -20,6 +21,7 @@ export const GRIDS = {
   triangle: triangleGrid,
   hexagon: hexagonGrid,
   sphere: sphereGrid,
+  'tetra-octa': tetraOctaGrid,
   rhombic: rhombicGrid,
 } as const satisfies Readonly<Record<GridName, Grid>>;
 

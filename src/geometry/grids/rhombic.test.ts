@@ -60,7 +60,7 @@ describe('the rhombic tetrahedra grid', () => {
     expect(block).toHaveLength(24);
     expect(new Set(block.map((c) => tetrahedronKey(tet(c))))).toEqual(new Set(tetrahedraOfCube([0, 0, 0]).map(tetrahedronKey)));
     // a position between the tetrahedra is refused, in words
-    expect(grid.cellProblem!([0, 0, 0])).toMatch(/no tetrahedron of the rhombic grid/);
+    expect(grid.cellProblem!([0, 0, 0])).toMatch(/^is no tetrahedron/);
     expect(tetrahedronAt([2, 2, 2])).toBeUndefined();
   });
 

@@ -177,7 +177,7 @@ export const rhombicGrid: Grid = {
   mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, 0, 0, 0, 1, 0, 0, 0, 1]),
   neighbours,
   normalize,
-  cellProblem: (c) => (isRhombicCell(c) ? undefined : 'is no tetrahedron of the rhombic grid (its position in its block of 5 x 5 x 5, each coordinate folded to the nearer end, must be 0, 1 and 2 in some order)'),
+  cellProblem: (c) => (isRhombicCell(c) ? undefined : 'is no tetrahedron (its position in its block of 5 x 5 x 5, each coordinate folded to the nearer end, must be 0, 1 and 2 in some order)'),
   namedShapes: { 'rhombic-dodecahedron': RHOMBIC_DODECAHEDRON },
   // in flat pictures, each tetrahedron is a mark at its place in the voxel layers
   cellShape: 'ball',

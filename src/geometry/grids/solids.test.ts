@@ -28,7 +28,8 @@ describe('cell solids (the grids that have them)', () => {
 
   for (const grid of withSolids) {
     it(`${grid.name}: each cell is closed (every edge in two faces, once each way) with its faces turned outward; neighbours share a whole face`, () => {
-      // cells around the origin, reached through neighbours (so each is a cell of the grid)
+      // cells around the origin (the first cell near it, on a grid where some triples are no cells),
+      // reached through neighbours (so each is a cell of the grid)
       const cells: Cell[] = [cellNear(grid, [0, 0, 0])];
       const seen = new Set([cells[0]!.join(',')]);
       for (let i = 0; i < cells.length && cells.length < 40; i++) {

@@ -46,6 +46,7 @@ export const sphereGrid: Grid = {
   mirrorLeftRight: symmetryWithMatrix(cubeGrid.symmetries, [-1, 0, 0, 0, 1, 0, 0, 0, 1]),
   neighbours: ([x, y, z]) => STEPS.map(([a, b, c]) => [x + a, y + b, z + c] as Cell),
   normalize: evenSumNormalize,
+  cellProblem: (c) => (isSphereCell(c) ? undefined : 'is no sphere: x + y + z must be even'),
   cellShape: 'ball',
   art: ART,
   wraps: false,
