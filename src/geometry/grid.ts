@@ -52,11 +52,14 @@ export interface Grid {
   /** True when moving every cell by d is a translation of the grid (maps cells onto cells of the same kind). */
   translates(d: Cell): boolean;
   /**
-   * Why an integer triple is no cell of the grid (the end of a sentence naming it), for grids where some
-   * triples are not cells (the tetrahedra-octahedra grid keeps BurrTools' voxel positions, most of which are
-   * between its cells); absent where every triple is a cell.
+   * Why an integer triple is no cell of the grid (the end of a sentence naming it; messages add the grid's
+   * name), for grids where some triples are not cells (the sphere grid's odd sums, the tetrahedra-octahedra
+   * grid's voxel positions between its cells, the rhombic grid's positions between its tetrahedra); absent
+   * where every triple is a cell. The cells of puzzles are checked with it wherever they come from.
    */
   cellProblem?(c: Cell): string | undefined;
+  /** Shapes of the grid that a puzzle file may name for a board or a piece (`named:`), each normalised. */
+  readonly namedShapes?: Readonly<Record<string, readonly Cell[]>>;
   /** The left-right mirror (x to -x on the picture): how a piece that may not be rotated is turned over. */
   readonly mirrorLeftRight: Transform;
   /**
@@ -141,8 +144,9 @@ export interface GridArt {
   readonly layersMayDiffer: boolean;
   /**
    * True when puzzle files list the grid's cells (`cells:`) rather than draw them: where most places of the
-   * art are no cells and moving art by a column or a row is seldom a move of the grid, a file written as
-   * art would be hard to read and would not read back where it was.
+   * art are no cells and moving art by a column or a row is seldom a move of the grid, a file written as art
+   * would be hard to read and would not read back where it was (art is read from layer 0 and column 0, and
+   * drawing a shape from its own first layer, row and column would move it by what is no move of the grid).
    */
   readonly listed?: boolean;
   /** The character that draws a cell at this place, besides '#' (sticks: '-' and '|'). */

@@ -2,7 +2,8 @@
  * BurrTools files (.xmpuzzle): gzip-compressed XML, as BurrTools 0.6 reads and writes them.
  *
  *   <puzzle version="2">
- *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres, 4 tetrahedra-octahedra; 1, 3 others
+ *     <gridType type="0"/>                      0 bricks (cubes), 2 spheres, 3 rhombic tetrahedra,
+ *                                                4 tetrahedra-octahedra; 1 (triangular prisms) another
  *     <colors/>
  *     <shapes>
  *       <voxel x="3" y="2" z="1" type="0" name="L">###_#_</voxel>
@@ -34,7 +35,9 @@
  * The sphere grid's voxel space is the lattice itself: positions with an even x + y + z are the spheres, and
  * each touches the 12 at (±1, ±1, 0) in any order of the axes, exactly snug's sphere cells. The
  * tetrahedra-octahedra grid's voxel positions are snug's cells of that grid as they are (5 of each block of
- * 3x3x3), and BurrTools turns its shapes with the brick grid's turns, numbered as the bricks' are.
+ * 3x3x3), and BurrTools turns its shapes with the brick grid's turns, numbered as the bricks' are. So are
+ * the rhombic grid's: its tetrahedra are the positions of each block of 5x5x5 whose coordinates, each folded
+ * to the nearer end of the block, are 0, 1 and 2 in some order; BurrTools leaves the others empty.
  */
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
@@ -387,9 +390,13 @@ function turnsOver(cells: readonly Cell[], grid: Grid): boolean {
 /**
  * True when the cells' centres lie in one plane (a line or a single cell counts): such a piece is turned over
  * by a turn in space. A cell's centre is the middle of its solid where the grid has one (a row of triangular
- * prisms zigzags: its voxel coordinates lie in a plane, its centres do not), else the cell itself.
+ * prisms zigzags: its voxel coordinates lie in a plane, its centres do not), else the cell itself. Never on a
+ * grid of solids that are neither boxes nor prisms over their layer's polygons (tetrahedra): their centres
+ * may lie in a plane, but the solids are not mirrored onto themselves by it, and turning the piece over is a
+ * mirror image.
  */
 function isFlat(cells: readonly Cell[], grid: Grid): boolean {
+  if (grid.solid && grid.cellShape !== 'box' && grid.cellShape !== 'polygon') return false;
   const centre = (c: Cell): number[] => {
     if (!grid.solid) return [...c];
     const { vertices } = grid.solid(c);
@@ -872,8 +879,9 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, sh
 
 /**
  * The shift burrToolsXml moves a puzzle's cells by: the move of the grid that normalises its board (its box
- * to the origin, or just past it where that is no move of the grid: a sphere's box moves by an even step,
- * a tetrahedra-octahedra board by whole blocks whose steps add up even, to keep the cells on the grid).
+ * to the origin, or just past it where that is no move of the grid: voxel boxes start at 0; a sphere's box
+ * moves by an even step, a tetrahedra-octahedra board by whole blocks whose steps add up even, a rhombic one
+ * by whole cubes, to keep the cells on the grid).
  */
 export function burrToolsShift(puzzle: Puzzle): Cell {
   const first = puzzle.board.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));

@@ -38,8 +38,8 @@ const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, co
 
 const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known', 'colour-rules'];
 const FRAME_KEYS = ['cells'];
-const BOARD_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'holes', 'optional', 'colours'];
-const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'count', 'mirror', 'rotate', 'orientations', 'color', 'colours'];
+const BOARD_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'holes', 'optional', 'colours'];
+const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'count', 'mirror', 'rotate', 'orientations', 'color', 'colours'];
 const PLACED_KEYS = ['piece', 'cells'];
 const KNOWN_KEYS = ['total', 'unique'];
 
@@ -159,6 +159,18 @@ class Reader {
     return (target.items as Node[]).map((item, i) => this.positiveInt(item, `${what} ${['width', 'height', 'depth'][i]}`, MAX_SIDE));
   }
 
+  /** The cells of a shape the grid names (its `namedShapes`). */
+  named(node: Node | null, what: string): Cell[] {
+    const name = this.string(node, what);
+    const shapes = this.grid.namedShapes ?? {};
+    const shape = Object.hasOwn(shapes, name) ? shapes[name] : undefined;
+    if (!shape) {
+      const names = Object.keys(shapes);
+      this.fail(node, `${what}: the ${this.grid.name} grid has no shape named '${printable(name, 40)}'${names.length > 0 ? ` (it names ${names.join(', ')})` : ' (it names none)'}`);
+    }
+    return shape!.map((c) => [c[0], c[1], c[2]] as const);
+  }
+
   /** A rectangle or a box of the given sizes, refused before it is built when it has more cells than the budget. */
   box(node: Node | null, what: string, sizes: readonly number[], budget: CellBudget): Cell[] {
     const [w, h, d = 1] = sizes as [number, number, number?];
@@ -194,10 +206,12 @@ class Reader {
     return cells;
   }
 
-  /** Cells read from art, each a cell of the grid (on grids where some places are none). */
-  private onGrid(node: Node | null, what: string, art: BoardArt): BoardArt {
-    for (const c of art.cells) this.check(node, gridCellProblem(this.grid, c, what));
-    return art;
+  /**
+   * Each cell drawn in art (those that may stay empty too), where `cell` puts it, a cell of the grid (on
+   * grids where some places are none): refused naming the cell and the column and row it was drawn at.
+   */
+  private onGrid(node: Node | null, what: string, art: { readonly cells: readonly Cell[]; readonly optional: readonly Cell[] }, cell: (c: Cell) => Cell): void {
+    for (const c of [...art.cells, ...art.optional]) this.check(node, gridCellProblem(this.grid, cell(c), what, `at column ${c[0] + 1}, row ${c[1] + 1}`));
   }
 
   /**
@@ -292,7 +306,8 @@ class Reader {
     if (art.height === 0) this.fail(node, `${what} is empty: draw cells with '#'`);
     if (art.cells.length === 0) this.fail(node, `${what} has no cells: draw cells with '#'`);
     const cell = (c: Cell): Cell => this.grid.art.cellOf(c);
-    return this.onGrid(node, what, { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) });
+    this.onGrid(node, what, art, cell);
+    return { cells: art.cells.map(cell), optional: art.optional.map(cell), marks: new Map([...art.marks].map(([ch, m]) => [ch, { cells: m.cells.map(cell), line: m.line }])) };
   }
 
   layers(node: Node | null, what: string, budget: CellBudget): Cell[] {
@@ -321,10 +336,8 @@ class Reader {
       }
       size = dims;
       const cell = (c: Cell): Cell => this.grid.art.cellOf([c[0], c[1], z]);
-      for (const c of art.cells) {
-        this.check(layer, gridCellProblem(this.grid, cell(c), layerWhat));
-        cells.push(cell(c));
-      }
+      this.onGrid(layer, layerWhat, art, cell);
+      for (const c of art.cells) cells.push(cell(c));
       for (const c of art.optional) optional.push(cell(c));
       for (const [ch, m] of art.marks) {
         const mark = marks.get(ch) ?? marks.set(ch, { cells: [], line: m.line }).get(ch)!;
@@ -445,15 +458,18 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   const gridDims = grid ? gridOf(grid, 2).dims : undefined;
   if (isScalar(r.deref(node))) return { ...r.boardArt(node, 'board', BOARD_BUDGET), dims: gridDims ?? 2, colours: [] };
   const keys = r.map(node, 'board', BOARD_KEYS);
-  const forms = ['shape', 'rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
-  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of shape, rect, box, layers, cells');
+  const forms = ['shape', 'rect', 'box', 'layers', 'cells', 'named'].filter((k) => keys.has(k));
+  if (forms.length !== 1) r.fail(node, 'board must be art, or have exactly one of shape, rect, box, layers, cells, named');
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   if ((form === 'rect' || form === 'box') && grid && !isBoxed(gridOf(grid, 2))) r.fail(keys.get(form)!.key, `board ${form} is for the square and cube grids: draw the ${grid} board, or list its cells`);
   if (form === 'layers' && gridDims === 2) r.fail(keys.get(form)!.key, `the ${grid} grid is flat: draw its board as one art, without layers`);
   let art: BoardArt;
   let dims: Dimensions;
-  if (form === 'cells') {
+  if (form === 'named') {
+    art = { cells: r.named(value, 'board named'), optional: [], marks: new Map() };
+    dims = r.grid.dims;
+  } else if (form === 'cells') {
     art = { cells: r.cells(value, 'board cells', BOARD_BUDGET), optional: [], marks: new Map() };
     dims = gridDims ?? (art.cells.some((c) => c[2] !== 0) ? 3 : 2);
     const off = gridDims === 2 ? art.cells.find((c) => c[2] !== 0) : undefined;
@@ -473,21 +489,10 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
   }
   if (gridDims === 2 && dims === 3) r.fail(keys.get(form)!.key, `the ${grid} grid is flat: give a 3-D board with grid: cube, or no grid`);
   if (gridDims === 3) dims = 3;
-  const optional = keys.get('optional');
-  if (optional) {
-    if (form !== 'cells') r.fail(optional.key, "optional goes with cells (the board's cells that may stay empty); in art, draw them '+'");
-    const on = new Set(art.cells.map(cellKey));
-    const items = (r.deref(optional.value) as { items?: Node[] }).items ?? [];
-    const listed = r.cells(optional.value, 'optional', { cells: art.cells.length, of: `the board's ${art.cells.length} cells` });
-    listed.forEach((c, i) => {
-      if (!on.has(cellKey(c))) r.fail(items[i], `optional cell [${c.join(', ')}] is not a board cell`);
-    });
-    art = { ...art, optional: listed };
-  }
   let cells = art.cells;
   const holes = keys.get('holes');
   if (holes) {
-    if (form === 'layers' || form === 'cells') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.', and leave them out of cells");
+    if (form === 'layers' || form === 'cells' || form === 'named') r.fail(holes.key, "holes go with rect or box; in layers, draw them with '.', and leave them out of cells");
     const remove = new Set<string>();
     const on = new Set(cells.map(cellKey));
     const items = (r.deref(holes.value) as { items?: Node[] }).items ?? [];
@@ -500,12 +505,24 @@ function readBoard(r: Reader, node: Node | null, grid: GridName | undefined): Bo
     cells = cells.filter((c) => !remove.has(cellKey(c)));
     if (cells.length === 0) r.fail(holes.key, 'the holes leave no board');
   }
-  if (!keys.has('colours')) return { ...art, cells, dims, colours: [] };
+  const optionalKey = keys.get('optional');
+  let listedOptional: Cell[] | undefined;
+  if (optionalKey) {
+    if (form !== 'cells' && form !== 'named') r.fail(optionalKey.key, "optional goes with cells or named (the board's cells that may stay empty); in art and layers, draw them '+'");
+    const on = new Set(cells.map(cellKey));
+    const items = (r.deref(optionalKey.value) as { items?: Node[] }).items ?? [];
+    listedOptional = r.cells(optionalKey.value, 'optional', { cells: cells.length, of: `the board's ${cells.length} cells` });
+    listedOptional.forEach((c, i) => {
+      if (!on.has(cellKey(c))) r.fail(items[i], `optional cell [${c.join(', ')}] is not a board cell`);
+    });
+  }
+  const read = { ...art, cells, ...(listedOptional ? { optional: listedOptional } : {}), dims };
+  if (!keys.has('colours')) return { ...read, colours: [] };
   // the characters of colours are no pieces placed before
   const colouring = r.colours(keys.get('colours')!.value, 'the board', BOARD_BUDGET);
   const colours = cellColours(r, colouring, art.marks, cells, 'the board', keys.get('colours')!.value);
   const marks = new Map([...art.marks].filter(([ch]) => !colouring.paint.has(ch)));
-  return { ...art, marks, cells, dims, colours };
+  return { ...read, marks, colours };
 }
 
 interface RawPiece {
@@ -529,8 +546,8 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   const target = r.deref(node);
   if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, budget), count: 1, min: 1 };
   const keys = r.map(node, what, PIECE_KEYS);
-  const forms = ['shape', 'rect', 'box', 'layers', 'cells'].filter((k) => keys.has(k));
-  if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells`);
+  const forms = ['shape', 'rect', 'box', 'layers', 'cells', 'named'].filter((k) => keys.has(k));
+  if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells, named`);
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
@@ -544,7 +561,10 @@ function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudge
   else if (form === 'rect') cells = r.box(value, `${what} rect`, r.sizes(value, `${what} rect`, 2), budget);
   else if (form === 'box') cells = r.box(value, `${what} box`, r.sizes(value, `${what} box`, 3), budget);
   else if (form === 'layers') ({ cells, marks } = r.boardLayers(value, what, budget, false, paint));
-  else cells = r.cells(value, `${what} cells`, budget);
+  else if (form === 'named') {
+    cells = r.named(value, `${what} named`);
+    r.check(value, tooManyCellsProblem(what, cells.length, budget));
+  } else cells = r.cells(value, `${what} cells`, budget);
   const piece: RawPiece = { name, node: node!, cells, count, min };
   if (colouring) piece.colours = cellColours(r, colouring, marks, cells, what, keys.get('colours')!.value);
   if (keys.has('mirror')) piece.mirror = r.boolean(keys.get('mirror')!.value, `${what} mirror`);
@@ -921,7 +941,8 @@ const cellList = (cells: readonly Cell[]): string => `[${cells.map((c) => `[${c.
 
 /**
  * The board, pieces and pieces placed of a puzzle on a grid other than squares and cubes (after the head):
- * drawn as the grid's art, or listed cell by cell on a grid whose files list them.
+ * drawn as the grid's art, or listed cell by cell on a grid whose files list them (a board that is a shape
+ * the grid names, by its name).
  */
 function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   let out = `grid: ${grid.name}\n`;
@@ -929,7 +950,9 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   const painted = colourMarks(puzzle.boardColours);
   if (listed) {
     // (a listed board keeps no colours in this form: a puzzle of such a grid with colours is written without them)
-    out += `board:\n  cells: ${cellList(puzzle.board)}\n${puzzle.optional?.length ? `  optional: ${cellList(puzzle.optional)}\n` : ''}`;
+    const sorted = cellList([...puzzle.board].sort(compareCells));
+    const named = Object.entries(grid.namedShapes ?? {}).find(([, shape]) => shape.length === puzzle.board.length && cellList(shape) === sorted)?.[0];
+    out += `board:\n  ${named !== undefined ? `named: ${named}` : `cells: ${cellList(puzzle.board)}`}\n${puzzle.optional?.length ? `  optional: ${cellList(puzzle.optional)}\n` : ''}`;
   } else {
     const marks = new Map([...(painted?.marks ?? []), ...(puzzle.optional ?? []).map((c) => [cellKey(c), '+'] as const)]);
     const board = gridArtLayers(grid, puzzle.board, marks);

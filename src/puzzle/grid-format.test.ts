@@ -57,7 +57,7 @@ describe('grid: triangle, hexagon and sphere in puzzle files', () => {
   }
 
   it('refuses misuse in one line naming the file and line', () => {
-    expect(problem('grid: hexagons\nboard: "#"\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:1: grid must be one of square, cube, triangle, hexagon, sphere, tetra-octa, prism, stick, not 'hexagons'/);
+    expect(problem('grid: hexagons\nboard: "#"\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:1: grid must be one of square, cube, triangle, hexagon, sphere, tetra-octa, prism, stick, rhombic, not 'hexagons'/);
     expect(problem('grid: hexagon\nboard: |\n  # #\n  # #\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:4: board: row 2 has a cell at column 1, between two hexagon places/);
     expect(problem('grid: hexagon\nboard: {rect: [3, 2]}\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:2: board rect is for the square and cube grids/);
     expect(problem('grid: triangle\nboard:\n  layers: ["##", "##"]\npieces:\n  A: "#"\n')).toMatch(/^g\.yaml:3: the triangle grid is flat/);
@@ -92,7 +92,7 @@ describe('grid: tetra-octa in puzzle files (cells listed: most voxel positions a
 
   it('refuses a place that is no cell, and optional cells off the board or beside art, in one line naming the file and line', () => {
     expect(problem(`grid: tetra-octa\nboard:\n  cells: [[1, 1, 1], [0, 0, 0]]\npieces:\n  T: {cells: [[1, 1, 1]], count: 2}\n`)).toMatch(/^g\.yaml:3: board cells: \[0, 0, 0\] is no cell: .* on the tetra-octa grid$/);
-    expect(problem(`grid: tetra-octa\nboard: {layers: ["...", ".#."]}\npieces:\n  T: {cells: [[1, 1, 1]]}\n`)).toMatch(/^g\.yaml:2: board layer 2: \[1, 0, 1\] is no cell/);
+    expect(problem(`grid: tetra-octa\nboard: {layers: ["...", ".#."]}\npieces:\n  T: {cells: [[1, 1, 1]]}\n`)).toMatch(/^g\.yaml:2: board layer 2: \[1, 0, 1\] at column 2, row 1 is no cell/);
     expect(problem(`grid: tetra-octa\nboard:\n  cells: [[1, 1, 1]]\n  optional: [[4, 1, 1]]\npieces:\n  T: {cells: [[1, 1, 1]]}\n`)).toMatch(/^g\.yaml:4: optional cell \[4, 1, 1\] is not a board cell/);
     expect(problem('board: {layers: ["##"], optional: [[0, 0, 0]]}\npieces:\n  T: "#"\n')).toMatch(/^g\.yaml:1: optional goes with cells/);
     expect(problem(`grid: tetra-octa\nboard: {box: [3, 3, 3]}\npieces:\n  T: "#"\n`)).toMatch(/^g\.yaml:2: board box is for the square and cube grids/);

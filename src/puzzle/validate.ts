@@ -141,10 +141,13 @@ export function placedCopiesProblem(shownName: string, placed: number, piece: Pi
   return placed > piece.count ? `piece '${shownName}' is placed ${placed} times, but it has ${piece.count} cop${piece.count === 1 ? 'y' : 'ies'}` : undefined;
 }
 
-/** A triple that is no cell of the grid (`what` names the list it is in). */
-export function gridCellProblem(grid: Grid, c: Cell, what: string): string | undefined {
+/**
+ * A triple that is no cell of the grid (`what` names the list or the art it is in; `at`, where art drew it):
+ * the one check of a puzzle's cells against the grid, for files, art and puzzles built in code alike.
+ */
+export function gridCellProblem(grid: Grid, c: Cell, what: string, at?: string): string | undefined {
   const why = grid.cellProblem?.(c);
-  return why ? `${what}: [${c.join(', ')}] ${why} on the ${grid.name} grid` : undefined;
+  return why ? `${what}: [${c.join(', ')}]${at ? ` ${at}` : ''} ${why} on the ${grid.name} grid` : undefined;
 }
 
 /** A problem with a list of cells (not a list, a bad cell, no cell of the grid, a cell twice, too many), or undefined. */

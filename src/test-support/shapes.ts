@@ -3,6 +3,7 @@
  * The pentominoes and the Soma pieces here are written independently of the catalog files.
  */
 import type { Cell } from '../geometry/cell.js';
+import type { Grid } from '../geometry/grid.js';
 import { normalize } from '../geometry/cell.js';
 import type { Puzzle } from '../puzzle/model.js';
 
@@ -87,4 +88,19 @@ export function coveredChannel(lid: number): Cell[] {
   }
   for (let x = 0; x < lid; x++) walls.push([x, 0, 2]);
   return walls;
+}
+
+/**
+ * A cell of the grid at or just past c (c moved by 0 to 4 on each axis, the first the grid accepts in reading
+ * order): on grids where some integer triples are no cells (spheres, tetrahedra and octahedra, rhombic
+ * tetrahedra: each has a cell in every 5 x 5 x 5 box), a start for tests that pick cells at random or begin
+ * at the origin.
+ */
+export function cellNear(grid: Grid, c: Cell): Cell {
+  if (!grid.cellProblem) return c;
+  for (let dz = 0; dz < (grid.dims === 3 ? 5 : 1); dz++) for (let dy = 0; dy < 5; dy++) for (let dx = 0; dx < 5; dx++) {
+    const near: Cell = [c[0] + dx, c[1] + dy, c[2] + dz];
+    if (grid.cellProblem(near) === undefined) return near;
+  }
+  throw new RangeError(`no cell of the ${grid.name} grid near [${c.join(', ')}]`);
 }

@@ -103,7 +103,7 @@ describe('a grid added by a test alone (diamonds: squares turned 45 degrees)', (
     expect(puzzle.grid).toBe('diamond');
     expect(puzzleGrid(puzzle)).toBe(diamondGrid);
     expect(wellFormedProblem(puzzle)).toBeUndefined();
-    expect(wellFormedProblem({ ...puzzle, grid: 'rhombus' })).toMatch(/grid must be one of square, cube, triangle, hexagon, sphere, tetra-octa, prism, stick, diamond, not "rhombus"/);
+    expect(wellFormedProblem({ ...puzzle, grid: 'rhombus' })).toMatch(/grid must be one of square, cube, triangle, hexagon, sphere, tetra-octa, prism, stick, rhombic, diamond, not "rhombus"/);
   });
 
   it('is parsed from its art (column c, row r is [c + r, r - c]) and written back the same', () => {

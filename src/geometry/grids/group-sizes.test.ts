@@ -7,13 +7,14 @@ import type { Puzzle } from '../../puzzle/model.js';
 import { puzzleGrid } from '../../puzzle/model.js';
 import { solutionSymmetries } from '../../compile/symmetry.js';
 import { GRIDS } from './index.js';
+import { cellNear } from '../../test-support/shapes.js';
 
 describe('orbits of random pieces', () => {
   for (const grid of Object.values(GRIDS)) {
     it(`${grid.name}: a piece's distinct orientations times the turns that keep it make the whole group`, () => {
       fc.assert(fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 7 }), (steps) => {
         // a random connected piece grown through the grid's neighbours, from the first cell near the origin
-        const cells: Cell[] = [Array.from({ length: 27 }, (_, i): Cell => [i % 3, Math.floor(i / 3) % 3, Math.floor(i / 9)]).find((c) => !grid.cellProblem?.(c))!];
+        const cells: Cell[] = [cellNear(grid, [0, 0, 0])];
         for (const s of steps) {
           const from = cells[s % cells.length]!;
           const around = grid.neighbours(from);

@@ -9,6 +9,7 @@
 import type { Grid, GridName } from '../grid.js';
 import { hexagonGrid } from './hexagon.js';
 import { prismGrid } from './prism.js';
+import { rhombicGrid } from './rhombic.js';
 import { sphereGrid } from './sphere.js';
 import { cubeGrid, squareGrid } from './square.js';
 import { tetraOctaGrid } from './tetra-octa.js';
@@ -25,6 +26,7 @@ export const GRIDS = {
   'tetra-octa': tetraOctaGrid,
   prism: prismGrid,
   stick: stickGrid,
+  rhombic: rhombicGrid,
 } as const satisfies Readonly<Record<GridName, Grid>>;
 
 /** The grids of a puzzle that names none: by dimensions. */
