@@ -27,7 +27,7 @@ function voxel(cells: readonly Cell[], name: string, colour = ''): string {
 function rhombicFile(result: readonly Cell[], pieces: { cells: readonly Cell[]; count: number; colour?: string }[]): Buffer {
   const shapes = [voxel(result, 'result'), ...pieces.map((p, i) => voxel(p.cells, `P${i + 1}`, p.colour))].join('');
   const parts = pieces.map((p, i) => `<shape id="${i + 1}" count="${p.count}"/>`).join('');
-  return gzipSync(`<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="3"/>\n <colors/>\n <shapes>\n${shapes} </shapes>\n <problems><problem><shapes>${parts}</shapes><result id="0"/><bitmap/></problem></problems>\n <comment/>\n</puzzle>\n`);
+  return gzipSync(`<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="3"/>\n <colors>${pieces.some((p) => p.colour) ? '<color red="200" green="40" blue="40"/>' : ''}</colors>\n <shapes>\n${shapes} </shapes>\n <problems><problem><shapes>${parts}</shapes><result id="0"/><bitmap/></problem></problems>\n <comment/>\n</puzzle>\n`);
 }
 
 /** The 24 tetrahedra of the cube at the origin: the positions of its block whose coordinates fold (r -> min(r, 4 - r)) to 0, 1 and 2. */

@@ -202,7 +202,6 @@ describe('reading BurrTools files', () => {
     ['gzip of damaged XML', gzipSync('<puzzle version="2"><shapes></puzzle>'), /not XML/],
     ['XML that is not a puzzle', gzipSync('<?xml version="1.0"?><svg/>'), /no <puzzle> element/],
     ['an unknown grid', handFile(DOMINO_CUBE, '<gridType type="9"/>'), /unknown BurrTools grid type '9'/],
-    ['a grid snug does not read', handFile(DOMINO_CUBE, '<gridType type="3"/>'), /rhombic tetrahedra grid .* not supported: snug reads the brick \(cubes\), triangular prism, sphere and tetrahedra-octahedra grids/],
     ['no shapes', handFile(' <shapes/>\n <problems><problem><shapes><shape id="0"/></shapes><result id="0"/></problem></problems>'), /no shapes/],
     ['a problem out of range', handFile(DOMINO_CUBE), /there is no problem 3: the file has 2 problems/, 3],
     ['no problems', handFile(DOMINO_CUBE.replace(/<problems>[^]*<\/problems>/, '<problems/>')), /no problems/],
