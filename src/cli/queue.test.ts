@@ -75,6 +75,21 @@ async function resultsIn(client: Redis, atLeast: number, ms: number): Promise<nu
   }
 }
 
+/** The run a coordinator just put on the queue: its key, ID and record (waiting up to 10 s for it). */
+async function runOnQueue(): Promise<{ key: string; id: string; record: { puzzleHash: string; planHash: string; subproblems: unknown[] } }> {
+  let key = '';
+  for (let i = 0; i < 100 && !key; i++) {
+    key = (await redis.keys('snug:run:*')).find((k) => /^snug:run:[0-9a-f]+$/.test(k)) ?? '';
+    if (!key) await sleep(100);
+  }
+  return { key, id: key.slice('snug:run:'.length), record: JSON.parse((await redis.get(key))!) };
+}
+
+/** A result of subproblem `index` as a worker of another snug version would write it: well formed, to be refused. */
+function foreignResult(id: string, record: { puzzleHash: string; planHash: string }, index: number, solutions: number): string {
+  return JSON.stringify({ run: id, version: '0.0.0-other', puzzleHash: record.puzzleHash, planHash: record.planHash, index, solutions, nodes: 1, updates: 1, worker: 'elsewhere' });
+}
+
 /** A solution line of --jsonl as a string that ignores the order of placements and cells. */
 function canonical(line: string): string {
   const s = JSON.parse(line) as { placements: { piece: string; cells: number[][] }[] };
@@ -194,15 +209,9 @@ describe('a run on a work queue', () => {
 
   it('a result written by another version is refused, and its subproblem solved again', async () => {
     const run = start('solve', 'pentomino-5x12', '--count', '--queue', url, '--json');
-    let key = '';
-    for (let i = 0; i < 100 && !key; i++) {
-      key = (await redis.keys('snug:run:*')).find((k) => /^snug:run:[0-9a-f]+$/.test(k)) ?? '';
-      if (!key) await sleep(100);
-    }
-    const id = key.slice('snug:run:'.length);
-    const record = JSON.parse((await redis.get(key))!);
+    const { key, id, record } = await runOnQueue();
     // a foreign worker's result for subproblem 0: another version, a count that would be wrong
-    const forged = JSON.stringify({ run: id, version: '0.0.0-other', puzzleHash: record.puzzleHash, planHash: record.planHash, index: 0, solutions: 1_000_000, nodes: 1, updates: 1, worker: 'elsewhere' });
+    const forged = foreignResult(id, record, 0, 1_000_000);
     await redis.hset(`${key}:done`, '0', forged);
     await redis.rpush(`${key}:log`, forged);
     const w = worker(1);
@@ -219,20 +228,14 @@ describe('a run on a work queue', () => {
 
   it('a result kept but never logged (a write cut between the two) is still read: the run ends, exact', async () => {
     const run = start('solve', 'pentomino-5x12', '--count', '--queue', url, '--json', '--time-limit', '100');
-    let key = '';
-    for (let i = 0; i < 100 && !key; i++) {
-      key = (await redis.keys('snug:run:*')).find((k) => /^snug:run:[0-9a-f]+$/.test(k)) ?? '';
-      if (!key) await sleep(100);
-    }
-    const id = key.slice('snug:run:'.length);
-    const record = JSON.parse((await redis.get(key))!);
+    const { key, id, record } = await runOnQueue();
     const w = worker(1);
     try {
       // once the coordinator reads the log (a result is in), the last subproblem's result goes in `done`
       // only: workers skip it as written, and the log never brings it
       expect(await resultsIn(redis, 1, 60_000)).toBeGreaterThanOrEqual(1);
       const last = record.subproblems.length - 1;
-      const unlogged = JSON.stringify({ run: id, version: '0.0.0-other', puzzleHash: record.puzzleHash, planHash: record.planHash, index: last, solutions: 7, nodes: 1, updates: 1, worker: 'elsewhere' });
+      const unlogged = foreignResult(id, record, last, 7);
       expect(await redis.hsetnx(`${key}:done`, String(last), unlogged)).toBe(1);
       const result = await run.done;
       expect(result.code, result.stderr).toBe(0);
