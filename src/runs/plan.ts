@@ -147,6 +147,7 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
   const roots: Node[] = [];
   const estimate = { nodes: 0, solutions: 0 };
   const starts = from ?? [[]];
+  const rootBudget = walked.work + budget / 4;
   for (const [i, prefix] of starts.entries()) {
     const sums = noWalks();
     const walks = from ? Math.max(8, Math.ceil(rootProbes / starts.length)) : rootProbes;
@@ -154,7 +155,7 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
     // sooner than it is walked a thousand times)
     const before = walked.work;
     const enough = (made: number): boolean => made >= MIN_ROOT_WALKS && walked.work - before > (ROOT_SHARE * sums.nodes) / made;
-    const made = yield* walkInSteps(engine, prefix, walks, depth, seededRandom(seed + 104729 * i), sums, walked, walked.work + budget / 4, enough);
+    const made = yield* walkInSteps(engine, prefix, walks, depth, seededRandom(seed + 104729 * i), sums, walked, rootBudget, enough);
     const nodes = sums.nodes / Math.max(1, made);
     roots.push({ prefix, estimate: from ? 1 + nodes : nodes });
     estimate.nodes += nodes;
