@@ -1,12 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { GRIDS } from '../geometry/grids/index.js';
 import type { Cell, Piece, Puzzle } from '../puzzle/model.js';
 import { centresKey, prismCentre, prismIsometries, prismsTouch, prismTilingClasses, prismTilings } from '../test-support/prisms.js';
-import { tilingKey } from '../test-support/orbits.js';
+import { expectEnginesFindEveryTiling } from '../test-support/engines-agree.js';
 import { nextTurn } from '../test-support/turn.js';
-import { solve } from './solve.js';
-import { createVerifier } from './verify.js';
 
 /**
  * Triangular prism puzzles through the library, on every engine that applies, against
@@ -61,18 +59,7 @@ describe('triangular prism puzzles, against an enumeration from the cells\' cent
     await fc.assert(fc.asyncProperty(prismArbitrary, async (puzzle) => {
       await nextTurn();
       const truth = prismTilings(puzzle);
-      expect(truth.length).toBeGreaterThan(0);
-      const keys = new Set(truth.map(tilingKey));
-      const verify = createVerifier(puzzle);
-      for (const engine of ['bitboard', 'dlx'] as const) {
-        const all = solve(puzzle, { engine, all: true, expandSymmetry: false });
-        for (const s of all.found) expect(verify(s)).toEqual([]);
-        expect(new Set(all.found.map(tilingKey)), engine).toEqual(keys);
-        expect(all.solutions, engine).toBe(truth.length);
-        expect(solve(puzzle, { engine, all: true }).solutions, `${engine} through classes`).toBe(truth.length);
-        expect(solve(puzzle, { engine, unique: true, countOnly: true }).solutions, `${engine} unique`).toBe(prismTilingClasses(puzzle, truth));
-        expect(solve(puzzle, { engine, unique: true, countOnly: true, symmetry: 'rotations' }).solutions, `${engine} rotations`).toBe(prismTilingClasses(puzzle, truth, true));
-      }
+      expectEnginesFindEveryTiling(puzzle, truth, { unique: prismTilingClasses(puzzle, truth), rotations: prismTilingClasses(puzzle, truth, true) });
     }), { numRuns: 25 });
   });
 });

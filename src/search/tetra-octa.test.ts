@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { GRIDS } from '../geometry/grids/index.js';
 import type { Cell, Piece, Puzzle } from '../puzzle/model.js';
 import { tetraOctaClasses, tetraOctaShapeClass, tetraOctaTilings, tetraOctaTouch, voxelCorners } from '../test-support/tetra-octa.js';
-import { tilingKey } from '../test-support/orbits.js';
+import { expectEnginesFindEveryTiling } from '../test-support/engines-agree.js';
 import { nextTurn } from '../test-support/turn.js';
 import { solve } from './solve.js';
-import { createVerifier } from './verify.js';
 
 /**
  * Tetrahedra-octahedra puzzles through the library, on every engine, against test-support/tetra-octa.ts:
@@ -69,20 +68,9 @@ describe('tetrahedra-octahedra puzzles, against the enumeration from the cells\'
     await fc.assert(fc.asyncProperty(puzzleArbitrary, async (puzzle) => {
       await nextTurn();
       const truth = tetraOctaTilings(puzzle);
-      expect(truth.length).toBeGreaterThan(0);
-      const keys = new Set(truth.map(tilingKey));
-      const verify = createVerifier(puzzle);
-      for (const engine of ['bitboard', 'dlx'] as const) {
-        const all = solve(puzzle, { engine, all: true, expandSymmetry: false });
-        for (const s of all.found) expect(verify(s)).toEqual([]);
-        expect(new Set(all.found.map(tilingKey)), engine).toEqual(keys);
-        expect(all.solutions, engine).toBe(truth.length);
-        expect(solve(puzzle, { engine, all: true }).solutions, `${engine} through classes`).toBe(truth.length);
-        // pieces that may not be turned over: the board's reflections count only when the set of pieces is
-        // its own mirror image; here every piece is symmetric or may be turned over only when `mirror`
-        if (puzzle.mirror) expect(solve(puzzle, { engine, unique: true, countOnly: true }).solutions, `${engine} unique`).toBe(tetraOctaClasses(puzzle, truth));
-        expect(solve(puzzle, { engine, unique: true, countOnly: true, symmetry: 'rotations' }).solutions, `${engine} rotations`).toBe(tetraOctaClasses(puzzle, truth, true));
-      }
+      // pieces that may not be turned over: the board's reflections count only when the set of pieces is
+      // its own mirror image; here every piece is symmetric or may be turned over only when `mirror`
+      expectEnginesFindEveryTiling(puzzle, truth, { ...(puzzle.mirror ? { unique: tetraOctaClasses(puzzle, truth) } : {}), rotations: tetraOctaClasses(puzzle, truth, true) });
     }), { numRuns: 20 });
   });
 
