@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PuzzleError } from './errors.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
+import { puzzleTextProblem } from '../test-support/puzzle-text.js';
 import type { Cell } from './model.js';
 
 const sorted = (cells: readonly Cell[]): Cell[] => [...cells].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
-const problem = (text: string): string => {
-  try {
-    parsePuzzle(text, 'g.yaml');
-  } catch (e) {
-    if (e instanceof PuzzleError) return e.message;
-    throw e;
-  }
-  return 'no problem';
-};
+const problem = (text: string): string => puzzleTextProblem(text, 'g.yaml');
 
 describe('grid: triangle, hexagon and sphere in puzzle files', () => {
   it('triangle art: the character at column x of row y is the triangle [x, y]', () => {

@@ -4,20 +4,12 @@ import { cellKey } from '../geometry/cell.js';
 import { solve } from '../search/solve.js';
 import { burrToolsPrismTurn, prismAt, prismCentre, prismIsometries, prismsTouch } from '../test-support/prisms.js';
 import { assemblyCells, burrToolsOrientation, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools } from './burrtools.js';
-import { PuzzleError } from './errors.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
+import { puzzleTextProblem } from '../test-support/puzzle-text.js';
 import type { Cell } from './model.js';
 
 const sorted = (cells: readonly Cell[]): Cell[] => [...cells].sort((a, b) => a[2] - b[2] || a[1] - b[1] || a[0] - b[0]);
-const problem = (text: string): string => {
-  try {
-    parsePuzzle(text, 'g.yaml');
-  } catch (e) {
-    if (e instanceof PuzzleError) return e.message;
-    throw e;
-  }
-  return 'no problem';
-};
+const problem = (text: string): string => puzzleTextProblem(text, 'g.yaml');
 
 /** Two layers of a row of four triangles, filled by four bars of two prisms (two flat, two upright). */
 const BARS = 'grid: prism\nboard:\n  layers:\n    - "####"\n    - "####"\npieces:\n  F: {shape: "##", count: 2}\n  U: {layers: ["#", "#"], count: 2}\n';

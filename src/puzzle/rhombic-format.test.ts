@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RHOMBIC_DODECAHEDRON } from '../geometry/grids/rhombic.js';
 import { solve } from '../search/solve.js';
-import { PuzzleError } from './errors.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
+import { puzzleTextProblem } from '../test-support/puzzle-text.js';
 import { wellFormedProblem } from './validate.js';
 import { analyzePuzzle } from '../analysis/analyze.js';
 import { hint } from '../analysis/hint.js';
 import { rhombicClassCount, rhombicTilings } from '../test-support/rhombic-tetrahedra.js';
 
-const problem = (text: string): string => {
-  try {
-    parsePuzzle(text, 'r.yaml');
-  } catch (e) {
-    if (e instanceof PuzzleError) return e.message;
-    throw e;
-  }
-  return 'no problem';
-};
+const problem = (text: string): string => puzzleTextProblem(text, 'r.yaml');
 
 // four tetrahedra in a row along one face of two cubes (BurrTools' voxel positions)
 const STRIP = '[[2, 0, 3], [2, 1, 4], [2, 1, 5], [2, 0, 6]]';
