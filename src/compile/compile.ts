@@ -23,7 +23,7 @@ import type { CheckedPuzzle } from '../puzzle/validate.js';
 import { checkPuzzle } from '../puzzle/validate.js';
 import { bitboardInput, countingInput, countingPieces, dlxInput, holdsPoints, optionalCellsOf, rectangleInput } from './engine-inputs.js';
 import { cellEngine, checkCountEngine, countingReason, countingWins, rectangleEngine, triesCounting } from './engine-choice.js';
-import { colouringObstruction, deadPlacements } from './feasibility.js';
+import { colouringObstruction, deadPlacements, lookaheadDeadPlacements } from './feasibility.js';
 import { InvalidOptionError } from './options.js';
 import type { PrepareOptions } from './options.js';
 import { restrictSymmetries, withoutPlaced } from './placed.js';
@@ -258,18 +258,28 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   // The engine sees only the kept placements (those of the symmetry plan that can be in a solution);
   // `fullIndex` maps its numbers back to the table.
   const exact = isExactPacking(puzzle);
-  const dead = exact ? deadPlacements(puzzle, board, table) : undefined;
-  const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => (!plan || plan.keep[i] === 1) && !dead?.[i]);
-  const kept = Array.from(fullIndex, (i) => table.placements[i]!);
+  const walls = exact ? deadPlacements(puzzle, board, table) : undefined;
   // a piece that fits nowhere is fatal only when it must be used; the colouring argument needs every
   // cell covered and every piece used
   const emptyPiece = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && table.byPiece[i]!.length === 0);
-  const walledIn = dead ? puzzle.pieces.findIndex((_, i) => table.byPiece[i]!.every((k) => dead[k] === 1)) : -1;
+  const walledIn = walls ? puzzle.pieces.findIndex((_, i) => table.byPiece[i]!.every((k) => walls[k] === 1)) : -1;
+  // then, where cells may stay empty or pieces stay out, the look-ahead (it takes most placements out of
+  // burrs in a frame and pieces chosen from ranges, and next to none from exact packings, whose own search
+  // finds the same dead ends at once), on the placements the engine would see: the symmetry plan's choice
+  // included, since it may starve others of the restricted piece's placements that the plan set aside
+  const dead = walls ?? new Uint8Array(table.placements.length);
+  if (plan) plan.keep.forEach((keep, i) => { if (keep !== 1) dead[i] = 1; });
+  if (!exact) lookaheadDeadPlacements(puzzle, board, table, dead);
+  const starved = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && table.byPiece[i]!.every((k) => dead[k] === 1));
+  const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => !dead[i]);
+  const kept = Array.from(fullIndex, (i) => table.placements[i]!);
   const impossible = emptyPiece >= 0
     ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board`
     : walledIn >= 0
       ? `every placement of piece '${puzzle.pieces[walledIn]!.name}' walls off a region that the other pieces cannot fill`
-      : exact ? colouringObstruction(puzzle, board, table) : undefined;
+      : starved >= 0
+        ? `no placement of piece '${puzzle.pieces[starved]!.name}' leaves the others room: with it down, some cell or some piece has nowhere left to go`
+        : exact ? colouringObstruction(puzzle, board, table) : undefined;
   const restricted = plan && plan.piece >= 0 ? plan.piece : -1;
   const firstPieces = restricted >= 0 ? [restricted, ...constrained.filter((i) => i !== restricted)] : constrained;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces);

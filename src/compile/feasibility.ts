@@ -2,6 +2,7 @@ import type { Cell } from '../geometry/cell.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { PlacementTable } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
+import { pieceMin } from '../puzzle/model.js';
 
 /**
  * Colouring arguments: colour the cells in two colours; each placement of a piece covers some number of
@@ -136,4 +137,107 @@ export function deadPlacements(puzzle: Puzzle, board: BoardIndex, table: Placeme
     }
   });
   return dead;
+}
+
+/** lookaheadDeadPlacements does nothing past this many 32-bit words of conflict sets (placements squared over 32: 16 MB). */
+const LOOKAHEAD_WORDS = 4_000_000;
+/** ... or past this much work building them (words times cells per placement). */
+const LOOKAHEAD_WORK = 60_000_000;
+
+/**
+ * The placements no solution can use because, with that placement down, some cell that must be covered
+ * has no other placement left that could cover it, or some piece that must be used has no placement left
+ * (every one overlaps it): one step of Dancing Links' look-ahead, done once for each placement when the
+ * tables are built, as BurrTools does before it solves (its "reduce"). A placement found dead is taken out
+ * and the check repeated until nothing more goes, since each removal can starve others. Secondary
+ * constraints (sticks crossing at a point) are left out of "overlaps", which only makes the check weaker,
+ * never wrong. `dead` (1 for a placement already known dead) is updated in place; returns how many it
+ * added. Skipped when the puzzle is too large for it to pay (LOOKAHEAD_WORDS, LOOKAHEAD_WORK).
+ *
+ * Bit sets over placements: conflict(q) holds every placement that cannot be down with q (it shares a
+ * cell, or it is another placement of q's piece when that piece has one copy). The placements that starve
+ * cell c are those not over c that conflict with every live placement over c: an intersection, which
+ * mostly empties after a few sets; likewise for a piece that must be used.
+ */
+export function lookaheadDeadPlacements(puzzle: Puzzle, board: BoardIndex, table: PlacementTable, dead: Uint8Array): number {
+  const placements = table.placements;
+  const count = placements.length;
+  const words = (count + 31) >>> 5;
+  let cellsPlaced = 0;
+  for (const p of placements) cellsPlaced += p.cells.length;
+  if (count * words > LOOKAHEAD_WORDS || words * cellsPlaced > LOOKAHEAD_WORK) return 0;
+  const n = board.cells.length;
+  const required = new Uint8Array(n).fill(1);
+  for (const c of puzzle.optional ?? []) {
+    const i = board.indexOf(c);
+    if (i >= 0) required[i] = 0;
+  }
+  const single = puzzle.pieces.map((p) => p.count <= 1);
+  const byCell = Array.from({ length: n }, () => new Uint32Array(words));
+  const byPiece = puzzle.pieces.map(() => new Uint32Array(words));
+  const over: number[][] = Array.from({ length: n }, () => []);
+  const liveSet = new Uint32Array(words);
+  placements.forEach((p, k) => {
+    if (dead[k]) return;
+    const bit = 1 << (k & 31);
+    for (const c of p.cells) {
+      byCell[c]![k >>> 5]! |= bit;
+      over[c]!.push(k);
+    }
+    byPiece[p.piece]![k >>> 5]! |= bit;
+    liveSet[k >>> 5]! |= bit;
+  });
+  const conflict = new Uint32Array(count * words);
+  placements.forEach((p, k) => {
+    if (dead[k]) return;
+    const at = k * words;
+    for (const c of p.cells) {
+      const set = byCell[c]!;
+      for (let w = 0; w < words; w++) conflict[at + w]! |= set[w]!;
+    }
+    if (single[p.piece]) {
+      const set = byPiece[p.piece]!;
+      for (let w = 0; w < words; w++) conflict[at + w]! |= set[w]!;
+    }
+  });
+  const acc = new Uint32Array(words);
+  let added = 0;
+  // acc &= conflict(q) for each live q of `options` (stopping once acc is empty); then every placement left in acc dies
+  const starve = (options: readonly number[]): boolean => {
+    let left = false;
+    for (const q of options) {
+      if (dead[q]) continue;
+      const at = q * words;
+      left = false;
+      for (let w = 0; w < words; w++) if ((acc[w]! &= conflict[at + w]!) !== 0) left = true;
+      if (!left) return false;
+    }
+    for (let w = 0; w < words; w++) {
+      for (let bits = acc[w]!; bits !== 0; bits &= bits - 1) {
+        const k = 32 * w + 31 - Math.clz32(bits & -bits);
+        dead[k] = 1;
+        liveSet[w]! &= ~(1 << (k & 31));
+        added++;
+      }
+    }
+    return true;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let c = 0; c < n; c++) {
+      if (!required[c]) continue;
+      const here = byCell[c]!;
+      for (let w = 0; w < words; w++) acc[w] = liveSet[w]! & ~here[w]!;
+      if (starve(over[c]!)) changed = true;
+    }
+    puzzle.pieces.forEach((piece, i) => {
+      const min = pieceMin(piece);
+      if (min <= 0) return;
+      // a placement of this very piece needs min - 1 others: none when that is 0
+      const own = byPiece[i]!;
+      for (let w = 0; w < words; w++) acc[w] = min > 1 ? liveSet[w]! : liveSet[w]! & ~own[w]!;
+      if (starve(table.byPiece[i]!)) changed = true;
+    });
+  }
+  return added;
 }

@@ -26,7 +26,7 @@
  *   a state       the offsets (x y z per piece of the part) of every piece from where the assembly has it,
  *                 less the offset of the part's first piece: two arrangements that differ by moving all
  *                 pieces together are one state. States live in one growing Int32Array (`offsets`), with
- *                 their parent's index (`parent`); a state's key (its offsets as characters) indexes `seen`.
+ *                 their parent's index (`parent`); `seen`, a hash table by the offsets, finds a state again.
  *   gap cache     for an ordered pair of oriented shapes (a, b) and where b lies from a, the number of
  *                 steps a can slide along each motion before it touches b (`FAR` when b is never in its
  *                 way): computed once from the cells, then read as a table (GapCache, which a run keeps
@@ -361,7 +361,8 @@ export function movesInOrder(separation: Separation | undefined, out: Move[] = [
 }
 
 class Disassembler {
-  private readonly cells: Int32Array[];
+  /** Each piece's cells in the assembly (read only when a group is taken away: see clearance). */
+  private readonly cells: DisassemblyInput['pieces'];
   private readonly motions: Int32Array;
   private readonly motionCount: number;
   private readonly weight: Float64Array;
@@ -378,7 +379,7 @@ class Disassembler {
 
   constructor(input: DisassemblyInput) {
     this.pieceCount = input.pieces.length;
-    this.cells = input.pieces.map((cells) => Int32Array.from(cells.flatMap((c) => [c[0], c[1], c[2]])));
+    this.cells = input.pieces;
     this.motionCount = input.motions.length;
     this.motions = Int32Array.from(input.motions.flatMap((m) => [m[0], m[1], m[2]]));
     this.weight = Float64Array.from(input.pieces, (_, i) => input.weights?.[i] ?? 1);
@@ -458,18 +459,39 @@ class Disassembler {
     let offsets = new Int32Array(width * 16);
     let parent = new Int32Array(16);
     let count = 0;
-    const seen = new Set<string>();
+    // `seen`: open addressing over the states' normalised offsets (index + 1 in a slot, 0 for empty)
+    let seen = new Int32Array(64);
+    const normal = new Int32Array(width);
+    const hashOf = (values: Int32Array, at: number): number => {
+      let h = 0x811c9dc5;
+      for (let i = 3; i < width; i++) h = Math.imul(h ^ values[at + i]!, 0x01000193);
+      return h >>> 0;
+    };
+    const slotOf = (h: number): number => {
+      const mask = seen.length - 1;
+      let slot = h & mask;
+      for (;;) {
+        const entry = seen[slot]!;
+        if (entry === 0) return slot;
+        const at = (entry - 1) * width;
+        let same = true;
+        for (let i = 3; i < width && same; i++) same = offsets[at + i] === normal[i];
+        if (same) return -1;
+        slot = (slot + 1) & mask;
+      }
+    };
     const add = (state: Int32Array, from: number): void => {
       // normalise: the part's first piece at offset 0
       const ox = state[0]!;
       const oy = state[1]!;
       const oz = state[2]!;
-      let key = '';
-      for (let i = 3; i < width; i += 3) {
-        key += String.fromCharCode(state[i]! - ox + 0x8000, state[i + 1]! - oy + 0x8000, state[i + 2]! - oz + 0x8000);
+      for (let i = 0; i < width; i += 3) {
+        normal[i] = state[i]! - ox;
+        normal[i + 1] = state[i + 1]! - oy;
+        normal[i + 2] = state[i + 2]! - oz;
       }
-      if (seen.has(key)) return;
-      seen.add(key);
+      const slot = slotOf(hashOf(normal, 0));
+      if (slot < 0) return;
       if (count === parent.length) {
         const grownOffsets = new Int32Array(offsets.length * 2);
         grownOffsets.set(offsets);
@@ -478,15 +500,20 @@ class Disassembler {
         grownParent.set(parent);
         parent = grownParent;
       }
-      const at = count * width;
-      for (let i = 0; i < width; i += 3) {
-        offsets[at + i] = state[i]! - ox;
-        offsets[at + i + 1] = state[i + 1]! - oy;
-        offsets[at + i + 2] = state[i + 2]! - oz;
-      }
+      offsets.set(normal, count * width);
       parent[count] = from;
-      count++;
+      seen[slot] = ++count;
       this.statesUsed++;
+      if (2 * count > seen.length) {
+        // keep the table at most half full: rehash every state into one twice the size
+        seen = new Int32Array(seen.length * 2);
+        const mask = seen.length - 1;
+        for (let k = 0; k < count; k++) {
+          let at = hashOf(offsets, k * width) & mask;
+          while (seen[at] !== 0) at = (at + 1) & mask;
+          seen[at] = k + 1;
+        }
+      }
     };
     add(start, -1);
 
@@ -504,6 +531,7 @@ class Disassembler {
     if (this.gap.length < n * n * motions) this.gap = new Int32Array(n * n * motions);
     const gap = this.gap;
     const next = new Int32Array(width);
+    const sizes = [1, half];
     // the groups already moved k steps along the current motion from the current state, by k
     const movedBy = new Map<number, number[]>();
     for (let current = 0; current < count; current++) {
@@ -524,7 +552,7 @@ class Disassembler {
         }
       }
       // a piece, then a group, that slides away
-      for (const most of [1, half]) {
+      for (const most of sizes) {
         for (let m = 0; m < motions; m++) {
           for (let p = 0; p < n; p++) {
             const group = fixedMask === 0 ? closure(gap, m * n * n, n, p, FAR, most) : framed(closure(gap, m * n * n, n, p, FAR, n - 1), most);
@@ -650,10 +678,9 @@ class Disassembler {
     let groupLow = Infinity;
     let restHigh = -Infinity;
     pieces.forEach((p, a) => {
-      const cells = this.cells[p]!;
       const inGroup = (group & (1 << a)) !== 0;
-      for (let i = 0; i < cells.length; i += 3) {
-        const t = ((cells[i]! + state[3 * a]!) * mx + (cells[i + 1]! + state[3 * a + 1]!) * my + (cells[i + 2]! + state[3 * a + 2]!) * mz) / norm;
+      for (const c of this.cells[p]!) {
+        const t = ((c[0] + state[3 * a]!) * mx + (c[1] + state[3 * a + 1]!) * my + (c[2] + state[3 * a + 2]!) * mz) / norm;
         if (inGroup && t < groupLow) groupLow = t;
         if (!inGroup && t > restHigh) restHigh = t;
       }
