@@ -5,7 +5,8 @@ import { generatePlacements } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { allTilings } from '../test-support/orbits.js';
 import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
-import { deadPlacements } from '../compile/feasibility.js';
+import { deadPlacements, lookaheadDeadPlacements } from '../compile/feasibility.js';
+import { puzzleCheckProblem } from '../puzzle/validate.js';
 import { solve } from './solve.js';
 
 /** The placements flagged dead, and how many placements the solutions (enumerated apart from snug's search) use that are. */
@@ -62,5 +63,69 @@ describe('placements that wall off a region no other pieces fill', () => {
     expect(result.solutions).toBe(0);
     expect(result.nodes).toBe(0);
     expect(result.impossible).toBe("every placement of piece 'T' walls off a region that the other pieces cannot fill");
+  });
+});
+
+describe('the look-ahead: placements that starve a cell or a piece', () => {
+  /** Random 3-D puzzles with cells that may stay empty and pieces chosen from ranges, small enough to enumerate apart from snug. */
+  function randomPuzzle(seed: number): Puzzle {
+    let s = seed;
+    const random = (n: number): number => {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      return (s >>> 8) % n;
+    };
+    const board = rect(3, 2, 2);
+    const shapes = [art('##'), art('###'), art('##/#.'), art('#.', '##'), art('##', '#.')];
+    const pieces = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`P${i}`, shapes[random(shapes.length)]!]));
+    const base = puzzleOf(`random ${seed}`, board, pieces, { dims: 3 });
+    const optional = board.filter(() => random(3) === 0);
+    return {
+      ...base,
+      ...(optional.length > 0 ? { optional } : {}),
+      pieces: base.pieces.map((p) => {
+        const count = 1 + random(2);
+        return { ...p, count, min: random(2) };
+      }),
+    };
+  }
+
+  it('takes out only placements no solution uses (enumerated apart from snug), and the counts stay', () => {
+    let removed = 0;
+    let checked = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const puzzle = randomPuzzle(seed);
+      if (puzzleCheckProblem(puzzle)) continue; // more to cover than the pieces can, or the other way round
+      const board = indexBoard(puzzle.board, puzzle.dims);
+      const table = generatePlacements(puzzle, board);
+      const dead = new Uint8Array(table.placements.length);
+      removed += lookaheadDeadPlacements(puzzle, board, table, dead);
+      const key = (piece: string, cells: Iterable<string>): string => `${piece}:${[...cells].sort().join(' ')}`;
+      const deadKeys = new Set(table.placements.filter((_, k) => dead[k] === 1).map((p) => key(puzzle.pieces[p.piece]!.name, Array.from(p.cells, (c) => cellKey(board.cells[c]!)))));
+      const tilings = allTilings(puzzle);
+      for (const t of tilings) for (const p of t.placements) expect(deadKeys.has(key(p.piece, p.cells.map(cellKey)))).toBe(false);
+      expect(solve(puzzle, { all: true, keep: false }).solutions).toBe(tilings.length);
+      checked += tilings.length;
+    }
+    // it did something, on puzzles that have solutions
+    expect(removed).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('a piece that must be used and finds no room beside a placement takes that placement out', () => {
+    // in 2x2, the L tromino and the single cube must be used; the domino may: with it down, the L fits nowhere
+    const base = puzzleOf('square', rect(2, 2), { L: art('##/#.'), M: art('#'), D: art('##') }, { dims: 3 });
+    const puzzle: Puzzle = { ...base, pieces: base.pieces.map((p) => (p.name === 'D' ? { ...p, min: 0 } : p)) };
+    const board = indexBoard(puzzle.board, puzzle.dims);
+    const table = generatePlacements(puzzle, board);
+    const dead = new Uint8Array(table.placements.length);
+    lookaheadDeadPlacements(puzzle, board, table, dead);
+    const domino = puzzle.pieces.findIndex((p) => p.name === 'D');
+    expect(table.byPiece[domino]!.length).toBeGreaterThan(0);
+    expect(table.byPiece[domino]!.every((k) => dead[k] === 1)).toBe(true);
+    expect(table.placements.some((p, k) => p.piece !== domino && dead[k] === 1)).toBe(false);
+    const result = solve(puzzle, { all: true, keep: false });
+    expect(result.solutions).toBe(allTilings(puzzle).length);
+    // a 3-D puzzle with a piece that may stay out: the most constrained cell or piece first
+    expect(result.engine).toBe('dlx');
   });
 });
