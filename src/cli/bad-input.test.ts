@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 // The built command, as a user runs it (npm test builds before it tests).
@@ -237,4 +238,26 @@ describe('the many-pieces cases end in seconds', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/<\/svg>\n$/);
   });
+});
+
+describe('BurrTools files and colour rules: what snug cannot read, in one line', () => {
+  /** A BurrTools file of a domino in a 2x1x1 box, its grid and its problem's attributes and colour table as given. */
+  const burrTools = (grid: string, problem = '', colours = '<colors/>', voxels = '##'): string => {
+    const path = join(dir(), 'bad.xmpuzzle');
+    writeFileSync(path, gzipSync(`<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="${grid}"/>\n ${colours}\n <shapes>\n  <voxel x="2" y="1" z="1" type="0">${voxels}</voxel>\n  <voxel x="2" y="1" z="1" type="0">##</voxel>\n </shapes>\n <problems><problem${problem}><shapes><shape id="1" count="1"/></shapes><result id="0"/><bitmap/></problem></problems>\n</puzzle>\n`));
+    return path;
+  };
+
+  it('reads the domino file it refuses the variants of', () => {
+    expect(snug(['solve', burrTools('0'), '-q']).code).toBe(0);
+  });
+
+  const cases: [string, () => string, RegExp][] = [
+    ['a grid BurrTools does not have', () => burrTools('9'), /bad\.xmpuzzle: unknown BurrTools grid type '9'/],
+    ['a feature snug does not have (a limit on holes)', () => burrTools('0', ' maxHoles="1"'), /bad\.xmpuzzle: maxHoles .*is not supported/],
+    ['a colour the file does not define', () => burrTools('0', '', '<colors/>', '#2#'), /bad\.xmpuzzle: colour 2 is used, but the file defines 0 colours/],
+    ['a colour rule naming no colour', () => file('rule.yaml', 'board:\n  shape: "rr"\n  colours: {red: r}\ncolour-rules: {red: []}\npieces:\n  D: {shape: "xx", colours: {red: x}}\n'), /rule\.yaml:4: .*names no colour/],
+    ['a colour rule naming a colour no cell has', () => file('rule.yaml', 'board:\n  shape: "rr"\n  colours: {red: r}\ncolour-rules: {red: [blue]}\npieces:\n  D: {shape: "xx", colours: {red: x}}\n'), /rule\.yaml:4: .*'blue' is the colour of no cell/],
+  ];
+  for (const [what, path, message] of cases) it(what, () => expectOneLine(snug(['solve', path()]), message));
 });

@@ -70,7 +70,7 @@ describe('snug export --stl', () => {
       [['export', 'soma', '--stl', join(d, 'a-file', 'sub')], /cannot write the STL files into .*a-file\/sub: a part of the path is not a folder/],
       [['export', 'soma', '--stl', join(d, 'missing', 'sub')], /cannot write the STL files into .*missing\/sub: no such file or folder/],
       [['export', 'pentomino-6x10', '--stl', join(d, 'flat')], /pentomino-6x10: a flat \(2-D\) puzzle has no pieces to print/],
-      [['export', 'kanoodle-pyramid', '--stl', join(d, 'balls')], /the sphere grid's cells are not polyhedra/],
+      [['export', 'kanoodle-pyramid', '--stl', join(d, 'balls'), '--bevel', '1'], /the sphere grid's balls have none \(leave --bevel out\)/],
       [['export', 'soma', '--stl', join(d, 'big'), '--cell-size', '10', '--gap', '6'], /half the gap and the bevel together \(3 mm\) may be at most 2.5 mm/],
       [['export', 'soma', '--stl', join(d, 'neg'), '--bevel', '-1'], /--bevel wants a number of zero or more, not '-1'/],
       [['export', 'soma', '--stl', join(d, 'zero'), '--cell-size', '0'], /--cell-size wants a positive number, not '0'/],
@@ -85,6 +85,21 @@ describe('snug export --stl', () => {
       expect(r.stderr, args.join(' ')).toMatch(message);
     }
     expect(readdirSync(d).sort()).toEqual(['a-file', 'first', 'locked']);
+  });
+
+  it('pieces of balls: each piece its balls joined by necks, closed shells in one file (Kanoodle pyramid: 12 pieces)', () => {
+    const out = join(dir(), 'balls');
+    const r = snug('export', 'kanoodle-pyramid', '--stl', out, '--cell-size', '12');
+    expect(r.code).toBe(0);
+    const files = readdirSync(out).sort();
+    expect(files).toHaveLength(12);
+    for (const f of files) {
+      const facts = meshFacts(readStl(readFileSync(join(out, f))));
+      expect(facts.openEdges, f).toBe(0);
+      expect(facts.badNormals, f).toBe(0);
+      // balls of 12 mm less the default gap of 0.2 mm, the piece's first ball at the origin's corner
+      expect(facts.min.map((x) => x.toFixed(3)), f).toEqual(['0.100', '0.100', '0.100']);
+    }
   });
 
   it('a solution that is not there: says how many there are, exit 1, no folder', () => {

@@ -223,7 +223,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(problemOption())
     .option('--stl <dir>', 'the new folder to write 01-NAME.stl, ... in (binary STL, millimetres)')
     .option('--solution <n>', 'the Nth solution (as snug solve --limit N finds them): each piece in its place, so that the files loaded together show it assembled', parsePositiveInt('--solution'))
-    .option('--cell-size <mm>', `the length of a cell (a cube's side) in millimetres (default ${STL_DEFAULTS.cellSize})`, parsePositiveNumber('--cell-size'))
+    .option('--cell-size <mm>', `the length of a cell (a cube's side, a ball's diameter) in millimetres (default ${STL_DEFAULTS.cellSize})`, parsePositiveNumber('--cell-size'))
     .option('--gap <mm>', `the gap between two pieces side by side, in millimetres: each piece loses half of it on every face, so printed pieces slide (default ${STL_DEFAULTS.gap})`, parseNonNegativeNumber('--gap'))
     .option('--bevel <mm>', `cut each outer edge back by this much along both its faces (default ${STL_DEFAULTS.bevel}: sharp edges)`, parseNonNegativeNumber('--bevel'))
     .action(async (target: string, flags: ExportFlags) => setExit((await import('./export.js')).exportCommand(target, flags, resolvePuzzle)));

@@ -95,6 +95,11 @@ export interface Grid {
    */
   solid?(c: Cell): CellSolid;
   /**
+   * For a grid of balls (cellShape 'ball'): where a cell's ball is centred and how wide it is, in the units
+   * of `solid` (the balls of neighbouring cells touch). What STL files of its pieces are built from.
+   */
+  readonly ball?: { centre(c: Cell): readonly [number, number, number]; readonly diameter: number };
+  /**
    * The unit steps a piece may slide along when an assembly is taken apart (each direction and its
    * opposite, in the order the disassembler tries them), for grids where sliding cell by cell is how pieces
    * really move: absent where it is not (balls sliding along a diagonal brush past their neighbours).

@@ -136,8 +136,8 @@ describe('BurrTools round trip', () => {
 });
 
 /** A BurrTools file written by hand, as BurrTools writes them: a shape list, then problems naming shapes by number. */
-function handFile(body: string, grid = '<gridType type="0"/>'): Buffer {
-  return gzipSync(`<?xml version="1.0"?>\n<puzzle version="2">\n ${grid}\n <colors/>\n${body}\n <comment/>\n</puzzle>\n`);
+function handFile(body: string, grid = '<gridType type="0"/>', colors = '<colors/>'): Buffer {
+  return gzipSync(`<?xml version="1.0"?>\n<puzzle version="2">\n ${grid}\n ${colors}\n${body}\n <comment/>\n</puzzle>\n`);
 }
 
 const DOMINO_CUBE = ` <shapes>
@@ -194,6 +194,29 @@ describe('reading BurrTools files', () => {
     expect(p.board).toEqual([[0, 0, 0], [2, 0, 0], [1, 1, 0], [0, 2, 0], [2, 2, 0]]);
     expect(p.optional).toEqual([[1, 1, 0]]);
     expect(p.pieces[0]).toMatchObject({ shape: [[0, 0, 0], [1, 1, 0]], count: 2, min: 1 });
+  });
+
+  it('reads colour rules about colours no cell has as BurrTools does: they restrict nothing (dominoes in a 2x2x2 cube: 9)', () => {
+    // BurrTools' colour table as it writes it: two colours, a rule for each, and no cell coloured
+    const twoColours = '<colors><color red="128" green="128" blue="128"/><color red="219" green="219" blue="219"/></colors>';
+    const rules = (pairs: string): string => DOMINO_CUBE.replace('<bitmap/>', `<bitmap>${pairs}</bitmap>`);
+    const read = (body: string, problem = 1): Puzzle => parseBurrTools(handFile(body, undefined, twoColours), 'hand.xmpuzzle', problem);
+    const unused = read(rules('<pair piece="0" result="0"/><pair piece="1" result="1"/>'));
+    expect(unused.colourRules).toBeUndefined();
+    expect(count(unused)).toBe(9);
+    // coloured dominoes in an uncoloured cube: BurrTools restricts only where both cells are coloured
+    const colouredPieces = rules('<pair piece="0" result="1"/>').replace('name="domino" type="0">##', 'name="domino" type="0">#1#1');
+    expect(read(colouredPieces).pieces[0]!.colours).toHaveLength(2);
+    expect(count(read(colouredPieces))).toBe(9);
+    // one cube cell coloured 1: dominoes of colour 1 may lie on it by the rule 1 -> 1 (the rule 1 -> 2 names
+    // a colour no cell has), and by no rule when 1 -> 2 is the only one: no domino covers that cell
+    const colouredCell = colouredPieces.replace('type="0">########', 'type="0">#1#######');
+    const both = read(colouredCell.replace('<pair piece="0" result="1"/>', '<pair piece="0" result="0"/><pair piece="0" result="1"/>'));
+    expect(both.colourRules).toEqual([{ piece: 'colour1', board: ['colour1'] }]);
+    expect(count(both)).toBe(9);
+    const none = read(colouredCell);
+    expect(none.colourRules).toBeUndefined();
+    expect(count(none)).toBe(0);
   });
 
   const refusals: [string, Buffer | Uint8Array, RegExp, number?][] = [

@@ -227,6 +227,14 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
       ...(voxels.weight !== 1 ? { weight: voxels.weight } : {}),
     };
   });
+  // BurrTools writes a rule for every pair of colours its table holds, used or not: a colour no cell has
+  // restricts nothing, so it is left out of the rules (snug refuses a rule naming a colour no cell has, as a
+  // misspelling), and a rule left with no board colour is no rule (its piece colour lies on uncoloured cells only).
+  const usedColours = new Set([...board.colours, ...pieces.flatMap((p) => p.voxels.colours)].map(({ colour }) => colourName(colour)));
+  const colourRules = [...rules]
+    .filter(([piece]) => usedColours.has(piece))
+    .map(([piece, allowed]) => ({ piece, board: allowed.filter((c) => usedColours.has(c)) }))
+    .filter((rule) => rule.board.length > 0);
   const fileName = file.replace(/^.*[\\/]/, '').replace(/\.xmpuzzle$/i, '') || 'puzzle';
   const problemName = attribute(node, 'name');
   const name = problemName ? problemName : problems.length > 1 ? `${fileName} (problem ${problem})` : fileName;
@@ -242,7 +250,7 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     board: [...board.filled, ...board.variable].map(toCell).sort(compareCells),
     ...(board.variable.length > 0 ? { optional: board.variable.map(toCell).sort(compareCells) } : {}),
     ...(board.colours.length > 0 ? { boardColours: board.colours.map(({ cell, colour }) => ({ cell: toCell(cell), colour: colourName(colour) })) } : {}),
-    ...(rules.size > 0 ? { colourRules: [...rules].map(([piece, allowed]) => ({ piece, board: allowed })) } : {}),
+    ...(colourRules.length > 0 ? { colourRules } : {}),
     pieces: pieceList,
     mirror: dims === 2,
   };

@@ -921,8 +921,9 @@ function gridArtLayers(grid: Grid, cells: readonly Cell[], marks: ReadonlyMap<st
   const [z0, z1] = [Math.min(...zs), Math.max(...zs)];
   const layers: string[][] = [];
   for (let z = z0; z <= z1; z++) {
-    const mine = art.filter((a) => a.at[2] === z);
-    // every layer of a sphere board is drawn from the first column and row; hexagon rows as far as they go
+    // every layer of a sphere board is drawn from the first column and row; hexagon rows as far as they go;
+    // on grids whose layers must be of one size (prisms), every layer as wide and as high as the widest
+    const mine = grid.art.layersMayDiffer ? art.filter((a) => a.at[2] === z) : art;
     const width = Math.max(0, ...mine.map((a) => a.at[0] + dc + 1));
     const height = Math.max(0, ...mine.map((a) => a.at[1] + dr + 1));
     const rows: string[] = [];
@@ -948,11 +949,10 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   let out = `grid: ${grid.name}\n`;
   const listed = grid.art.listed === true;
   const painted = colourMarks(puzzle.boardColours);
-  if (listed) {
-    // (a listed board keeps no colours in this form: a puzzle of such a grid with colours is written without them)
+  if (listed || colouredOptional(puzzle, painted)) {
     const sorted = cellList([...puzzle.board].sort(compareCells));
     const named = Object.entries(grid.namedShapes ?? {}).find(([, shape]) => shape.length === puzzle.board.length && cellList(shape) === sorted)?.[0];
-    out += `board:\n  ${named !== undefined ? `named: ${named}` : `cells: ${cellList(puzzle.board)}`}\n${puzzle.optional?.length ? `  optional: ${cellList(puzzle.optional)}\n` : ''}`;
+    out += named !== undefined ? `board:\n  named: ${named}\n${listedBoardExtras(puzzle)}` : listedBoard(puzzle);
   } else {
     const marks = new Map([...(painted?.marks ?? []), ...(puzzle.optional ?? []).map((c) => [cellKey(c), '+'] as const)]);
     const board = gridArtLayers(grid, puzzle.board, marks);
@@ -974,7 +974,7 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
       p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
       p.rotate === false ? 'rotate: false' : '',
       p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
-      paint ? `colours: ${paint.yaml}` : '',
+      paint ? `colours: ${listed ? listedColours(p.colours!) : paint.yaml}` : '',
       p.orientations ? `orientations: [${p.orientations.map(orientation).join(', ')}]` : '',
     ].filter(Boolean);
     const key = `  ${quoteKey(p.name)}:`;
@@ -992,6 +992,28 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
     for (const p of puzzle.placed) out += `  - {piece: ${JSON.stringify(p.piece)}, cells: ${JSON.stringify(p.cells.map((c) => c.slice(0, puzzle.dims)))}}\n`;
   }
   return out;
+}
+
+/** Whether a cell that may stay empty has a colour: art draws it '+' or its colour's letter, not both. */
+function colouredOptional(puzzle: Puzzle, painted: { marks: ReadonlyMap<string, string> } | undefined): boolean {
+  return painted !== undefined && (puzzle.optional ?? []).some((c) => painted.marks.has(cellKey(c)));
+}
+
+/** Colours as lists of their cells: `{"red": [[x, y, z], ...], ...}`. */
+function listedColours(colours: readonly CellColour[]): string {
+  const byColour = new Map<string, Cell[]>();
+  for (const { cell, colour } of colours) (byColour.get(colour) ?? byColour.set(colour, []).get(colour)!).push(cell);
+  return `{${[...byColour].map(([colour, cells]) => `${JSON.stringify(colour)}: ${cellList(cells)}`).join(', ')}}`;
+}
+
+/** A board's cells that may stay empty and its colours, listed under a board given by its cells or its name. */
+function listedBoardExtras(puzzle: Puzzle): string {
+  return `${puzzle.optional?.length ? `  optional: ${cellList(puzzle.optional)}\n` : ''}${puzzle.boardColours?.length ? `  colours: ${listedColours(puzzle.boardColours)}\n` : ''}`;
+}
+
+/** A board listed cell by cell, with its cells that may stay empty and its colours. */
+function listedBoard(puzzle: Puzzle): string {
+  return `board:\n  cells: ${cellList(puzzle.board)}\n${listedBoardExtras(puzzle)}`;
 }
 
 /** The characters that draw colours in written art: letters, as many as BurrTools has colours and more. */
@@ -1037,11 +1059,12 @@ export function formatPuzzle(puzzle: Puzzle): string {
   const [w, h, d] = extent(puzzle.board);
   const painted = colourMarks(puzzle.boardColours);
   const plain = !puzzle.optional?.length && !painted;
-  const marks = new Map([...(painted?.marks ?? []), ...(puzzle.optional ?? []).map((c) => [cellKey(c), '+'] as const)]);
-  const boardColours = painted?.yaml;
   if (plain && puzzle.dims === 3 && isBox(puzzle.board)) out += `board: {box: [${w}, ${h}, ${d}]}\n`;
   else if (plain && puzzle.dims === 2 && isBox(puzzle.board) && w > 40) out += `board: {rect: [${w}, ${h}]}\n`;
+  else if (colouredOptional(puzzle, painted)) out += listedBoard(puzzle);
   else {
+    const marks = new Map([...(painted?.marks ?? []), ...(puzzle.optional ?? []).map((c) => [cellKey(c), '+'] as const)]);
+    const boardColours = painted?.yaml;
     const s = shapeYaml(puzzle.board, Infinity, marks);
     if (puzzle.dims === 2) out += boardColours ? `board:\n  shape:${block(s.art!, '    ')}  colours: ${boardColours}\n` : `board:${block(s.art!, '  ')}`;
     else out += `board:\n  layers:\n${(s.layers ?? [s.art!]).map((rows) => `    -${block(rows, '      ')}`).join('')}${boardColours ? `  colours: ${boardColours}\n` : ''}`;

@@ -32,7 +32,9 @@ describe('grid: prism in puzzle files', () => {
   });
 
   it('writes what it reads', () => {
-    for (const text of [BARS, 'grid: prism\nboard: {cells: [[0, 0, 0], [1, 0, 0], [0, 0, 1], [1, 0, 1]]}\npieces:\n  D: {cells: [[0, 0, 0], [1, 0, 0]], count: 2}\n']) {
+    // (layers of one shape that reach different columns are written as wide as the widest: the art of a prism's layers is of one size)
+    const narrowerLayer = 'grid: prism\nboard:\n  layers:\n    - "###"\n    - "##."\npieces:\n  L: {layers: ["##", "#."]}\n  M: {shape: "#", count: 2}\n';
+    for (const text of [BARS, narrowerLayer, 'grid: prism\nboard: {cells: [[0, 0, 0], [1, 0, 0], [0, 0, 1], [1, 0, 1]]}\npieces:\n  D: {cells: [[0, 0, 0], [1, 0, 0]], count: 2}\n']) {
       const p = parsePuzzle(text, 'g.yaml');
       expect(parsePuzzle(formatPuzzle(p), 'again.yaml')).toEqual(p);
     }

@@ -3,7 +3,7 @@ import type { Cell, Puzzle } from '../puzzle/model.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { solve } from '../search/solve.js';
 import type { P3 } from '../test-support/stl-check.js';
-import { erodedPolycubeVolume, meshFacts, polycubeOuterFaces, readStl } from '../test-support/stl-check.js';
+import { erodedPolycubeVolume, meshFacts, polycubeOuterFaces, readStl, stlShells } from '../test-support/stl-check.js';
 import { pieceStlFiles, solutionStlFiles, stlProblem } from './stl.js';
 
 const polycubePuzzle = (shapes: Record<string, readonly Cell[]>): Puzzle => ({
@@ -137,8 +137,73 @@ describe('STL files of pieces', () => {
 
   it('says why a puzzle cannot be printed: flat, balls, a gap or bevel too large for the cells', () => {
     expect(stlProblem(loadCatalogPuzzle('pentomino-6x10'))).toMatch(/flat \(2-D\)/);
-    expect(stlProblem(loadCatalogPuzzle('kanoodle-pyramid'))).toMatch(/sphere grid's cells are not polyhedra/);
+    expect(stlProblem(loadCatalogPuzzle('kanoodle-pyramid'))).toBeUndefined();
+    expect(stlProblem(loadCatalogPuzzle('kanoodle-pyramid'), { bevel: 1 })).toMatch(/balls have none/);
+    // a ball of 20 mm: the necks (5 mm in radius, ending 5.8 mm from the centres at the largest gap) stay inside it
+    expect(stlProblem(loadCatalogPuzzle('kanoodle-pyramid'), { cellSize: 20, gap: 8.6 })).toMatch(/half the gap \(4.3 mm\) may be at most 4.226 mm/);
+    expect(stlProblem(loadCatalogPuzzle('kanoodle-pyramid'), { cellSize: 20, gap: 8.4 })).toBeUndefined();
     expect(stlProblem(loadCatalogPuzzle('soma'), { cellSize: 10, gap: 4, bevel: 0.6 })).toMatch(/may be at most 2.5 mm/);
     expect(stlProblem(loadCatalogPuzzle('soma'), { cellSize: 10, gap: 4, bevel: 0.5 })).toBeUndefined();
+  });
+});
+
+/**
+ * Balls in the pyramid packing, worked out here: centres at lattice points (x, y, z), two balls touching when
+ * their centres are sqrt 2 apart (the lattice's shortest distance), a ball as wide as that distance.
+ */
+describe('STL files of pieces of balls', () => {
+  const touching = (a: readonly number[], b: readonly number[]): boolean => (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2 === 2;
+
+  it('every piece of the Kanoodle pyramid: a closed ball per cell and a closed neck per two touching balls, each ball where the cell is and as wide as asked', () => {
+    const puzzle = loadCatalogPuzzle('kanoodle-pyramid');
+    const size = 20;
+    const gap = 0.4;
+    const radius = size / 2 - gap / 2;
+    const mm = size / Math.SQRT2;
+    const files = pieceStlFiles(puzzle, { cellSize: size, gap });
+    expect(files).toHaveLength(puzzle.pieces.length);
+    files.forEach((file, i) => {
+      const cells = puzzle.pieces[i]!.shape;
+      const what = `${puzzle.pieces[i]!.name}`;
+      const mesh = readStl(file.bytes);
+      const facts = meshFacts(mesh);
+      expect(facts.openEdges, what).toBe(0);
+      expect(facts.badNormals, what).toBe(0);
+      expect(facts.flat, what).toBe(0);
+      const pairs = cells.flatMap((a, j) => cells.slice(j + 1).filter((b) => touching(a, b))).length;
+      expect(pairs, what).toBeGreaterThanOrEqual(cells.length - 1);
+      const shells = stlShells(mesh).map((shell) => meshFacts(shell));
+      expect(shells, what).toHaveLength(cells.length + pairs);
+      for (const shell of shells) {
+        expect(shell.openEdges, what).toBe(0);
+        expect(shell.volume, what).toBeGreaterThan(0);
+      }
+      // the balls: shells as wide as a ball every way; their centres those of the cells, the piece moved to the origin
+      const balls = shells.filter((shell) => [0, 1, 2].every((k) => Math.abs(shell.max[k]! - shell.min[k]! - 2 * radius) < 1e-3));
+      expect(balls, what).toHaveLength(cells.length);
+      const least = [0, 1, 2].map((k) => Math.min(...cells.map((c) => c[k]!)));
+      const want = cells.map((c) => [0, 1, 2].map((k) => ((c[k]! - least[k]!) * mm + size / 2).toFixed(2)).join()).sort();
+      expect(balls.map((b) => [0, 1, 2].map((k) => ((b.min[k]! + b.max[k]!) / 2).toFixed(2)).join()).sort(), what).toEqual(want);
+      // a ball of facets inside the true ball: a little less than its volume
+      for (const ball of balls) {
+        expect(ball.volume / ((4 / 3) * Math.PI * radius ** 3), what).toBeGreaterThan(0.95);
+        expect(ball.volume / ((4 / 3) * Math.PI * radius ** 3), what).toBeLessThanOrEqual(1);
+      }
+      // the necks lie within the balls' box
+      for (let k = 0; k < 3; k++) {
+        expect(facts.min[k]!, what).toBeCloseTo(gap / 2, 3);
+        expect(facts.max[k]!, what).toBeCloseTo((Math.max(...cells.map((c) => c[k]!)) - least[k]!) * mm + size - gap / 2, 3);
+      }
+    });
+  });
+
+  it('a solution of the Kanoodle pyramid: the balls of all the pieces fill the pyramid\'s places, none twice', () => {
+    const puzzle = loadCatalogPuzzle('kanoodle-pyramid');
+    const solution = solve(puzzle, { limit: 1 }).found[0]!;
+    const mm = 20 / Math.SQRT2;
+    const centres = solutionStlFiles(puzzle, solution, { cellSize: 20, gap: 0.2 }).flatMap((file) =>
+      stlShells(readStl(file.bytes)).map((shell) => meshFacts(shell)).filter((shell) => Math.abs(shell.max[0]! - shell.min[0]! - 19.8) < 1e-3)
+        .map((b) => [0, 1, 2].map((k) => ((b.min[k]! + b.max[k]!) / 2 / mm).toFixed(3)).join()));
+    expect(centres.sort()).toEqual(puzzle.board.map((c) => c.map((x) => x.toFixed(3)).join()).sort());
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Pieces as binary STL files for 3-D printing: one closed, outward-facing mesh per piece (geometry/surface.ts
  * builds it from the grid's cell solids), scaled to millimetres, each piece shrunk by half the gap so that
- * two printed pieces side by side are `gap` apart, its convex edges chamfered by `bevel`.
+ * two printed pieces side by side are `gap` apart, its convex edges chamfered by `bevel`. A piece of balls
+ * is its balls and the necks that join them, each a closed shell (geometry/ball-surface.ts), which overlap:
+ * a slicer prints their union.
  *
  * Binary STL: an 80-byte header (never starting with "solid", which readers take for the text format), the
  * number of triangles (uint32), then per triangle its unit normal and three corners (float32, little
@@ -10,6 +12,7 @@
 import type { Cell } from '../geometry/cell.js';
 import type { Point, Triangle } from '../geometry/surface.js';
 import { cellsSurface, largestInset } from '../geometry/surface.js';
+import { ballsSurface, largestBallInset } from '../geometry/ball-surface.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
 
@@ -37,10 +40,16 @@ export interface StlFile {
 export function stlProblem(puzzle: Puzzle, options: StlOptions = {}): string | undefined {
   const grid = puzzleGrid(puzzle);
   if (puzzle.dims !== 3) return 'a flat (2-D) puzzle has no pieces to print: STL export is for 3-D puzzles';
-  if (!grid.solid) return `the ${grid.name} grid's cells are not polyhedra: STL export is for grids whose cells have a solid`;
+  if (!grid.solid && !grid.ball) return `the ${grid.name} grid's cells are neither polyhedra nor balls: STL export is for grids whose cells have a solid or a ball`;
   const { cellSize, gap, bevel } = { ...STL_DEFAULTS, ...options };
   if (!(cellSize > 0) || !Number.isFinite(cellSize)) return `the cell size must be a positive number of millimetres, not ${cellSize}`;
   if (!(gap >= 0) || !(bevel >= 0)) return 'the gap and the bevel must be zero or more';
+  if (!grid.solid && grid.ball) {
+    if (bevel > 0) return `the bevel cuts back the edges of polyhedra: the ${grid.name} grid's balls have none (leave --bevel out)`;
+    const largest = largestBallInset(grid.ball.diameter) / grid.ball.diameter * cellSize;
+    if (gap / 2 > largest + 1e-12) return `half the gap (${round(gap / 2)} mm) may be at most ${round(largest)} mm with balls of ${round(cellSize)} mm (the necks that join a piece's balls must stay inside them)`;
+    return undefined;
+  }
   const largest = Math.min(...puzzle.pieces.map((p) => largestInset(grid, p.shape))) * cellSize;
   if (gap / 2 + bevel > largest + 1e-12) {
     return `half the gap and the bevel together (${round(gap / 2 + bevel)} mm) may be at most ${round(largest)} mm with cells of ${round(cellSize)} mm`;
@@ -63,8 +72,9 @@ export function solutionStlFiles(puzzle: Puzzle, solution: Solution, options: St
 }
 
 function stlFile(puzzle: Puzzle, name: string, piece: string, cells: readonly Cell[], copies: number, options: StlOptions, toOrigin: boolean): StlFile {
-  const { cellSize, gap, bevel } = { ...STL_DEFAULTS, ...options };
   const grid = puzzleGrid(puzzle);
+  if (!grid.solid && grid.ball) return ballsStlFile(puzzle, name, piece, cells, copies, options, toOrigin);
+  const { cellSize, gap, bevel } = { ...STL_DEFAULTS, ...options };
   const triangles = cellsSurface(grid, cells, { inset: gap / 2 / cellSize, bevel: bevel / cellSize });
   // a piece on its own starts at the origin (where its cells' solids start, gap or not)
   let shift: Point = [0, 0, 0];
@@ -74,6 +84,27 @@ function stlFile(puzzle: Puzzle, name: string, piece: string, cells: readonly Ce
     shift = [-min[0]!, -min[1]!, -min[2]!];
   }
   const placed = triangles.map((t) => t.map((p) => [(p[0] + shift[0]) * cellSize, (p[1] + shift[1]) * cellSize, (p[2] + shift[2]) * cellSize] as const) as unknown as Triangle);
+  return { name, piece, bytes: stlBytes(placed, `snug: ${puzzle.name}, piece ${piece}`), triangles: placed.length, copies };
+}
+
+/**
+ * A piece of balls: each ball `cellSize` across less the gap, joined to the balls it touches by necks
+ * (geometry/ball-surface.ts: overlapping closed shells, which a slicer prints as their union).
+ */
+function ballsStlFile(puzzle: Puzzle, name: string, piece: string, cells: readonly Cell[], copies: number, options: StlOptions, toOrigin: boolean): StlFile {
+  const { cellSize, gap } = { ...STL_DEFAULTS, ...options };
+  const grid = puzzleGrid(puzzle);
+  const { diameter, centre } = grid.ball!;
+  // millimetres per unit of the grid: a ball's diameter is the cell size
+  const mm = cellSize / diameter;
+  const triangles = ballsSurface(grid, cells, gap / 2 / mm);
+  // a piece on its own starts at the origin (where its whole balls would start, gap or not)
+  let shift: Point = [0, 0, 0];
+  if (toOrigin) {
+    const min = [0, 1, 2].map((k) => Math.min(...cells.map((c) => centre(c)[k]!)) - diameter / 2);
+    shift = [-min[0]!, -min[1]!, -min[2]!];
+  }
+  const placed = triangles.map((t) => t.map((p) => [(p[0] + shift[0]) * mm, (p[1] + shift[1]) * mm, (p[2] + shift[2]) * mm] as const) as unknown as Triangle);
   return { name, piece, bytes: stlBytes(placed, `snug: ${puzzle.name}, piece ${piece}`), triangles: placed.length, copies };
 }
 

@@ -123,3 +123,31 @@ export function polycubeOuterFaces(cells: readonly P3[]): number {
   }
   return faces;
 }
+
+/**
+ * The shells of a mesh: its triangles grouped by the edges they share (two triangles that meet only at a
+ * corner are in different shells unless other triangles join them). A file of several closed shells that
+ * overlap (balls and the necks between them) is printed as their union.
+ */
+export function stlShells(mesh: StlMesh): StlMesh[] {
+  const parent = mesh.triangles.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  const byEdge = new Map<string, number>();
+  mesh.triangles.forEach(({ corners }, t) => {
+    for (let i = 0; i < 3; i++) {
+      const [a, b] = [key(corners[i]!), key(corners[(i + 1) % 3]!)].sort();
+      const other = byEdge.get(`${a}|${b}`);
+      if (other === undefined) byEdge.set(`${a}|${b}`, t);
+      else parent[find(other)] = find(t);
+    }
+  });
+  const groups = new Map<number, StlTriangle[]>();
+  mesh.triangles.forEach((triangle, t) => {
+    const root = find(t);
+    (groups.get(root) ?? groups.set(root, []).get(root)!).push(triangle);
+  });
+  return [...groups.values()].map((triangles) => ({ header: mesh.header, triangles }));
+}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
+import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { puzzleProblem } from '../puzzle/model.js';
 import { wellFormedProblem } from '../puzzle/validate.js';
@@ -54,6 +55,15 @@ describe('loading and building', () => {
     const sphere: Puzzle = { name: 's', dims: 3, grid: 'sphere', mirror: false, board: [[0, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: false }] };
     expect(unsupportedProblem(sphere)).toContain('not the sphere grid');
     expect(() => editorStateOf(sphere)).toThrow('sphere');
+  });
+
+  it('says for every grid it does not draw (prisms, tetrahedra, sticks, ...) which it draws and where to edit instead', () => {
+    const undrawn = GRID_NAMES.filter((g) => !EDITOR_GRIDS.includes(g));
+    expect(undrawn).toEqual(expect.arrayContaining(['sphere', 'prism', 'rhombic', 'tetra-octa', 'stick']));
+    for (const grid of undrawn) {
+      const puzzle: Puzzle = { name: 'p', dims: gridOf(grid, 3).dims, grid, mirror: false, board: [[0, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: false }] };
+      expect(unsupportedProblem(puzzle)).toBe(`the editor draws squares, cubes, hexagons and triangles, not the ${grid} grid: edit this puzzle's file (YAML or BurrTools) and open it again; it solves and shows here as any other`);
+    }
   });
 });
 

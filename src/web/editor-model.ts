@@ -150,10 +150,16 @@ export function newEditorState(grid: EditorGridName = defaultGridName(2), cells:
   return state;
 }
 
-/** Why the editor cannot edit a puzzle (its grid), or undefined. */
+/**
+ * Why the editor cannot edit a puzzle (its grid), or undefined. The grids without an `editor` (balls, prisms,
+ * tetrahedra, sticks) are still read from files, solved and shown: the message says so, and where to edit.
+ */
 export function unsupportedProblem(puzzle: Puzzle): string | undefined {
   const grid = puzzle.grid ?? defaultGridName(puzzle.dims);
-  if (!EDITOR_GRIDS.includes(grid)) return `the editor draws ${EDITOR_GRIDS.slice(0, -1).join(', ')} and ${EDITOR_GRIDS.at(-1)!} grids, not the ${grid} grid`;
+  if (!EDITOR_GRIDS.includes(grid)) {
+    const labels = EDITOR_GRIDS.map((g) => gridOfEditor(g).editor!.label.replace(/ \(.*\)$/, '').toLowerCase());
+    return `the editor draws ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}, not the ${grid} grid: edit this puzzle's file (YAML or BurrTools) and open it again; it solves and shows here as any other`;
+  }
   return undefined;
 }
 

@@ -45,7 +45,7 @@ export function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
 
 /**
  * The STL files `snug export --stl` writes, zipped: the pieces, or a solution's pieces in their places; or
- * why they cannot be made (a flat puzzle, balls, a gap too large for the cells).
+ * why they cannot be made (a flat puzzle, a bevel on balls, a gap too large for the cells).
  */
 export function stlZip(puzzle: Puzzle, solution: Solution | undefined, options: StlOptions): { blob: Blob; files: number } | { problem: string } {
   const problem = stlProblem(puzzle, options);

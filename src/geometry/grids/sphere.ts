@@ -54,6 +54,8 @@ export const sphereGrid: Grid = {
   // a pyramid of balls reads better from lower down: 25 degrees above, a layer's columns of art to the
   // lower right and its rows to the lower left
   scene: { mesh: 'balls', viewDirection: [1, Math.tan((25 * Math.PI) / 180), 0] },
+  // each ball centred on its lattice point, touching its 12 neighbours a step (1, 1, 0) away
+  ball: { centre: ([x, y, z]) => [x, y, z], diameter: Math.SQRT2 },
   burrTools: {
     type: 2,
     turns: BURRTOOLS_SPHERE_ORDER.map((i) => BURRTOOLS_BRICK_TURNS[i]!),
