@@ -296,6 +296,33 @@ describe('Play from the keyboard', () => {
     await page.context().close();
   });
 
+  it('colours copies of one piece that touch apart (calissons on the triangle grid)', async () => {
+    const hand = await openPlay('desktop', '#catalog=calissons-3');
+    const { page } = hand;
+    await page.focus('#play-board [data-piece=D]');
+    await page.keyboard.press('Enter');
+    const placed = async (): Promise<PlacedPiece[]> => placedOnPage(page);
+    // put down where the ghost first fits, then beside it: along the row until a second one goes down
+    for (let i = 0; i < 12 && (await placed()).length < 2; i++) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowRight');
+    }
+    const [a, b] = await placed();
+    expect(b).toBeDefined();
+    const fill = (c: readonly number[]): Promise<string> => page.$eval(`#play-board [data-cell="${c.join(',')}"]`, (el) => (el as unknown as { style: { fill: string } }).style.fill);
+    // the two share an edge: a cell of one and a cell of the other are side by side (centres one cell size apart)
+    const centre = (c: readonly number[]): Promise<number[]> => page.$eval(`#play-board [data-cell="${c.join(',')}"]`, (el) => { const r = (el as unknown as { getBoundingClientRect(): { x: number; y: number; width: number; height: number } }).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+    const size = await page.$eval(`#play-board [data-cell="${a!.cells[0]!.join(',')}"]`, (el) => (el as unknown as { getBoundingClientRect(): { width: number } }).getBoundingClientRect().width);
+    let touching = false;
+    for (const p of a!.cells) for (const q of b!.cells) {
+      const [[px, py], [qx, qy]] = [await centre(p), await centre(q)];
+      if (Math.hypot(px! - qx!, py! - qy!) < 0.7 * size) touching = true;
+    }
+    expect(touching).toBe(true);
+    expect(await fill(a!.cells[0]!)).not.toBe(await fill(b!.cells[0]!));
+    await page.context().close();
+  });
+
   it('places a Calibron block whole', async () => {
     const hand = await openPlay('desktop', '#catalog=calibron');
     const { page } = hand;

@@ -610,9 +610,12 @@ export class PlayBoard {
   private paint(): void {
     if (!this.puzzle) return;
     const all = this.all();
-    // one colour per piece, the tray's: a piece looks the same in the tray and wherever it goes down
+    // one colour per piece, the tray's: a piece looks the same in the tray and wherever it goes down; but
+    // copies of one piece (27 calissons) take the pictures' colours, copies that touch apart
     const byName = this.colours();
-    const colours = all.map((p) => byName.get(p.piece) ?? placementColours(this.puzzle!, [p], this.grid)[0]!);
+    const copies = new Set(this.puzzle.pieces.filter((p) => p.count > 1 && !p.color).map((p) => p.name));
+    const apart = all.some((p) => copies.has(p.piece)) ? placementColours(this.puzzle, all, this.grid) : [];
+    const colours = all.map((p, i) => (copies.has(p.piece) ? apart[i] : byName.get(p.piece)) ?? placementColours(this.puzzle!, [p], this.grid)[0]!);
     const owners = new Map<string, { index: number; given: boolean }>();
     const given = this.puzzle.placed?.length ?? 0;
     all.forEach((p, index) => {
