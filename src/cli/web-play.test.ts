@@ -180,10 +180,11 @@ describe.each(['desktop', 'phone'] as const)('Play on a %s', (device) => {
     expect(before).toContain(`${a[0]},${a[1]}`);
     expect(freeShape(first)).toBe(freeShape(L.shape));
     const turned = about(first, a, clockwise);
-    expect(await ghostCells(page)).toBe(turned);
+    // (a tap's click comes from the touch screen's gesture, a moment after the touch: waited for)
+    await expect.poll(() => ghostCells(page)).toBe(turned);
     await hand.flip();
     const flipped = about(turned.split(' ').map((c) => c.split(',').map(Number)), a, mirror);
-    expect(await ghostCells(page)).toBe(flipped);
+    await expect.poll(() => ghostCells(page)).toBe(flipped);
 
     expect(await page.getAttribute('[data-testid=ghost]', 'data-fits')).toBe('true');
     // moved to b (the ghost moves with it, snapped to the cells) and let go
