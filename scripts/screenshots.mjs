@@ -48,12 +48,25 @@ try {
   // a hint on a half-done board
   page = await open('#catalog=pentomino-6x10');
   await page.click('[data-testid=tab-play]');
+  // a piece put down on these cells: picked up, its ghost moved by the focus and turned until it covers them
   const put = async (piece, cells) => {
     await page.click(`#play-board [data-piece=${piece}]`);
-    for (const c of cells) await page.click(`#play-board [data-cell="${c},0"]`);
+    const wanted = cells.map((c) => c.join(',')).sort().join(' ');
+    const ghost = async () => JSON.parse((await page.getAttribute('[data-testid=ghost]', 'data-cells')) ?? '[]').map((c) => `${c[0]},${c[1]}`).sort().join(' ');
+    for (let k = 0; k < 8; k++) {
+      for (const [x, y] of cells) {
+        await page.focus(`#play-board [data-cell="${x},${y},0"]`);
+        if ((await ghost()) === wanted) {
+          await page.keyboard.press('Enter');
+          return;
+        }
+      }
+      await page.click(k === 3 ? '[data-testid=play-flip]' : '[data-testid=play-turn]');
+    }
+    throw new Error(`${piece} never covered ${wanted}`);
   };
-  await put('I', ['0,0', '1,0', '2,0', '3,0', '4,0']);
-  await put('L', ['5,0', '6,0', '7,0', '8,0', '8,1']);
+  await put('I', [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]);
+  await put('L', [[5, 0], [6, 0], [7, 0], [8, 0], [8, 1]]);
   const hint = async () => {
     await page.evaluate(() => { delete document.getElementById('play-status').dataset.hintPiece; });
     await page.click('[data-testid=hint]');
@@ -63,6 +76,18 @@ try {
   await page.click('[data-testid=place-hint]');
   await hint();
   await page.locator('#results').screenshot({ path: `${out}/hint.png` });
+
+  // the Play tab with a piece being dragged: the Y picked up from the tray, turned, on its way over the board
+  await page.click('[data-testid=place-hint]');
+  await page.locator('#play-board [data-piece=Y]').scrollIntoViewIfNeeded();
+  const from = await page.locator('#play-board [data-piece=Y]').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.keyboard.press('r');
+  const to = await page.locator('#play-board [data-cell="6,3,0"]').boundingBox();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.locator('#results').screenshot({ path: `${out}/play.png` });
+  await page.mouse.up();
   await page.close();
 
   // the same app on a phone

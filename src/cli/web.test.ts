@@ -320,31 +320,6 @@ describe('the web app in Chromium', () => {
     await page.close();
   });
 
-  it('gives a hint on a half-done board that is a piece of some completion', async () => {
-    const page = await openApp();
-    await page.click('[data-testid=tab-play]');
-    await page.click('#play-board [data-piece=I]');
-    for (let x = 0; x < 5; x++) await page.click(`#play-board [data-cell="${x},0,0"]`);
-    await page.click('#play-board [data-piece=L]');
-    for (const cell of ['5,0,0', '6,0,0', '7,0,0', '8,0,0', '8,1,0']) await page.click(`#play-board [data-cell="${cell}"]`);
-    await page.click('[data-testid=hint]');
-    await page.waitForFunction(() => document.getElementById('play-status')!.dataset.hintPiece !== undefined, null, { timeout: 60_000 });
-    const piece = (await page.getAttribute('[data-testid=play-status]', 'data-hint-piece'))!;
-    const cells = JSON.parse((await page.getAttribute('[data-testid=play-status]', 'data-hint-cells'))!);
-    const board = loadCatalogPuzzle('pentomino-6x10');
-    const placed = [
-      { piece: 'I', cells: [0, 1, 2, 3, 4].map((x) => [x, 0, 0] as const) },
-      { piece: 'L', cells: [[5, 0, 0], [6, 0, 0], [7, 0, 0], [8, 0, 0], [8, 1, 0]] as const },
-    ];
-    // with the hinted piece down too, the board can still be completed (Dancing Links, here)
-    const withHint = solve({ ...board, placed: [...placed, { piece, cells }] }, { engine: 'dlx' });
-    expect(withHint.solutions).toBe(1);
-    expect(verifySolution({ ...board, placed: [...placed, { piece, cells }] }, withHint.found[0]!)).toEqual([]);
-    await page.click('[data-testid=place-hint]');
-    expect(await page.locator('#play-board .cell.covered').count()).toBe(15);
-    await page.close();
-  });
-
   it('saves the puzzle as YAML and the solution shown as SVG and PNG', async () => {
     const page = await openApp({ fragment: '#catalog=pentomino-3x20' });
     await solveOnPage(page, 'first');

@@ -29,4 +29,22 @@ describe('the two platform hosts', () => {
     expect(() => nodeHost.gunzipText(big, 4000)).toThrow(RangeError);
     expect(() => browserHost.gunzipText(big, 4000)).toThrow(RangeError);
   });
+
+  it('call a file cut short damaged, not too large (its last bytes are no trailer)', () => {
+    const text = new TextEncoder().encode(Array.from({ length: 400 }, (_, i) => `<voxel x="${i}"/>`).join('\n'));
+    const packed = nodeHost.gzip(text);
+    for (const cut of [packed.length - 4, Math.floor(packed.length / 2), 12]) {
+      const short = packed.slice(0, cut);
+      for (const host of [nodeHost, browserHost]) {
+        let thrown: unknown;
+        try {
+          host.gunzipText(short, 64 * 1024 * 1024);
+        } catch (e) {
+          thrown = e;
+        }
+        expect(thrown, `${cut} bytes`).toBeInstanceOf(Error);
+        expect(thrown, `${cut} bytes`).not.toBeInstanceOf(RangeError);
+      }
+    }
+  });
 });

@@ -24,7 +24,10 @@ import { CATALOG, catalogPuzzle } from './catalog.js';
 import { puzzleOfFragment, shareFragment } from './share.js';
 import { canvasPng, download, fileStem, puzzleYaml, solutionSvg, stlZip, svgToPng } from './export.js';
 import { stlProblem } from '../render/stl.js';
-import { PlayBoard } from './play-board.js';
+import { PlayBoard, pieceShapeSvg, trayUnit } from './play-board.js';
+import { maxWorkers } from '../search/options.js';
+import { pieceListColours } from '../render/piece-colours.js';
+import { PuzzleError } from '../puzzle/errors.js';
 import type { RunningSolve } from './solver-client.js';
 import { SolverClient } from './solver-client.js';
 import type { SolutionView3d } from './view3d.js';
@@ -71,8 +74,7 @@ function describePuzzle(puzzle: Puzzle): void {
     (copies !== puzzle.pieces.length ? ` (${copies} copies)` : '') +
     ` covering ${minCells === maxCells ? maxCells : `${minCells} to ${maxCells}`} cells` +
     (puzzle.placed?.length ? ` · ${puzzle.placed.length} placed` : '') +
-    (puzzle.known?.total !== undefined ? ` · known: ${formatCount(puzzle.known.total)} solutions` : '') +
-    (puzzle.known?.unique !== undefined ? `, ${formatCount(puzzle.known.unique)} unique` : '');
+    knownText(puzzle);
   info.append(title, facts);
   if (puzzle.description) {
     const d = document.createElement('p');
@@ -80,6 +82,15 @@ function describePuzzle(puzzle: Puzzle): void {
     d.textContent = puzzle.description;
     info.append(d);
   }
+}
+
+/** " · known: 9,356 solutions, 2,339 unique", " · known: 1 solution", " · known: 2,567,183 unique solutions", or nothing. */
+function knownText(puzzle: Puzzle): string {
+  const plural = (n: number, what: string): string => `${formatCount(n)} ${what}${n === 1 ? '' : 's'}`;
+  const { total, unique } = puzzle.known ?? {};
+  if (total !== undefined) return ` · known: ${plural(total, 'solution')}${unique !== undefined ? `, ${formatCount(unique)} unique` : ''}`;
+  if (unique !== undefined) return ` · known: ${plural(unique, 'unique solution')}`;
+  return '';
 }
 
 function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { toEditor?: boolean } = {}): void {
@@ -98,6 +109,9 @@ function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { t
   ($('catalog') as HTMLSelectElement).value = catalogName ?? '';
   $('problem-choice').hidden = true;
   describePuzzle(puzzle);
+  // what was said of the last file or link is about another puzzle now
+  $('share-status').textContent = '';
+  $('share-status').classList.remove('error');
   $('summary').textContent = '';
   $('progress-text').textContent = '';
   ($('progress') as HTMLProgressElement).value = 0;
@@ -120,6 +134,7 @@ async function openFile(file: File): Promise<void> {
   const status = $('share-status');
   status.classList.remove('error');
   try {
+    if (!/\.(ya?ml|xmpuzzle)$/i.test(file.name)) throw new Error(`${file.name}: not a puzzle file (snug opens .yaml, .yml and BurrTools .xmpuzzle files)`);
     if (file.size > MAX_PUZZLE_FILE_BYTES) throw new Error(`${file.name}: larger than ${MAX_PUZZLE_FILE_BYTES / 1024 / 1024} MB, too large for a puzzle file`);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const burrTools = /\.xmpuzzle$/i.test(file.name);
@@ -141,6 +156,8 @@ async function openFile(file: File): Promise<void> {
     status.textContent = `Opened ${file.name}.`;
   } catch (e) {
     showError(status, e);
+    // the file field shows the puzzle that is open, not the file that was refused
+    ($('file') as HTMLInputElement).value = '';
   }
 }
 
@@ -151,8 +168,13 @@ function findMode(): FindMode {
 }
 
 function setRunning(running: boolean): void {
-  ($('solve-button') as HTMLButtonElement).disabled = running;
-  ($('cancel-button') as HTMLButtonElement).disabled = !running;
+  const solveButton = $('solve-button') as HTMLButtonElement;
+  const cancelButton = $('cancel-button') as HTMLButtonElement;
+  // a disabled button loses the focus to the page: it goes to the button beside it instead
+  const onButtons = document.activeElement === solveButton || document.activeElement === cancelButton;
+  solveButton.disabled = running;
+  cancelButton.disabled = !running;
+  if (onButtons) (running ? cancelButton : solveButton).focus();
 }
 
 /** Stops the run under way: what it still reports is not shown (a new run or a new puzzle has the page). */
@@ -166,7 +188,7 @@ async function startSolve(): Promise<void> {
   cancelRun();
   const mode = findMode();
   const unique = ($('unique') as HTMLInputElement).checked;
-  const workers = Math.max(1, Math.min(64, Math.floor(Number(($('workers') as HTMLInputElement).value) || navigator.hardwareConcurrency || 1)));
+  const workers = Math.max(1, Math.min(maxWorkers(), Math.floor(Number(($('workers') as HTMLInputElement).value) || navigator.hardwareConcurrency || 1)));
   state.solutions = [];
   state.total = 0;
   state.index = 0;
@@ -263,7 +285,13 @@ function updateBrowser(): void {
   const at = list.indexOf(state.index);
   index.value = String(count === 0 || at < 0 ? 0 : at + 1);
   const more = state.total > state.solutions.length ? ` (${formatCount(state.total)} found)` : '';
-  $('solution-count').textContent = filtering() ? `of ${formatCount(count)} that come apart` : `of ${formatCount(count)}${more}`;
+  $('solution-count').textContent = filtering()
+    ? `of ${formatCount(count)} that come apart`
+    : count === 0 && state.total > 0
+      ? `none kept to look at: a count of ${formatCount(state.total)} solution${state.total === 1 ? '' : 's'}`
+      : `of ${formatCount(count)}${more}`;
+  // nothing to step through: the buttons and the number say so
+  for (const id of ['first-solution', 'previous-solution', 'next-solution', 'last-solution', 'solution-index']) ($(id) as HTMLButtonElement).disabled = count === 0;
   updateApartCount();
 }
 
@@ -312,6 +340,7 @@ function showSolution(): void {
   // bottom-up order (which no one has checked can be done) is not offered
   $('play-assembly').hidden = canTakeApart(state.puzzle);
   showApart(undefined);
+  showPiecesStrip(shownIndex === undefined);
   container.classList.toggle('three-d', threeD);
   const request = ++pictureRequest;
   if (threeD) {
@@ -321,6 +350,7 @@ function showSolution(): void {
         container.replaceChildren();
         try {
           view3d = new SolutionView3d(container, { grid: puzzleGrid(state.puzzle) });
+          view3d.onStepsShown = (k) => { ($('step') as HTMLInputElement).value = String(k); };
         } catch {
           // no WebGL here: the command line's pictures (isometric cubes, spheres by layers)
           container.classList.remove('three-d');
@@ -341,13 +371,45 @@ function showSolution(): void {
     view3d?.dispose();
     view3d = undefined;
     container.innerHTML = renderSolutionSvg(state.puzzle, solution).replace(/^<\?xml[^>]*>\s*/, '');
-    // drawn to the width of the page: the picture scales by its viewBox
+    // drawn to the width of the page (the picture scales by its viewBox), at most twice its own size and
+    // three quarters of the window's height: a narrow board is not lost in a wide box, a tiny one not blown up
     const svg = container.querySelector('svg');
     if (svg && !svg.hasAttribute('viewBox')) svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
+    if (svg) fitPicture(svg);
     svg?.setAttribute('role', 'img');
     svg?.setAttribute('aria-label', `${state.puzzle.name}: ${state.solutions.length ? `solution ${state.index + 1}` : 'the board'}`);
     container.dataset.shown = String(request);
   }
+}
+
+/** Sizes a flat picture: the page's width at most, twice its own size at most, 75% of the window's height at most. */
+function fitPicture(svg: SVGSVGElement): void {
+  const width = Number(svg.getAttribute('width'));
+  const height = Number(svg.getAttribute('height'));
+  if (!(width > 0 && height > 0)) return;
+  const room = $('solution-view').clientWidth || width;
+  const scale = Math.min(2, room / width, (0.75 * innerHeight) / height);
+  svg.style.width = `${Math.floor(width * scale)}px`;
+  svg.style.height = `${Math.floor(height * scale)}px`;
+}
+
+/** Before any solution: the puzzle's pieces drawn under the board, each in its colour, as a person lays them out. */
+function showPiecesStrip(show: boolean): void {
+  const strip = $('pieces-strip');
+  strip.hidden = !show;
+  if (!show || strip.dataset.puzzle === state.puzzle.name + state.puzzle.board.length && strip.childElementCount > 0) return;
+  const grid = puzzleGrid(state.puzzle);
+  const colours = pieceListColours(state.puzzle.pieces);
+  const unit = trayUnit(grid, state.puzzle.pieces.map((p) => p.shape), 96, 18);
+  strip.replaceChildren(...state.puzzle.pieces.map((piece, i) => {
+    const figure = document.createElement('figure');
+    figure.dataset.piece = piece.name;
+    const caption = document.createElement('figcaption');
+    caption.textContent = piece.count > 1 ? `${piece.name} ×${piece.count}` : piece.name;
+    figure.append(pieceShapeSvg(grid, piece.shape, colours[i]!, unit), caption);
+    return figure;
+  }));
+  strip.dataset.puzzle = state.puzzle.name + state.puzzle.board.length;
 }
 
 /** Shows the solution at `position` in the list the browser steps through. */
@@ -568,10 +630,10 @@ async function askHint(): Promise<void> {
     } else {
       hinted = r.hint;
       const ways = r.complete ? `${formatCount(r.completions)} way${r.completions === 1 ? '' : 's'}` : `more than ${formatCount(r.completions)} ways`;
-      status.textContent = `It can be completed in ${ways}. Next: piece ${r.hint.piece} where it is marked (${r.hint.places} place${r.hint.places === 1 ? '' : 's'} left for it).`;
+      status.textContent = `It can be completed in ${ways}. Next: piece ${r.hint.piece} where its ghost is drawn (${r.hint.places} place${r.hint.places === 1 ? '' : 's'} left for it).`;
       status.dataset.hintPiece = r.hint.piece;
       status.dataset.hintCells = JSON.stringify(r.hint.cells);
-      playBoard.highlight(r.hint.cells, 'hint');
+      playBoard.highlight(r.hint.cells, 'hint', r.hint.piece);
     }
     ($('place-hint') as HTMLButtonElement).disabled = hinted === undefined;
   } catch (e) {
@@ -626,16 +688,9 @@ const NEW_PUZZLE: Puzzle = {
 
 let edited: Puzzle | undefined;
 const editor = new PuzzleEditor($('editor'), (result) => {
-  const status = $('edit-status');
-  if ('puzzle' in result) {
-    edited = result.puzzle;
-    status.classList.remove('error');
-    status.textContent = 'Ready to solve.';
-  } else {
-    edited = undefined;
-    status.classList.add('error');
-    status.textContent = result.problem;
-  }
+  // the editor says itself whether the puzzle is ready or what its problem is: said once, there
+  $('edit-status').textContent = '';
+  edited = 'puzzle' in result ? result.puzzle : undefined;
   ($('use-edited') as HTMLButtonElement).disabled = edited === undefined;
 });
 
@@ -671,7 +726,7 @@ function wire(): void {
   const own = document.createElement('option');
   own.value = '';
   own.textContent = '(your own puzzle)';
-  select.append(own, ...[...CATALOG.keys()].map((name) => Object.assign(document.createElement('option'), { value: name, textContent: name })));
+  select.append(own, ...[...CATALOG].map(([name, text]) => Object.assign(document.createElement('option'), { value: name, textContent: catalogTitle(name, text) })));
   select.addEventListener('change', () => {
     if (select.value) setPuzzle(catalogPuzzle(select.value), select.value);
   });
@@ -843,22 +898,54 @@ function wire(): void {
   });
   $('version').textContent = __SNUG_VERSION__;
   addEventListener('hashchange', () => loadFragment());
+  // at most four workers a core: what the solver takes (a larger number is brought down to it, and said)
+  const workersField = $('workers') as HTMLInputElement;
+  workersField.max = String(maxWorkers());
+  workersField.addEventListener('change', () => {
+    const n = Math.floor(Number(workersField.value));
+    const note = $('workers-note');
+    note.textContent = '';
+    if (!(n >= 1)) workersField.value = '1';
+    else if (n > maxWorkers()) {
+      workersField.value = String(maxWorkers());
+      note.textContent = `at most ${maxWorkers()} on this device (four a core)`;
+    }
+  });
 }
 
-function loadFragment(): boolean {
+/** A catalog entry's title as its file gives it (the `name:` line), else its file name. */
+function catalogTitle(name: string, text: string): string {
+  const title = /^name:\s*(.+?)\s*$/m.exec(text)?.[1]?.replace(/^(['"])(.*)\1$/, '$2');
+  return title || name;
+}
+
+/**
+ * Opens the puzzle of the address's fragment. A fragment that names no puzzle (or a damaged one) leaves the
+ * open puzzle, or the default one on the first load, and says why; one naming an element of the page (the
+ * skip link's #results) is no puzzle link.
+ */
+function loadFragment(first = false): void {
+  const hash = location.hash;
+  let problem: string | undefined;
   try {
-    const found = puzzleOfFragment(location.hash);
-    if (!found) return false;
-    setPuzzle(found.puzzle, found.catalogName);
-    return true;
+    const found = puzzleOfFragment(hash);
+    if (found) {
+      setPuzzle(found.puzzle, found.catalogName);
+      return;
+    }
+    if (hash.length > 1 && !document.getElementById(decodeURIComponent(hash.slice(1)))) problem = 'the link names no puzzle (it has neither #catalog= nor #puzzle=)';
   } catch (e) {
-    showError($('share-status'), e);
-    return false;
+    problem = e instanceof PuzzleError ? `the puzzle in the link: ${e.line !== undefined ? `line ${e.line} of its YAML: ` : ''}${e.problem}` : e instanceof Error ? e.message : String(e);
   }
+  if (first) setPuzzle(state.puzzle, DEFAULT_PUZZLE);
+  if (problem === undefined) return;
+  const status = $('share-status');
+  status.textContent = `${problem[0]!.toUpperCase()}${problem.slice(1)}. ${first ? `Showing ${state.puzzle.name} instead.` : 'The puzzle open stays.'}`;
+  status.classList.add('error');
 }
 
 wire();
-if (!loadFragment()) setPuzzle(state.puzzle, DEFAULT_PUZZLE);
+loadFragment(true);
 if ('serviceWorker' in navigator && location.protocol !== 'file:' && !import.meta.env.DEV) {
   void navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
@@ -869,6 +956,7 @@ Object.assign(globalThis, {
     puzzle: (): Puzzle => state.puzzle,
     solution: (): Solution | undefined => state.solutions[state.index],
     solutionsShown: (): number => state.solutions.length,
+    playPieces: () => playBoard.pieces(),
     disassembly: (): SolutionDisassembly | undefined => state.apart[state.index],
     disassemblies: (): (SolutionDisassembly | null)[] => state.solutions.map((_, i) => state.apart[i] ?? null),
   },

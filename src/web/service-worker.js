@@ -16,5 +16,8 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(caches.match(request, { ignoreSearch: true }).then((hit) => hit ?? fetch(request)));
+  // the page is kept as the folder ('./'): its own name, index.html, is the same page
+  const url = new URL(request.url);
+  const key = url.pathname.endsWith('/index.html') ? new URL('./', url).href : request;
+  event.respondWith(caches.match(key, { ignoreSearch: true }).then((hit) => hit ?? fetch(request)));
 });

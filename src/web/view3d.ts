@@ -555,9 +555,13 @@ export class SolutionView3d {
     this.frame.remove();
   }
 
+  /** Told the number of pieces shown whenever it changes (the page's slider follows a playing assembly). */
+  onStepsShown: ((k: number) => void) | undefined;
+
   private showSteps(k: number): void {
     this.hideTooltip();
     this.step = Math.min(this.order.length, Math.max(0, Math.round(Number.isFinite(k) ? k : this.order.length)));
+    this.onStepsShown?.(this.step);
     const shown = new Set(this.order.slice(0, this.step));
     this.pieces.forEach((piece, i) => {
       piece.inSteps = shown.has(i);
