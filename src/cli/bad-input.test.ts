@@ -42,14 +42,14 @@ describe('files that are not regular files, for solve, resume and merge', () => 
   const folder = dir();
   const fifo = join(folder, 'pipe');
   execFileSync('mkfifo', [fifo]);
-  // larger than every limit (64 MB for puzzles, 400 MB for checkpoints and shards), and sparse: no disk used
+  // larger than every limit (20 MB for puzzles, 400 MB for checkpoints and shards), and sparse: no disk used
   const huge = join(folder, 'huge.json');
   execFileSync('truncate', ['-s', '600M', huge]);
   const cases: [string, string, RegExp][] = [
     ['a named pipe (which would wait for a writer forever)', fifo, /is a named pipe, not a regular file/],
     ['/dev/zero (which never ends)', '/dev/zero', /is a device, not a regular file/],
     ['a folder', folder, /is a directory, not a file/],
-    ['a file over the size limit', huge, /is 600 MB: more than the limit of (64|400) MB/],
+    ['a file over the size limit', huge, /is 600 MB: more than the limit of (20|400) MB/],
   ];
   for (const command of ['solve', 'resume', 'merge']) {
     for (const [what, path, message] of cases) {

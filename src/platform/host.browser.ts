@@ -9,7 +9,8 @@ import * as yaml from 'yaml';
 import * as xmlParser from 'fast-xml-parser';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { gunzipSync, gzipSync } from 'fflate';
+import { gzipSync } from 'fflate';
+import { unpackCapped } from './inflate.js';
 import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport } from './types.js';
 
 export type { SearchThread } from './types.js';
@@ -38,14 +39,9 @@ export function xmlParserModule(): typeof xmlParser {
   return xmlParser;
 }
 
-/** gzip's trailer gives the unpacked size (modulo 2^32): a file that would be too large is refused unread. */
+/** The text gzip data holds; a RangeError when it would unpack to more than `maxBytes` (checked as it unpacks). */
 export function gunzipText(data: Uint8Array, maxBytes: number): string {
-  const n = data.length;
-  const size = n >= 4 ? (data[n - 4]! | (data[n - 3]! << 8) | (data[n - 2]! << 16) | (data[n - 1]! << 24)) >>> 0 : 0;
-  if (size > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
-  const out = gunzipSync(data);
-  if (out.length > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
-  return new TextDecoder().decode(out);
+  return new TextDecoder().decode(unpackCapped(data, 'gzip', maxBytes));
 }
 
 export function gzip(data: Uint8Array): Uint8Array {

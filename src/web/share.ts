@@ -3,9 +3,10 @@
  * name, `#catalog=NAME`, or the whole puzzle, `#puzzle=` its YAML (format.ts) deflated and in base64url, so
  * that a link opens the same puzzle anywhere, edited or not.
  */
-import { deflateSync, inflateSync, strToU8, strFromU8 } from 'fflate';
+import { deflateSync, strToU8, strFromU8 } from 'fflate';
 import type { Puzzle } from '../puzzle/model.js';
-import { formatPuzzle, parsePuzzle } from '../puzzle/format.js';
+import { MAX_PUZZLE_FILE_BYTES, formatPuzzle, parsePuzzle } from '../puzzle/format.js';
+import { unpackCapped } from '../platform/inflate.js';
 import { CATALOG, catalogPuzzle } from './catalog.js';
 
 /** Longest fragment read: far beyond any puzzle a person draws, small enough to refuse at once. */
@@ -37,8 +38,10 @@ export function puzzleOfFragment(fragment: string): { puzzle: Puzzle; catalogNam
   if (packed === null) return undefined;
   let text: string;
   try {
-    text = strFromU8(inflateSync(fromBase64Url(packed)));
-  } catch {
+    // unpacked with a cap: a link of a few kilobytes may unpack to gigabytes
+    text = strFromU8(unpackCapped(fromBase64Url(packed), 'deflate', MAX_PUZZLE_FILE_BYTES));
+  } catch (e) {
+    if (e instanceof RangeError) throw new Error(`the puzzle in the link unpacks to more than ${MAX_PUZZLE_FILE_BYTES / 1024 / 1024} MB: more than the limit of a puzzle`);
     throw new Error('the puzzle in the link is damaged (it may have been cut short)');
   }
   return { puzzle: parsePuzzle(text, 'the link') };
