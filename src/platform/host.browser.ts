@@ -10,7 +10,7 @@ import * as xmlParser from 'fast-xml-parser';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { gzipSync } from 'fflate';
-import { unpackCapped } from './inflate.js';
+import { unpackCapped } from './inflate.browser.js';
 import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport } from './types.js';
 
 export type { SearchThread } from './types.js';
