@@ -15,6 +15,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import { webServer } from './web.js';
+import { launchChromium, startWebServer } from '../bench/chromium.js';
+
+// the page's globals, for the functions that run in it (this file is type-checked without the DOM's types)
+declare const document: any;
 
 const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
 
@@ -122,5 +126,29 @@ describe('snug web --out', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).not.toMatch(/\x1b/);
     expect(r.stdout).toMatch(/site\\x1b\[31mred/);
+  });
+});
+
+describe('the app under its Content-Security-Policy', () => {
+  it('loads, solves on its workers and draws in Chromium with no violation of the policy', async () => {
+    const served = await startWebServer();
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const violations: string[] = [];
+      page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+      await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e: any) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`)));
+      const response = await page.goto(served.url);
+      expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+      await page.waitForSelector('body[data-ready=true]');
+      await page.click('[data-testid=solve]');
+      await page.waitForFunction(() => (document.getElementById('summary')!.dataset.solutions ?? '') !== '', null, { timeout: 90_000 });
+      expect(Number(await page.getAttribute('[data-testid=summary]', 'data-solutions'))).toBeGreaterThan(0);
+      expect(await page.locator('[data-testid=solution-view] svg, [data-testid=solution-view] canvas').count()).toBeGreaterThan(0);
+      expect(violations).toEqual([]);
+    } finally {
+      await browser.close();
+      await served.stop();
+    }
   });
 });

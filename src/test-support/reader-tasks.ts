@@ -6,12 +6,12 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { parseBurrTools } from '../puzzle/burrtools.js';
 import { parsePuzzle } from '../puzzle/format.js';
-import { unpackPuzzleText } from '../web/link.js';
+import { puzzleOfPacked } from '../web/link.js';
 
 export const READERS = {
   yaml: (text: string) => parsePuzzle(text, 'big.yaml'),
   burrtools: (bytes: Uint8Array) => parseBurrTools(bytes, 'big.xmpuzzle'),
-  link: (packed: string) => parsePuzzle(unpackPuzzleText(packed), 'the link'),
+  link: (packed: string) => puzzleOfPacked(packed),
 } as const;
 
 export type ReaderName = keyof typeof READERS;

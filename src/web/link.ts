@@ -4,7 +4,8 @@
  * cap (share.ts reads and writes the fragment).
  */
 import { deflateSync, strFromU8, strToU8 } from 'fflate';
-import { MAX_PUZZLE_FILE_BYTES } from '../puzzle/format.js';
+import { MAX_PUZZLE_FILE_BYTES, parsePuzzle } from '../puzzle/format.js';
+import type { Puzzle } from '../puzzle/model.js';
 import { unpackCapped } from '../platform/inflate.browser.js';
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -30,4 +31,9 @@ export function unpackPuzzleText(packed: string): string {
     if (e instanceof RangeError) throw new Error(`the puzzle in the link unpacks to more than ${MAX_PUZZLE_FILE_BYTES / 1024 / 1024} MB: more than the limit of a puzzle`);
     throw new Error('the puzzle in the link is damaged (it may have been cut short)');
   }
+}
+
+/** The puzzle a link packed (`#puzzle=` the packed text): an Error of one line when it is damaged, too large or not a puzzle. */
+export function puzzleOfPacked(packed: string): Puzzle {
+  return parsePuzzle(unpackPuzzleText(packed), 'the link');
 }

@@ -4,9 +4,9 @@
  * (link.ts), so that a link opens the same puzzle anywhere, edited or not.
  */
 import type { Puzzle } from '../puzzle/model.js';
-import { formatPuzzle, parsePuzzle } from '../puzzle/format.js';
+import { formatPuzzle } from '../puzzle/format.js';
 import { CATALOG, catalogPuzzle } from './catalog.js';
-import { packPuzzleText, unpackPuzzleText } from './link.js';
+import { packPuzzleText, puzzleOfPacked } from './link.js';
 
 /** Longest fragment read: far beyond any puzzle a person draws, small enough to refuse at once. */
 const MAX_FRAGMENT = 1 << 20;
@@ -24,5 +24,5 @@ export function puzzleOfFragment(fragment: string): { puzzle: Puzzle; catalogNam
   if (name !== null) return { puzzle: catalogPuzzle(name), catalogName: name };
   const packed = params.get('puzzle');
   if (packed === null) return undefined;
-  return { puzzle: parsePuzzle(unpackPuzzleText(packed), 'the link') };
+  return { puzzle: puzzleOfPacked(packed) };
 }
