@@ -9,7 +9,8 @@ import * as yaml from 'yaml';
 import * as xmlParser from 'fast-xml-parser';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { Gunzip, gzipSync } from 'fflate';
+import { gzipSync } from 'fflate';
+import { unpackCapped } from './inflate.browser.js';
 import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport } from './types.js';
 
 export type { SearchThread } from './types.js';
@@ -39,28 +40,16 @@ export function xmlParserModule(): typeof xmlParser {
 }
 
 /**
- * Unpacks as it counts, and stops past maxBytes (a RangeError). gzip's trailer is not trusted for the size:
- * a file cut short ends in bytes of its data, which read as any size, and is damaged, not too large.
+ * The text gzip data holds; a RangeError when it would unpack to more than `maxBytes` (checked as it
+ * unpacks). gzip's trailer is not trusted for the size, but it is checked after: a file cut short ends in
+ * bytes of its data, which read as any size, and is damaged, not too large.
  */
 export function gunzipText(data: Uint8Array, maxBytes: number): string {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const unpack = new Gunzip((chunk) => {
-    total += chunk.length;
-    if (total > maxBytes) throw new RangeError(`more than ${maxBytes} bytes`);
-    chunks.push(chunk);
-  });
-  unpack.push(data, true);
+  const out = unpackCapped(data, 'gzip', maxBytes);
   // the trailer's last four bytes are the unpacked size (modulo 2^32): a file cut in its trailer has them wrong
   const n = data.length;
   const size = n >= 4 ? (data[n - 4]! | (data[n - 3]! << 8) | (data[n - 2]! << 16) | (data[n - 1]! << 24)) >>> 0 : -1;
-  if (size !== total % 2 ** 32) throw new Error('unexpected end of file');
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
+  if (size !== out.length % 2 ** 32) throw new Error('unexpected end of file');
   return new TextDecoder().decode(out);
 }
 

@@ -30,7 +30,9 @@ function readBuffer(path: string, maxBytes: number, fail: (problem: string) => n
     if (stat.isFIFO()) fail('is a named pipe, not a regular file');
     if (stat.isSocket()) fail('is a socket, not a regular file');
     if (!stat.isFile()) fail('is a device, not a regular file');
-    if (stat.size > maxBytes) fail(`is ${formatBytes(stat.size)}: more than the limit of ${formatBytes(maxBytes)}`);
+    // a size that rounds to the limit is given in bytes ("is 20 MB: more than the limit of 20 MB" says nothing)
+    const size = formatBytes(stat.size) === formatBytes(maxBytes) ? `${stat.size} bytes` : formatBytes(stat.size);
+    if (stat.size > maxBytes) fail(`is ${size}: more than the limit of ${formatBytes(maxBytes)}`);
     const buffer = Buffer.alloc(stat.size);
     let read = 0;
     // a file that grows while it is read is cut at the size checked above

@@ -56,8 +56,16 @@ const PALETTE = ['#d62728', '#1f77b4', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b
 import { gunzipText, gzip, xmlParserModule as fxp } from '../platform/host.js';
 import { LIMITS, copiesProblem, descriptionProblem, nameProblem, wellFormedProblem } from './validate.js';
 
-/** Largest uncompressed file read: far more than any puzzle needs, small enough to hold. */
-export const MAX_XMPUZZLE_BYTES = 64 * 1024 * 1024;
+/** Largest uncompressed file read: a shape of the largest box, 4096 x 4096, fits; checked as it unpacks. */
+export const MAX_XMPUZZLE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Most XML elements read (counted as '<' characters, before the text is parsed): the parser keeps some 300
+ * bytes and takes some 40 microseconds per element, so that 200,000 stay within about 60 MB and seconds.
+ * BurrTools' own files hold a few thousand (a shape is one element however many voxels it has); a file
+ * with thousands of stored disassemblies may hold more.
+ */
+export const MAX_XMPUZZLE_ELEMENTS = 200_000;
 
 /** BurrTools' grids, by the number of <gridType type=...>. */
 const GRID_TYPES: Readonly<Record<number, string>> = {
@@ -143,11 +151,15 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const failHere = (why: string): never => fail(`${where}${why}`);
   const shapes = list(root.shapes, 'voxel');
   if (shapes.length === 0) fail('the file has no shapes');
-  const shape = (id: string | undefined, what: string): { id: number; voxels: () => Voxels } => {
+  // each shape is read once, however many times the problem names it, and only after the voxels of the
+  // board and of all its pieces have been counted against their limits (counting allocates nothing)
+  const read = new Map<number, Voxels>();
+  const shape = (id: string | undefined, what: string): { id: number; count: () => number; voxels: () => Voxels } => {
     const n = wholeNumber(id);
     if (n === undefined) failHere(`${what} has no valid shape id`);
     if (n! >= shapes.length) failHere(`${what} names shape ${n! + 1}, but the file has ${shapes.length} shapes`);
-    return { id: n!, voxels: () => readVoxels(shapes[n!]!, n!, voxelGrid, failHere) };
+    const voxels = (): Voxels => read.get(n!) ?? read.set(n!, readVoxels(shapes[n!]!, n!, voxelGrid, failHere)).get(n!)!;
+    return { id: n!, count: () => voxelCount(shapes[n!]!), voxels };
   };
 
   for (const feature of ['maxHoles']) {
@@ -158,6 +170,18 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const parts = list(node.shapes, 'shape');
   if (parts.length === 0) failHere('the problem has no pieces');
 
+  const boardVoxels = result.count();
+  if (boardVoxels > LIMITS.boardCells) failHere(`the result shape ${shapeName(shapes[result.id]!, result.id)} has ${boardVoxels} voxels: more than the limit of ${LIMITS.boardCells}`);
+  let pieceVoxels = 0;
+  for (const part of parts) {
+    // a piece of no copies is never read (its count is checked below)
+    if (wholeNumber(attribute(part, 'count') ?? attribute(part, 'max')) === 0) continue;
+    const { id, count } = shape(attribute(part, 'id'), 'a piece');
+    const n = count();
+    if (n > boardVoxels) failHere(`the piece ${shapeName(shapes[id]!, id)} has ${n} voxels: more than the board's ${boardVoxels}`);
+    pieceVoxels += n;
+    if (pieceVoxels > LIMITS.boardCells) failHere(`the pieces have more than ${LIMITS.boardCells} voxels in all (each piece of the problem counted once): more than the limit of ${LIMITS.boardCells}`);
+  }
   const board = result.voxels();
   if (board.filled.length + board.variable.length === 0) failHere(`the result shape ${board.name} is empty`);
   const pieces: { voxels: Voxels; min: number; max: number; group: number }[] = [];
@@ -432,10 +456,19 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
     if (e instanceof RangeError) fail(`not a BurrTools file: it unpacks to more than ${MAX_XMPUZZLE_BYTES / 1024 / 1024} MB`);
     fail(`not a BurrTools file: the gzip data is damaged (${printable((e as Error).message, 80)})`);
   }
+  let elements = 0;
+  for (let i = text!.indexOf('<'); i !== -1; i = text!.indexOf('<', i + 1)) {
+    if (++elements > MAX_XMPUZZLE_ELEMENTS) fail(`its XML holds more than ${MAX_XMPUZZLE_ELEMENTS} elements: more than the limit of ${MAX_XMPUZZLE_ELEMENTS}`);
+  }
   // BurrTools writes no document type; one could declare entities that expand without end
   if (/<!DOCTYPE/i.test(text)) fail('not a BurrTools file: it declares a document type (<!DOCTYPE), which BurrTools never writes');
   const valid = fxp().XMLValidator.validate(text);
   if (valid !== true) fail(`not a BurrTools file: the unpacked text is not XML (line ${valid.err.line}: ${printable(valid.err.msg, 100)})`);
+  // The parser keeps some 35 bytes per character of an element's text, and the shapes' voxels are the only
+  // long texts of a BurrTools file (a board of ten million voxels, ten kilobytes packed, took it gigabytes):
+  // they are lifted out before parsing, each replaced by its number, and put back as slices of the text.
+  const voxelTexts: string[] = [];
+  const lean = text!.replace(/(<voxel\b[^>]*>)([^<]*)(?=<\/voxel>)/g, (_, open: string, body: string) => `${open}${VOXEL_TEXT}${voxelTexts.push(body) - 1}`);
   let doc: XmlNode;
   try {
     doc = new (fxp().XMLParser)({
@@ -447,7 +480,7 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
       processEntities: true,
       htmlEntities: false,
       isArray: (tag, _path, _leaf, isAttribute) => isAttribute !== true && ['voxel', 'problem', 'shape', 'solution', 'group', 'separation', 'state', 'color', 'pair'].includes(tag),
-    }).parse(text) as XmlNode;
+    }).parse(lean) as XmlNode;
   } catch (e) {
     fail(`not a BurrTools file: the unpacked text is not XML (${printable((e as Error).message, 100)})`);
   }
@@ -464,8 +497,16 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
     fail(`the ${GRID_TYPES[type!]} grid (BurrTools grid type ${type}) is not supported: snug reads the ${read.slice(0, -1).join(', ')} and ${read.at(-1)!} grids`);
   }
   if (puzzle!.shapes === undefined || list(puzzle!.shapes, 'voxel').length === 0) fail('the file has no shapes');
+  for (const voxel of list(puzzle!.shapes, 'voxel')) {
+    const lifted = typeof voxel['#text'] === 'string' && voxel['#text'].startsWith(VOXEL_TEXT) ? voxelTexts[Number(voxel['#text'].slice(VOXEL_TEXT.length))] : undefined;
+    // as the parser would have given it: trimmed, and no text at all when there is none
+    if (lifted !== undefined) voxel['#text'] = lifted.trim();
+  }
   return { gridType: type!, shapes: puzzle!.shapes, problems: puzzle!.problems, comment: puzzle!.comment, colors: puzzle!.colors };
 }
+
+/** What stands for a voxel text lifted out before parsing (no voxel text holds '@'). */
+const VOXEL_TEXT = '@voxels';
 
 function attribute(node: XmlNode, name: string): string | undefined {
   const v = node[`@${name}`];
@@ -485,10 +526,26 @@ function wholeNumber(text: string | undefined): number | undefined {
   return Number(text);
 }
 
+/** A <voxel> element's name: its name attribute, or S and its number from 1. */
+function shapeName(node: XmlNode, id: number): string {
+  const given = attribute(node, 'name');
+  return given && given.trim() !== '' ? given : `S${id + 1}`;
+}
+
+/** The voxels a <voxel> element fills ('#') or may fill ('+'), counted in its text without reading them. */
+function voxelCount(node: XmlNode): number {
+  const text = typeof node['#text'] === 'string' ? node['#text'] : '';
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 35 || c === 43) n++;
+  }
+  return n;
+}
+
 /** Reads a <voxel> element, checking its size before anything is allocated. */
 function readVoxels(node: XmlNode, id: number, grid: Grid, fail: (why: string) => never): Voxels {
-  const given = attribute(node, 'name');
-  const name = given && given.trim() !== '' ? given : `S${id + 1}`;
+  const name = shapeName(node, id);
   const what = `shape ${name}`;
   const size = (['x', 'y', 'z'] as const).map((axis) => {
     const n = wholeNumber(attribute(node, axis));

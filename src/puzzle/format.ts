@@ -621,6 +621,12 @@ function yamlProblem(message: string): string {
 export function parsePuzzle(text: string, file: string): Puzzle {
   if (typeof text !== 'string') throw new PuzzleError(String(file), undefined, `the puzzle text must be a string, not ${text === null ? 'null' : typeof text}`);
   if (typeof file !== 'string') throw new PuzzleError(String(file), undefined, 'the file name must be a string');
+  // the parser's cost is bounded before it runs: by the text's size, then by the values it holds
+  if (text.length > MAX_PUZZLE_FILE_BYTES) throw new PuzzleError(file, undefined, `the puzzle text is ${text.length} characters long: more than the limit of ${MAX_PUZZLE_FILE_BYTES / 1024 / 1024} MB`);
+  const tooMany = lineWhereValuesPass(text, MAX_YAML_VALUES);
+  if (tooMany !== undefined) {
+    throw new PuzzleError(file, tooMany, `more than ${MAX_YAML_VALUES} YAML values (list items, keys, numbers): more than the limit for a puzzle (draw large shapes as art, one value however large)`);
+  }
   const lines = new (yaml().LineCounter)();
   let doc: Yaml.Document.Parsed;
   let aliases: Map<Node, Node>;
@@ -872,8 +878,44 @@ function components(cells: readonly Cell[], grid: Grid): Cell[][] {
   return out;
 }
 
-/** Largest puzzle file read: a board of a million cells listed one by one fits several times over. */
-export const MAX_PUZZLE_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest puzzle text read (a file, a file dropped on the web app, a link's puzzle): a board of the largest
+ * bounding box, 4096 x 4096, fits as art. Checked before the text is read or parsed.
+ */
+export const MAX_PUZZLE_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Most YAML values (scalars, lists and maps) a puzzle text may hold, counted from its characters before it
+ * is parsed. The parser keeps about a kilobyte and takes some 50 microseconds per value, so a text of short
+ * values (`[0,0],` repeated) costs a thousand times its size: 50,000 values keep a parse within some 50 MB
+ * and a few seconds. Art is one value however large, so this bounds only lists written out cell by cell
+ * (some 12,000 cells of a board or of placed pieces).
+ */
+export const MAX_YAML_VALUES = 50_000;
+
+/**
+ * Where a text passes `limit` YAML values, as its line (from 1), or undefined when it holds no more. A value
+ * starts after a flow indicator ('[', '{', ','), after a block indicator ('-', ':' or '?' followed by a
+ * space or the line's end) or on a new line, so counting those characters bounds the values from above
+ * (a comma in a description counts too: the count errs on the safe side, and real puzzles hold hundreds).
+ */
+function lineWhereValuesPass(text: string, limit: number): number | undefined {
+  let marks = 1;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    else if (c === 44 || c === 91 || c === 123) {
+      // ',' '[' '{'
+    } else if (c === 45 || c === 58 || c === 63) {
+      // '-' ':' '?' are indicators only before a space or a line's end ('-1' and 'a:b' are one value)
+      const next = text.charCodeAt(i + 1);
+      if (!(next === 32 || next === 9 || next === 10 || next === 13 || Number.isNaN(next))) continue;
+    } else continue;
+    if (++marks > limit) return line;
+  }
+  return undefined;
+}
 
 /** Art rows of one layer of a shape, relative to the given bounding box; `marks` draws some cells with another character. */
 function artRows(cells: readonly Cell[], min: Cell, size: Cell, z: number, marks: ReadonlyMap<string, string> = new Map()): string[] {
