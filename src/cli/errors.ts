@@ -67,6 +67,15 @@ export function parsePositiveNumber(flag: string) {
   };
 }
 
+/** A number from `least` to `most`. */
+export function parseBoundedNumber(flag: string, least: number, most: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < least || n > most) throw new UsageError(`${flag} wants a number from ${least} to ${most}, not '${printable(value, 40)}'`);
+    return n;
+  };
+}
+
 /** A number that is zero or more. */
 export function parseNonNegativeNumber(flag: string) {
   return (value: string): number => {

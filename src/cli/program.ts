@@ -17,7 +17,7 @@ import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js
 import { ENGINE_CHOICES } from '../compile/options.js';
 import { snugVersion } from '../version.js';
 import { parseLevel } from '../disassembly/sift.js';
-import { EXIT, OutputError, UsageError, parseNonNegativeNumber, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
+import { EXIT, OutputError, UsageError, parseBoundedNumber, parseNonNegativeNumber, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { ExportFlags } from './export.js';
 import { STL_DEFAULTS } from '../render/stl.js';
 import type { AnalyzeFlags } from './analyze.js';
@@ -33,7 +33,9 @@ import { hintCommand } from './hint.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from '../render/report.js';
 import type { ResumeFlags, SolveFlags } from './solve.js';
-import { parseScale, parseShard, pictureWidth, resumeCommand, solveCommand, useColor } from './solve.js';
+import { parseScale, parseShard, pictureWidth, resumeCommand, runKeyOf, solveCommand, useColor } from './solve.js';
+import { RunKeyError } from '../runs/authenticate.js';
+import { MAX_WORKER_TIMEOUT_S } from '../runs/queue-run.js';
 
 function sizeOf(puzzle: Puzzle): string {
   const [w, h, d] = extent(puzzle.board);
@@ -136,7 +138,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('-q, --quiet', 'no progress display')
       .addOption(new Option('--progress <mode>', 'progress on stderr: a bar (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']))
       .option('--checkpoint-interval <seconds>', 'seconds between checkpoint saves (default 5)', parsePositiveNumber('--checkpoint-interval'))
-      .option('--no-color', 'plain text without colours');
+      .option('--no-color', 'plain text without colours')
+      .option('--key-file <file>', 'the file of the key that authenticates checkpoints, shards and queue results (default: SNUG_KEY, SNUG_KEY_FILE, else ~/.config/snug/run.key, made on first use); every machine of a run needs the same key');
 
   runOptions(
     program
@@ -185,9 +188,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .description('take work from a work queue (runs started with --queue) and solve it on this machine\'s cores, until Ctrl-C')
     .argument('<url>', 'the queue: redis://HOST:PORT[/DB]')
     .option('-w, --workers <n>', `threads (default: one per core; at most ${maxWorkers()})`, parsePositiveInt('--workers', maxWorkers()))
-    .option('--timeout <seconds>', 'a job this worker holds goes to another worker when it has not been heard from for this long (default 30)', parsePositiveNumber('--timeout'))
+    .option('--timeout <seconds>', `a job this worker holds goes to another worker when it has not been heard from for this long (default 30; from 1 to ${MAX_WORKER_TIMEOUT_S})`, parseBoundedNumber('--timeout', 1, MAX_WORKER_TIMEOUT_S))
+    .option('--key-file <file>', 'the file of the key that authenticates checkpoints, shards and queue results (default: SNUG_KEY, SNUG_KEY_FILE, else ~/.config/snug/run.key, made on first use); every machine of a run needs the same key')
     .option('-q, --quiet', 'no messages')
-    .action(async (url: string, flags: { workers?: number; timeout?: number; quiet?: boolean }) => setExit(await (await import('./queue.js')).workerCommand(url, flags)));
+    .action(async (url: string, flags: { workers?: number; timeout?: number; quiet?: boolean; keyFile?: string }) => setExit(await (await import('./queue.js')).workerCommand(url, flags)));
 
   program
     .command('disassemble')
@@ -242,9 +246,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('<files...>', "every shard's --json output")
     .option('--puzzle <puzzle>', 'the puzzle the shards solve (a catalog name or a file): needed to check the solutions they list')
     .addOption(problemOption())
+    .option('--key-file <file>', 'the file of the key that authenticates checkpoints, shards and queue results (default: SNUG_KEY, SNUG_KEY_FILE, else ~/.config/snug/run.key, made on first use); every machine of a run needs the same key')
     // loaded only here: its schema library is large, and most commands start without it
-    .action(async (files: string[], flags: { puzzle?: string; problem?: number }) =>
-      setExit((await import('./merge.js')).mergeCommand(files, flags, (target) => resolvePuzzle(target, flags.problem))));
+    .action(async (files: string[], flags: { puzzle?: string; problem?: number; keyFile?: string }) =>
+      setExit((await import('./merge.js')).mergeCommand(files, flags, (target) => resolvePuzzle(target, flags.problem), runKeyOf(flags))));
 
   program
     .command('convert')
@@ -326,7 +331,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (
       e instanceof UsageError || e instanceof PuzzleError || e instanceof InvalidPuzzleError || e instanceof InvalidOptionError ||
-      e instanceof CheckpointError || e instanceof MergeError || e instanceof OutputError || e instanceof QueueError
+      e instanceof CheckpointError || e instanceof MergeError || e instanceof OutputError || e instanceof QueueError || e instanceof RunKeyError
     ) {
       // one line, whatever a file name or a file's text put in it
       writeError(`snug: ${printable(e.message)}\n`);
