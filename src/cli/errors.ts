@@ -76,6 +76,11 @@ export function parseBoundedNumber(flag: string, least: number, most: number) {
   };
 }
 
+/** --verify: a positive whole number of subproblems, or 'all'. */
+export function parseVerify(value: string): number | 'all' {
+  return value === 'all' ? 'all' : parsePositiveInt('--verify')(value);
+}
+
 /** A number that is zero or more. */
 export function parseNonNegativeNumber(flag: string) {
   return (value: string): number => {

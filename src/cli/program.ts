@@ -17,7 +17,7 @@ import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js
 import { ENGINE_CHOICES } from '../compile/options.js';
 import { snugVersion } from '../version.js';
 import { parseLevel } from '../disassembly/sift.js';
-import { EXIT, OutputError, UsageError, parseBoundedNumber, parseNonNegativeNumber, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
+import { EXIT, OutputError, UsageError, parseBoundedNumber, parseNonNegativeNumber, parseVerify, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { ExportFlags } from './export.js';
 import { STL_DEFAULTS } from '../render/stl.js';
 import type { AnalyzeFlags } from './analyze.js';
@@ -132,6 +132,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--no-color', 'plain text without colours')
     .action((target: string, flags: { color: boolean; problem?: number }) => showCommand(target, flags));
 
+  const VERIFY_HELP = 'with --queue: once the run is complete, solve K of its subproblems again here, drawn at random (or all), and refuse the run if a result differs';
   const runOptions = (command: Command): Command =>
     command
       .option('-w, --workers <n>', `worker threads (default: one per core; at most ${maxWorkers()}, four per core)`, parsePositiveInt('--workers', maxWorkers(), ' (four per core on this machine, and never more than 256)'))
@@ -165,7 +166,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('--scale <pixels>', 'pixels per cell of the --svg and --png pictures (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard)
-      .option('--queue <url>', 'share the run out through the work queue at redis://HOST:PORT[/DB] (with --count or --all), to the workers there (snug worker); with --workers, work on it here too'),
+      .option('--queue <url>', 'share the run out through the work queue at redis://HOST:PORT[/DB] (with --count or --all), to the workers there (snug worker); with --workers, work on it here too')
+      .option('--verify <k>', VERIFY_HELP, parseVerify),
   ).action(async (target: string, flags: SolveFlags) => setExit(await solveCommand(target, flags)));
 
   runOptions(
@@ -174,6 +176,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .description('go on with a run saved by --checkpoint, or with a run on a work queue (--queue), to the same result as an uninterrupted run')
       .argument('[file]', 'the checkpoint file; with --queue, the run\'s ID (when the queue holds more than one)')
       .option('--queue <url>', 'the run is on the work queue at redis://HOST:PORT[/DB]')
+      .option('--verify <k>', VERIFY_HELP, parseVerify)
       .option('--json', 'print one JSON object (as solve --json); default: the output the run was started with')
       .option('--jsonl', 'print each solution as one JSON line (not for a run started with --count)')
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters'),

@@ -69,6 +69,8 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   shard?: { index: number; count: number };
   /** The run goes on a work queue at this Redis address (runs/queue.ts). */
   queue?: string;
+  /** With queue: subproblems solved again to check the workers' results. */
+  verify?: number | 'all';
   /** Take every assembly apart: only those that come apart are solutions. */
   disassemble?: boolean;
   /** With disassemble: only solutions at this level or above. */
@@ -90,7 +92,10 @@ export function pictureWidth(): number | undefined {
 }
 
 /** What `snug resume` takes: how to run, and the output flags a user types again. */
-export interface ResumeFlags extends OutputFlags, RunFlags {}
+export interface ResumeFlags extends OutputFlags, RunFlags {
+  /** With --queue: subproblems solved again to check the workers' results. */
+  verify?: number | 'all';
+}
 
 /** Colour on a terminal, or when FORCE_COLOR asks for it; never with NO_COLOR or --no-color. */
 export function useColor(flag: boolean): boolean {
@@ -115,6 +120,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.symmetry !== undefined && !flags.unique) throw new UsageError('--symmetry chooses the symmetries of --unique: give --unique too');
   if (flags.scale !== undefined && !flags.svg && !flags.png) throw new UsageError('--scale sets the size of the --svg or --png picture: give --svg FILE or --png FILE too');
   if (flags.checkpoint === '') throw new UsageError('--checkpoint wants a file name, not an empty one');
+  if (flags.verify !== undefined && flags.queue === undefined) throw new UsageError('--verify checks the results of workers on a queue: use it with --queue');
   if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
   if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
   if (flags.view !== undefined && flags.svg === undefined && flags.png === undefined) throw new UsageError('--view says how --svg and --png draw: give --svg FILE or --png FILE too');
@@ -163,7 +169,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.queue !== undefined) {
     const queue = flags.queue;
     return run(puzzle, source, output, undefined, flags, undefined, !!flags.count, !!flags.unique, undefined, key, clock, (options) =>
-      solveOnQueue(puzzle, { queue, ...options, ...search, onWarning, ...(key ? { key } : {}) }),
+      solveOnQueue(puzzle, { queue, ...options, ...search, onWarning, ...(key ? { key } : {}), ...(flags.verify !== undefined ? { verify: flags.verify } : {}) }),
     );
   }
   return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, key, clock, (options) =>
@@ -205,6 +211,7 @@ function runMeta(checkpoint: Checkpoint, file: string): RunMeta {
 export async function resumeCommand(file: string, flags: ResumeFlags): Promise<number> {
   const commandAt = performance.now();
   if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
+  if (flags.verify !== undefined) throw new UsageError('--verify checks the results of workers on a queue: use it with --queue');
   // loaded only here: its schema library is large, and most runs start without it
   const { loadCheckpoint } = await import('../runs/checkpoint-file.js');
   const key = runKeyOf(flags);
@@ -233,7 +240,7 @@ export async function queueRun(url: string, id: string, flags: ResumeFlags): Pro
   const { puzzle, countOnly, unique, disassemble } = await queueRunRecord(url, id, key);
   const output: OutputFlags = { json: !!flags.json, jsonl: false, stats: !!flags.stats };
   return run(puzzle, puzzle.name, output, undefined, flags, undefined, countOnly, unique, undefined, key, { commandAt, puzzleMs: 0 }, (options) =>
-    solveOnQueue(undefined, { queue: url, resume: id, countOnly, ...(disassemble ? { disassemble } : {}), ...options, onWarning, key }),
+    solveOnQueue(undefined, { queue: url, resume: id, countOnly, ...(disassemble ? { disassemble } : {}), ...options, onWarning, key, ...(flags.verify !== undefined ? { verify: flags.verify } : {}) }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { emitWarning } from '../platform/host.js';
+import { cores, emitWarning } from '../platform/host.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PrepareOptions } from '../compile/options.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
@@ -14,6 +14,8 @@ import { storedDisassemble } from './job.js';
 import type { RunResult } from './result.js';
 import type { RunKey } from './authenticate.js';
 import { loadRunKey } from './authenticate.js';
+import type { VerifyCount } from './queue-verify.js';
+import { verifyQueueRun } from './queue-verify.js';
 
 export { QueueError, parseQueueUrl, type QueueAddress } from './queue-run.js';
 export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue-worker.js';
@@ -50,6 +52,8 @@ export interface QueueRunOptions {
   readonly resume?: string;
   /** The key of the run's MACs, which its workers share (default: loadRunKey()'s; see authenticate.ts). */
   readonly key?: RunKey;
+  /** Once complete, solve this many subproblems again here, drawn at random (or all), and refuse the run on a difference (queue-verify.ts). */
+  readonly verify?: VerifyCount;
 }
 
 /** The runs stored on the queue: ID, puzzle name, and subproblems done of all. */
@@ -91,6 +95,10 @@ export async function queueRunRecord(url: string, id: string, key: RunKey = load
 export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: QueueRunOptions): Promise<RunResult> {
   const start = performance.now();
   const address = parseQueueUrl(options.queue);
+  const verify = options.verify;
+  if (verify !== undefined && verify !== 'all' && !(Number.isSafeInteger(verify) && verify >= 1)) {
+    throw new InvalidOptionError(`verify must be a whole number of subproblems of at least 1, or 'all', not ${String(verify).slice(0, 40)}`);
+  }
   if (options.engine === 'count') throw new InvalidOptionError('the count engine counts the whole run at once: it cannot share it out on a queue; use another engine');
   checkRunOptions({
     ...(options.workers !== undefined && options.workers > 0 ? { workers: options.workers } : {}),
@@ -144,7 +152,11 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       progress: options.onProgress !== undefined,
     }, disassemble);
     const ledger = redisLedger(run, prepare, disassemble);
-    return await coordinate(job, async () => ledger, dispatch);
+    const result = await coordinate(job, async () => ledger, dispatch);
+    if (options.verify === undefined || !result.complete || !result.queue) return result;
+    // (solved again on this process's threads: --workers of them, else one per core)
+    const verified = await verifyQueueRun(run, options.verify, options.workers !== undefined && options.workers > 0 ? options.workers : cores(), key);
+    return { ...result, queue: { ...result.queue, verified } };
   } finally {
     if (run) await run.close();
     else redis.disconnect();
