@@ -337,14 +337,14 @@ describe('a run on a work queue', () => {
       const r = await forgedRun(['pentomino-5x12', '--count'], async ({ key, id, record }) => {
         await keep(key, 0, resultBy(undefined, id, record, 0, { solutions: 500_000 }));
         await keep(key, 1, resultBy('not-the-run-key-0123456789abcdef', id, record, 1, { solutions: 0 }));
-        // (pushed to the log alone, the done hash keeping true values)
+        // (pushed to the log alone, the done hash keeping true values: refused, or, pushed before the
+        // coordinator reads the log, never read; never counted either way)
         await redis.rpush(`${key}:log`, resultBy(undefined, id, record, 2, { solutions: 7 }));
       });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ solutions: 4040, complete: true });
       expect(r.stderr).toMatch(/refused the result of subproblem 0 of run \w+: it has no MAC/);
       expect(r.stderr).toMatch(/refused the result of subproblem 1 of run \w+: its MAC does not match its contents under the key of SNUG_KEY/);
-      expect(r.stderr).toMatch(/refused the result of subproblem 2 of run \w+: it has no MAC/);
     });
 
     it('a forged record of one subproblem holding a true solution of another: the other is taken, no "given twice" loop', async () => {
@@ -359,15 +359,21 @@ describe('a run on a work queue', () => {
       expect(r.stderr.trim().split('\n').filter((l) => /refused/.test(l)).length).toBeLessThanOrEqual(2);
     });
 
-    it('a worker holding the key whose result disagrees with the plan again and again: the run stops in one line, no livelock', async () => {
+    it('a worker holding the key whose result holds another subproblem\'s solution: the run ends, exact or stopped in one line, never in a requeue loop', async () => {
       const all = (await start('solve', 'pentomino-5x12', '--all', '--jsonl').done).stdout.trim().split('\n').map((l) => JSON.parse(l));
       // (signed with the run's key, as a worker of a changed snug would sign it: subproblem 0's result
       // holds a true solution of another subproblem, whose true result then finds it given twice each time)
       const r = await forgedRun(['pentomino-5x12', '--all'], async ({ key, id, record }) => {
         await keep(key, 0, resultBy(TEST_RUN_KEY, id, record, 0, { solutions: 1, found: [all[all.length - 1]] }));
       });
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/snug: run \w+: the results of subproblem \d+ were refused 5 times .*the run stops/);
+      // whichever comes first is kept: the true result (the forged one is then refused as giving a
+      // solution twice, and subproblem 0 solved again: the count is exact), or the forged one (the true
+      // one is then refused each time it comes, and the run stops after five)
+      if (r.code === 0) expect(JSON.parse(r.stdout)).toMatchObject({ solutions: 4040, complete: true });
+      else {
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/snug: run \w+: the results of subproblem \d+ were refused 5 times .*the run stops/);
+      }
     });
 
     it('--verify all solves every subproblem again and refuses a run whose key holder reported a wrong count; --verify 3 passes a true run', async () => {
