@@ -365,7 +365,7 @@ describe('a run on a work queue', () => {
       // holds a true solution of another subproblem, whose true result then finds it given twice each time)
       const r = await forgedRun(['pentomino-5x12', '--all'], async ({ key, id, record }) => {
         await keep(key, 0, resultBy(TEST_RUN_KEY, id, record, 0, { solutions: 1, found: [all[all.length - 1]] }));
-      });
+      }, 300_000);
       // whichever comes first is kept: the true result (the forged one is then refused as giving a
       // solution twice, and subproblem 0 solved again: the count is exact), or the forged one (the true
       // one is then refused each time it comes, and the run stops after five)

@@ -212,6 +212,19 @@ describe('resume trusts nothing it reads', () => {
     await refused(uncovered, /its puzzle: the pieces cover 65 cells but the board has 60/);
   });
 
+  it.each([
+    ['workBudget', 1e300],
+    ['nodesPerSubproblem', 1e-300],
+    ['rootProbes', 1e12],
+    ['seed', 0.5],
+  ])('plan option %s at %s (signed again by a key holder): refused, before a plan that would not end', async (name, value) => {
+    const path = await finished();
+    forge(path, (c) => {
+      c.planOptions[name] = value;
+    });
+    await refused(path, new RegExp(`corrupt checkpoint: planOptions\\.${name}: `));
+  });
+
   it('a plan with a subproblem left out (its hash made again) is refused when the run starts', async () => {
     const path = await finished();
     forge(path, (c) => {
