@@ -67,6 +67,20 @@ export function parsePositiveNumber(flag: string) {
   };
 }
 
+/** A number from `least` to `most`. */
+export function parseBoundedNumber(flag: string, least: number, most: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < least || n > most) throw new UsageError(`${flag} wants a number from ${least} to ${most}, not '${printable(value, 40)}'`);
+    return n;
+  };
+}
+
+/** --verify: a positive whole number of subproblems, or 'all'. */
+export function parseVerify(value: string): number | 'all' {
+  return value === 'all' ? 'all' : parsePositiveInt('--verify')(value);
+}
+
 /** A number that is zero or more. */
 export function parseNonNegativeNumber(flag: string) {
   return (value: string): number => {

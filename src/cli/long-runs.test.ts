@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { resigned, signedWith } from '../test-support/signed.js';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +26,13 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 type CheckpointJson = Record<string, any>;
 
-/** JSON text with its checksum computed again after an edit, as a forger would (README: Checkpoints). */
-function resign(text: string): string {
-  const { checksum: _, ...rest } = JSON.parse(text) as CheckpointJson;
+/** JSON text with its MAC made again after an edit, by a holder of the key (README: Checkpoints): what the checks behind the MAC must catch. */
+const resign = (text: string): string => resigned(text);
+
+/** JSON text as someone without the key could make it: a SHA-256 checksum made again (as snug wrote before its MACs), or a MAC under another key. */
+function forged(text: string, how: 'checksum' | 'other key'): string {
+  const { mac: _, ...rest } = JSON.parse(text) as CheckpointJson;
+  if (how === 'other key') return signedWith(rest, 'someone-elses-key-0123456789abcdef');
   const body = JSON.stringify(rest);
   return `${body.slice(0, -1)},"checksum":"${createHash('sha256').update(body).digest('hex')}"}`;
 }
@@ -189,12 +194,14 @@ describe('checkpoint and resume', () => {
       ['truncated', () => text().slice(0, Math.floor(text().length / 2)), /not JSON: truncated or corrupt/],
       ['another file format', () => JSON.stringify({ hello: 1 }), /not a snug checkpoint \(no "format"/],
       ['another version', () => text().replace(/"version":"[^"]*"/, '"version":"0.0.1"'), /written by snug 0\.0\.1, this is snug .*: its plan is not valid here/],
-      ['an edited count', () => text().replace(/"solutions":(\d+)/, (_, n) => `"solutions":${Number(n) + 1}`), /its checksum does not match its contents \(edited or damaged\)/],
-      ['a flipped flag', () => text().replace('"unique":true', '"unique":false'), /its checksum does not match its contents/],
-      ['no checksum', () => JSON.stringify({ ...JSON.parse(text()), checksum: undefined }), /corrupt checkpoint: it has no checksum/],
-      ['a missing field (checksum made again)', () => resign(text().replace(/"plan":\{"hash":"[0-9a-f]+",/, '"plan":{')), /corrupt checkpoint: plan\.hash/],
-      ['a puzzle that does not match its hash (checksum made again)', () => resign(text().replace(/"puzzleHash":"[0-9a-f]+"/, '"puzzleHash":"0000000000000000"')), /the puzzle does not match its hash/],
-      ['a puzzle no file could hold (checksum made again)', () => resign(text().replace('"count":1', '"count":2')), /its puzzle: the pieces cover \d+ cells but the board has 60/],
+      ['an edited count', () => text().replace(/"solutions":(\d+)/, (_, n) => `"solutions":${Number(n) + 1}`), /refused: its MAC does not match its contents under the key of SNUG_KEY \(edited, damaged, or written with another key\)/],
+      ['a flipped flag', () => text().replace('"unique":true', '"unique":false'), /its MAC does not match its contents/],
+      ['no MAC', () => JSON.stringify({ ...JSON.parse(text()), mac: undefined }), /refused: it has no MAC/],
+      ['an edited count with its checksum made again (how checkpoints were forged before they had a MAC)', () => forged(text().replace(/"solutions":(\d+)/, (_, n) => `"solutions":${Number(n) + 1000}`), 'checksum'), /refused: it has a checksum but no MAC: .*a checksum proves nothing/],
+      ['an edited count signed with another key', () => forged(text().replace(/"solutions":(\d+)/, (_, n) => `"solutions":${Number(n) + 1000}`), 'other key'), /its MAC does not match its contents under the key of SNUG_KEY/],
+      ['a missing field (signed again by a key holder)', () => resign(text().replace(/"plan":\{"hash":"[0-9a-f]+",/, '"plan":{')), /corrupt checkpoint: plan\.hash/],
+      ['a puzzle that does not match its hash (signed again by a key holder)', () => resign(text().replace(/"puzzleHash":"[0-9a-f]+"/, '"puzzleHash":"0000000000000000"')), /the puzzle does not match its hash/],
+      ['a puzzle no file could hold (signed again by a key holder)', () => resign(text().replace('"count":1', '"count":2')), /its puzzle: the pieces cover \d+ cells but the board has 60/],
     ];
     for (const [what, contents, message] of cases) {
       it(what, () => {
@@ -219,7 +226,7 @@ describe('checkpoint and resume', () => {
       expect(text()).toBe(before);
     });
 
-    it('a checkpoint that names a file to write (checksum made again): refused, and nothing written', () => {
+    it('a checkpoint that names a file to write (signed again by a key holder): refused, and nothing written', () => {
       const file = join(folder, 'svg.json');
       const target = join(folder, 'overwritten.svg');
       const c = JSON.parse(text());
@@ -342,10 +349,33 @@ describe('shards and merge', () => {
     });
 
     it('an edited count', () => {
-      refused([edited(count[0]!, (j) => { j.solutions += 1; }, false), count[1]!], /edited or damaged: its checksum does not match its contents/);
+      refused([edited(count[0]!, (j) => { j.solutions += 1; }, false), count[1]!], /refused: its MAC does not match its contents under the key of SNUG_KEY/);
     });
 
-    it('a cut list of solutions (checksum made again)', () => {
+    it('an edited count signed by someone without the key: with a checksum made again, or a MAC under another key', () => {
+      const forgedShard = (how: 'checksum' | 'other key'): string => {
+        const out = join(folder, `forged-${how.replace(' ', '-')}.json`);
+        writeFileSync(out, forged(readFileSync(count[0]!, 'utf8').replace(/"solutions":(\d+)/, (_, n) => `"solutions":${Number(n) + 10000}`), how));
+        return out;
+      };
+      refused([forgedShard('checksum'), count[1]!], /refused: it has a checksum but no MAC/);
+      refused([forgedShard('other key'), count[1]!], /refused: its MAC does not match its contents under the key of SNUG_KEY/);
+    });
+
+    it('shards signed with a key file given to merge (the key of the machines that ran them)', () => {
+      const keyFile = join(folder, 'cluster.key');
+      writeFileSync(keyFile, 'a-cluster-key-shared-by-every-machine\n', { mode: 0o600 });
+      const keyed = [1, 2].map((k) => {
+        const file = join(folder, `keyed-${k}.json`);
+        writeFileSync(file, snug('solve', 'pentomino-3x20', '--count', '--shard', `${k}/2`, '--json', '--workers', '1', '--key-file', keyFile).stdout);
+        return file;
+      });
+      expect(JSON.parse(snug('merge', '--key-file', keyFile, ...keyed).stdout)).toMatchObject({ solutions: 8, complete: true });
+      // (this user's own key is another: the shards are refused)
+      refused(keyed, /keyed-1\.json: refused: its MAC does not match its contents under the key of SNUG_KEY/);
+    });
+
+    it('a cut list of solutions (signed again by a key holder)', () => {
       refused(['--puzzle', 'pentomino-3x20', edited(full!, (j) => { j.found.pop(); }), other!], /\d+ solutions, but \d+ listed/);
     });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { readTextFile } from '../platform/host.js';
-import { checkSigned } from '../runs/checksum.js';
+import type { RunKey } from '../runs/authenticate.js';
+import { checkSigned, signedProblemText } from '../runs/authenticate.js';
 import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
@@ -61,6 +62,8 @@ export function mergeCommand(
   flags: MergeFlags,
   /** catalog.ts's resolvePuzzle, given by the caller: this module is a chunk of its own in the bundle, and catalog.ts finds the catalog relative to the module it is in (see scripts/bundle-cli.mjs). */
   resolvePuzzle: (target: string) => { puzzle: Puzzle },
+  /** The key the shards' MACs were made with (the machines of one run share it). */
+  key: RunKey,
 ): number {
   const shards: ShardResult[] = [];
   const extra: { solution: Solution; source: string }[] = [];
@@ -77,10 +80,8 @@ export function mergeCommand(
       whole = undefined;
     }
     if (whole !== undefined && !Array.isArray(whole) && typeof whole === 'object' && whole !== null && 'shard' in whole) {
-      const signed = checkSigned(whole as Record<string, unknown>);
-      if (signed.status !== 'ok') {
-        throw new UsageError(`${file}: ${signed.status === 'missing' ? "not a shard's --json output of this snug (it has no checksum)" : 'edited or damaged: its checksum does not match its contents'}`);
-      }
+      const signed = checkSigned(whole as Record<string, unknown>, key);
+      if (signed.status !== 'ok') throw new UsageError(`${file}: refused: ${signedProblemText(signed.status, key)}`);
       const parsed = shardJson.safeParse(signed.rest);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;

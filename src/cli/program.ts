@@ -17,7 +17,7 @@ import { InvalidOptionError, MAX_PROBES, maxWorkers } from '../search/options.js
 import { ENGINE_CHOICES } from '../compile/options.js';
 import { snugVersion } from '../version.js';
 import { parseLevel } from '../disassembly/sift.js';
-import { EXIT, OutputError, UsageError, parseNonNegativeNumber, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
+import { EXIT, OutputError, UsageError, parseBoundedNumber, parseNonNegativeNumber, parseVerify, parsePort, parsePositiveInt, parsePositiveNumber, writeError } from './errors.js';
 import type { ExportFlags } from './export.js';
 import { STL_DEFAULTS } from '../render/stl.js';
 import type { AnalyzeFlags } from './analyze.js';
@@ -33,7 +33,9 @@ import { hintCommand } from './hint.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from '../render/report.js';
 import type { ResumeFlags, SolveFlags } from './solve.js';
-import { parseScale, parseShard, pictureWidth, resumeCommand, solveCommand, useColor } from './solve.js';
+import { parseScale, parseShard, pictureWidth, resumeCommand, runKeyOf, solveCommand, useColor } from './solve.js';
+import { RunKeyError } from '../runs/authenticate.js';
+import { MAX_WORKER_TIMEOUT_S } from '../runs/queue-run.js';
 
 function sizeOf(puzzle: Puzzle): string {
   const [w, h, d] = extent(puzzle.board);
@@ -130,13 +132,15 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--no-color', 'plain text without colours')
     .action((target: string, flags: { color: boolean; problem?: number }) => showCommand(target, flags));
 
+  const VERIFY_HELP = 'with --queue: once the run is complete, solve K of its subproblems again here, drawn at random (or all), and refuse the run if a result differs';
   const runOptions = (command: Command): Command =>
     command
       .option('-w, --workers <n>', `worker threads (default: one per core; at most ${maxWorkers()}, four per core)`, parsePositiveInt('--workers', maxWorkers(), ' (four per core on this machine, and never more than 256)'))
       .option('-q, --quiet', 'no progress display')
       .addOption(new Option('--progress <mode>', 'progress on stderr: a bar (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']))
       .option('--checkpoint-interval <seconds>', 'seconds between checkpoint saves (default 5)', parsePositiveNumber('--checkpoint-interval'))
-      .option('--no-color', 'plain text without colours');
+      .option('--no-color', 'plain text without colours')
+      .option('--key-file <file>', 'the file of the key that authenticates checkpoints, shards and queue results (default: SNUG_KEY, SNUG_KEY_FILE, else ~/.config/snug/run.key, made on first use); every machine of a run needs the same key');
 
   runOptions(
     program
@@ -162,7 +166,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('--scale <pixels>', 'pixels per cell of the --svg and --png pictures (default 24)', parseScale)
       .option('--checkpoint <file>', 'save the run to FILE every few seconds and on Ctrl-C (continue it with snug resume FILE)')
       .option('--shard <K/N>', 'solve only the Kth of N shares of the search (with --json; combine them with snug merge)', parseShard)
-      .option('--queue <url>', 'share the run out through the work queue at redis://HOST:PORT[/DB] (with --count or --all), to the workers there (snug worker); with --workers, work on it here too'),
+      .option('--queue <url>', 'share the run out through the work queue at redis://HOST:PORT[/DB] (with --count or --all), to the workers there (snug worker); with --workers, work on it here too')
+      .option('--verify <k>', VERIFY_HELP, parseVerify),
   ).action(async (target: string, flags: SolveFlags) => setExit(await solveCommand(target, flags)));
 
   runOptions(
@@ -171,6 +176,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .description('go on with a run saved by --checkpoint, or with a run on a work queue (--queue), to the same result as an uninterrupted run')
       .argument('[file]', 'the checkpoint file; with --queue, the run\'s ID (when the queue holds more than one)')
       .option('--queue <url>', 'the run is on the work queue at redis://HOST:PORT[/DB]')
+      .option('--verify <k>', VERIFY_HELP, parseVerify)
       .option('--json', 'print one JSON object (as solve --json); default: the output the run was started with')
       .option('--jsonl', 'print each solution as one JSON line (not for a run started with --count)')
       .option('--stats', 'also print the engine chosen and why, symmetry handling and work counters'),
@@ -185,9 +191,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .description('take work from a work queue (runs started with --queue) and solve it on this machine\'s cores, until Ctrl-C')
     .argument('<url>', 'the queue: redis://HOST:PORT[/DB]')
     .option('-w, --workers <n>', `threads (default: one per core; at most ${maxWorkers()})`, parsePositiveInt('--workers', maxWorkers()))
-    .option('--timeout <seconds>', 'a job this worker holds goes to another worker when it has not been heard from for this long (default 30)', parsePositiveNumber('--timeout'))
+    .option('--timeout <seconds>', `a job this worker holds goes to another worker when it has not been heard from for this long (default 30; from 1 to ${MAX_WORKER_TIMEOUT_S})`, parseBoundedNumber('--timeout', 1, MAX_WORKER_TIMEOUT_S))
+    .option('--key-file <file>', 'the file of the key that authenticates checkpoints, shards and queue results (default: SNUG_KEY, SNUG_KEY_FILE, else ~/.config/snug/run.key, made on first use); every machine of a run needs the same key')
     .option('-q, --quiet', 'no messages')
-    .action(async (url: string, flags: { workers?: number; timeout?: number; quiet?: boolean }) => setExit(await (await import('./queue.js')).workerCommand(url, flags)));
+    .action(async (url: string, flags: { workers?: number; timeout?: number; quiet?: boolean; keyFile?: string }) => setExit(await (await import('./queue.js')).workerCommand(url, flags)));
 
   program
     .command('disassemble')
@@ -242,9 +249,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('<files...>', "every shard's --json output")
     .option('--puzzle <puzzle>', 'the puzzle the shards solve (a catalog name or a file): needed to check the solutions they list')
     .addOption(problemOption())
+    .option('--key-file <file>', 'the file of the key that authenticates checkpoints, shards and queue results (default: SNUG_KEY, SNUG_KEY_FILE, else ~/.config/snug/run.key, made on first use); every machine of a run needs the same key')
     // loaded only here: its schema library is large, and most commands start without it
-    .action(async (files: string[], flags: { puzzle?: string; problem?: number }) =>
-      setExit((await import('./merge.js')).mergeCommand(files, flags, (target) => resolvePuzzle(target, flags.problem))));
+    .action(async (files: string[], flags: { puzzle?: string; problem?: number; keyFile?: string }) =>
+      setExit((await import('./merge.js')).mergeCommand(files, flags, (target) => resolvePuzzle(target, flags.problem), runKeyOf(flags))));
 
   program
     .command('convert')
@@ -326,7 +334,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (
       e instanceof UsageError || e instanceof PuzzleError || e instanceof InvalidPuzzleError || e instanceof InvalidOptionError ||
-      e instanceof CheckpointError || e instanceof MergeError || e instanceof OutputError || e instanceof QueueError
+      e instanceof CheckpointError || e instanceof MergeError || e instanceof OutputError || e instanceof QueueError || e instanceof RunKeyError
     ) {
       // one line, whatever a file name or a file's text put in it
       writeError(`snug: ${printable(e.message)}\n`);

@@ -1,12 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_RUN_KEY, signedWith } from '../test-support/signed.js';
 
 /**
  * The work queue (runs/queue.ts) with a real redis-server (Debian's package; .ci/run installs it),
@@ -76,7 +77,7 @@ async function resultsIn(client: Redis, atLeast: number, ms: number): Promise<nu
 }
 
 /** The run a coordinator just put on the queue: its key, ID and record (waiting up to 10 s for it). */
-async function runOnQueue(): Promise<{ key: string; id: string; record: { puzzleHash: string; planHash: string; subproblems: unknown[] } }> {
+async function runOnQueue(): Promise<{ key: string; id: string; record: { version: string; puzzleHash: string; planHash: string; subproblems: unknown[] } }> {
   let key = '';
   for (let i = 0; i < 100 && !key; i++) {
     key = (await redis.keys('snug:run:*')).find((k) => /^snug:run:[0-9a-f]+$/.test(k)) ?? '';
@@ -85,9 +86,18 @@ async function runOnQueue(): Promise<{ key: string; id: string; record: { puzzle
   return { key, id: key.slice('snug:run:'.length), record: JSON.parse((await redis.get(key))!) };
 }
 
-/** A result of subproblem `index` as a worker of another snug version would write it: well formed, to be refused. */
+/** A result of subproblem `index` as a worker of another snug version would write it (with the run's key): well formed, to be refused. */
 function foreignResult(id: string, record: { puzzleHash: string; planHash: string }, index: number, solutions: number): string {
-  return JSON.stringify({ run: id, version: '0.0.0-other', puzzleHash: record.puzzleHash, planHash: record.planHash, index, solutions, nodes: 1, updates: 1, worker: 'elsewhere' });
+  return signedWith({ run: id, version: '0.0.0-other', puzzleHash: record.puzzleHash, planHash: record.planHash, index, solutions, nodes: 1, updates: 1, worker: 'elsewhere' });
+}
+
+/**
+ * A result of subproblem `index` of this version, as anyone who can write to Redis can make it: `key`
+ * is the key it is signed with (the run's, as a worker holding the key signs; another; or none at all).
+ */
+function resultBy(key: string | undefined, id: string, record: { version: string; puzzleHash: string; planHash: string }, index: number, fields: { solutions: number; found?: unknown[] }): string {
+  const r = { run: id, version: record.version, puzzleHash: record.puzzleHash, planHash: record.planHash, index, nodes: 1, updates: 1, ...fields, worker: 'forger' };
+  return key === undefined ? JSON.stringify(r) : signedWith(r, key);
 }
 
 /** A solution line of --jsonl as a string that ignores the order of placements and cells. */
@@ -302,5 +312,123 @@ describe('a run on a work queue', () => {
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
     expect(wrong.stderr).toMatch(/^snug: cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+: .*(WRONGPASS|invalid)/);
     expect(wrong.stderr).not.toContain('not-it');
+  });
+
+  describe('records written without the key (anyone with the Redis password) are refused, and never starve a true one', () => {
+    /** Forges results for the run on the queue as soon as it is there, then returns the run's outcome with a worker of its own. */
+    async function forgedRun(args: string[], forge: (q: Awaited<ReturnType<typeof runOnQueue>>) => Promise<void>, workerArgs: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+      const run = start('solve', ...args, '--queue', url, '--json', '--time-limit', '100');
+      const q = await runOnQueue();
+      await forge(q);
+      const w = start('worker', url, '--workers', '1', '--timeout', '3', '--quiet', ...workerArgs).child;
+      try {
+        return await run.done;
+      } finally {
+        await stopAll([w]);
+        await redis.flushdb();
+      }
+    }
+    const keep = async (key: string, index: number, text: string, log = true): Promise<void> => {
+      await redis.hsetnx(`${key}:done`, String(index), text);
+      if (log) await redis.rpush(`${key}:log`, text);
+    };
+
+    it('a forged count in done and log (unsigned, or signed with another key): refused, the count exact', async () => {
+      const r = await forgedRun(['pentomino-5x12', '--count'], async ({ key, id, record }) => {
+        await keep(key, 0, resultBy(undefined, id, record, 0, { solutions: 500_000 }));
+        await keep(key, 1, resultBy('not-the-run-key-0123456789abcdef', id, record, 1, { solutions: 0 }));
+        // (pushed to the log alone, the done hash keeping true values: refused, or, pushed before the
+        // coordinator reads the log, never read; never counted either way)
+        await redis.rpush(`${key}:log`, resultBy(undefined, id, record, 2, { solutions: 7 }));
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ solutions: 4040, complete: true });
+      expect(r.stderr).toMatch(/refused the result of subproblem 0 of run \w+: it has no MAC/);
+      expect(r.stderr).toMatch(/refused the result of subproblem 1 of run \w+: its MAC does not match its contents under the key of SNUG_KEY/);
+    });
+
+    it('a forged record of one subproblem holding a true solution of another: the other is taken, no "given twice" loop', async () => {
+      const all = (await start('solve', 'pentomino-5x12', '--all', '--jsonl').done).stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const r = await forgedRun(['pentomino-5x12', '--all'], async ({ key, id, record }) => {
+        // every true solution is some subproblem's: the last one is most likely not subproblem 0's
+        await keep(key, 0, resultBy(undefined, id, record, 0, { solutions: 1, found: [all[all.length - 1]] }));
+      });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ solutions: 4040, complete: true });
+      expect(r.stderr).not.toMatch(/given twice/);
+      expect(r.stderr.trim().split('\n').filter((l) => /refused/.test(l)).length).toBeLessThanOrEqual(2);
+    });
+
+    it('a worker holding the key whose result holds another subproblem\'s solution: the run ends, exact or stopped in one line, never in a requeue loop', async () => {
+      const all = (await start('solve', 'pentomino-5x12', '--all', '--jsonl').done).stdout.trim().split('\n').map((l) => JSON.parse(l));
+      // (signed with the run's key, as a worker of a changed snug would sign it: subproblem 0's result
+      // holds a true solution of another subproblem, whose true result then finds it given twice each time)
+      const r = await forgedRun(['pentomino-5x12', '--all'], async ({ key, id, record }) => {
+        await keep(key, 0, resultBy(TEST_RUN_KEY, id, record, 0, { solutions: 1, found: [all[all.length - 1]] }));
+      });
+      // whichever comes first is kept: the true result (the forged one is then refused as giving a
+      // solution twice, and subproblem 0 solved again: the count is exact), or the forged one (the true
+      // one is then refused each time it comes, and the run stops after five)
+      if (r.code === 0) expect(JSON.parse(r.stdout), r.stderr).toMatchObject({ solutions: 4040, complete: true });
+      else {
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stderr).toMatch(/snug: run \w+: the results of subproblem \d+ were refused 5 times .*the run stops/);
+      }
+    }, 300_000);
+
+    it('--verify all solves every subproblem again and refuses a run whose key holder reported a wrong count; --verify 3 passes a true run', async () => {
+      const lying = await forgedRun(['pentomino-5x12', '--count', '--verify', 'all'], async ({ key, id, record }) => {
+        await keep(key, 0, resultBy(TEST_RUN_KEY, id, record, 0, { solutions: 123 }));
+      });
+      expect(lying.code).toBe(2);
+      expect(lying.stderr).toMatch(/run \w+ refused: --verify solved subproblem 0 again and found \d+ solutions, but the result of worker forger says 123/);
+      const honest = await forgedRun(['pentomino-5x12', '--count', '--verify', '3'], async () => {});
+      expect(honest.code, honest.stderr).toBe(0);
+      expect(JSON.parse(honest.stdout)).toMatchObject({ solutions: 4040, complete: true, queue: { verified: 3 } });
+    });
+
+    it('a worker with another key: its jobs fail at once, and the run says why in one line', async () => {
+      const other = join(mkdtempSync(join(tmpdir(), 'snug-key-')), 'other.key');
+      writeFileSync(other, 'another-users-key-0123456789abcdef\n', { mode: 0o600 });
+      const r = await forgedRun(['pentomino-5x12', '--count'], async () => {}, ['--key-file', other]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/failed \d+ times?: run \w+ on the queue is refused: its MAC does not match its contents under the key of .*other\.key/);
+    });
+  });
+
+  describe('queue options', () => {
+    it('a database the server does not have is refused, not database 0 used', async () => {
+      for (const args of [['solve', 'soma', '--count', '--queue', `${url}/16`], ['worker', `${url}/16`]]) {
+        const r = await start(...args).done;
+        expect(r.code).toBe(2);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).toMatch(/^snug: cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\/16: the server has no database 16/);
+      }
+    });
+
+    it('worker --timeout is bounded (no timer past what Node can wait)', async () => {
+      for (const t of ['5000000', '0.5', '0', 'x']) {
+        const r = await start('worker', url, '--timeout', t).done;
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/--timeout wants a number from 1 to 86400/);
+        expect(r.stderr).not.toMatch(/TimeoutOverflowWarning/);
+      }
+    });
+
+    it('a password that is not percent-encoded properly: one line, exit 2, for worker, solve --queue and resume --queue', async () => {
+      const bad = 'redis://:%zz@127.0.0.1:6379';
+      for (const args of [['worker', bad], ['solve', 'soma', '--count', '--queue', bad], ['resume', '--queue', bad]]) {
+        const r = await start(...args).done;
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).toMatch(/^snug: the queue's password in redis:\/\/:\*\*\*@127\.0\.0\.1:6379 is not percent-encoded properly/);
+      }
+    });
+
+    it('--verify without a queue is refused', async () => {
+      const r = await start('solve', 'soma', '--count', '--verify', '2').done;
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--verify checks the results of workers on a queue: use it with --queue/);
+    });
   });
 });

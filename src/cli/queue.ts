@@ -3,14 +3,15 @@ import { queueRuns, startQueueWorker, parseQueueUrl } from '../runs/queue.js';
 import { cores } from '../platform/host.js';
 import { EXIT, UsageError, writeError } from './errors.js';
 import type { ResumeFlags } from './solve.js';
-import { queueRun } from './solve.js';
+import { queueRun, runKeyOf } from './solve.js';
 
 /**
  * `snug worker URL`: takes work from the queue at URL until Ctrl-C (or SIGTERM), on every core by
  * default. Several runs, and several machines, can share one queue.
  */
-export async function workerCommand(url: string, flags: { workers?: number; timeout?: number; quiet?: boolean }): Promise<number> {
+export async function workerCommand(url: string, flags: { workers?: number; timeout?: number; quiet?: boolean; keyFile?: string }): Promise<number> {
   const shown = parseQueueUrl(url).url;
+  const key = runKeyOf(flags);
   const threads = flags.workers ?? cores();
   const say = (text: string): void => {
     if (!flags.quiet) writeError(`snug worker: ${text}\n`);
@@ -19,6 +20,7 @@ export async function workerCommand(url: string, flags: { workers?: number; time
   let subproblems = 0;
   const worker: QueueWorker = await startQueueWorker(url, {
     threads,
+    key,
     ...(flags.timeout !== undefined ? { lockMs: flags.timeout * 1000 } : {}),
     onJob: (_, n) => {
       jobs++;
@@ -41,7 +43,7 @@ export async function resumeQueueCommand(url: string, id: string | undefined, fl
   const shown = parseQueueUrl(url).url;
   let run = id;
   if (run === undefined) {
-    const runs = await queueRuns(url);
+    const runs = await queueRuns(url, runKeyOf(flags));
     const open = runs.filter((r) => r.done < r.subproblems);
     const pick = open.length === 1 ? open : runs.length === 1 ? runs : [];
     if (pick.length !== 1) {

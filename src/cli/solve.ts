@@ -14,7 +14,8 @@ import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../compile/options.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
 import { CheckpointError } from '../runs/checkpoint.js';
-import { signedJson } from '../runs/checksum.js';
+import type { RunKey } from '../runs/authenticate.js';
+import { loadRunKey, signedJson } from '../runs/authenticate.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { resumeAsync } from '../runs/resume.js';
 import { solveAsync } from '../runs/run.js';
@@ -38,6 +39,13 @@ export interface RunFlags {
   progress?: ProgressMode;
   color: boolean;
   checkpointInterval?: number;
+  /** The file of the key that authenticates checkpoints, shards and queue records (runs/authenticate.ts). */
+  keyFile?: string;
+}
+
+/** The run key (--key-file, else the environment's or the user's key file), read before anything is solved. */
+export function runKeyOf(flags: { keyFile?: string }): RunKey {
+  return loadRunKey(flags.keyFile !== undefined ? { keyFile: flags.keyFile } : {});
 }
 
 export interface SolveFlags extends OutputFlags, RunFlags {
@@ -61,6 +69,8 @@ export interface SolveFlags extends OutputFlags, RunFlags {
   shard?: { index: number; count: number };
   /** The run goes on a work queue at this Redis address (runs/queue.ts). */
   queue?: string;
+  /** With queue: subproblems solved again to check the workers' results. */
+  verify?: number | 'all';
   /** Take every assembly apart: only those that come apart are solutions. */
   disassemble?: boolean;
   /** With disassemble: only solutions at this level or above. */
@@ -82,7 +92,10 @@ export function pictureWidth(): number | undefined {
 }
 
 /** What `snug resume` takes: how to run, and the output flags a user types again. */
-export interface ResumeFlags extends OutputFlags, RunFlags {}
+export interface ResumeFlags extends OutputFlags, RunFlags {
+  /** With --queue: subproblems solved again to check the workers' results. */
+  verify?: number | 'all';
+}
 
 /** Colour on a terminal, or when FORCE_COLOR asks for it; never with NO_COLOR or --no-color. */
 export function useColor(flag: boolean): boolean {
@@ -107,6 +120,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
   if (flags.symmetry !== undefined && !flags.unique) throw new UsageError('--symmetry chooses the symmetries of --unique: give --unique too');
   if (flags.scale !== undefined && !flags.svg && !flags.png) throw new UsageError('--scale sets the size of the --svg or --png picture: give --svg FILE or --png FILE too');
   if (flags.checkpoint === '') throw new UsageError('--checkpoint wants a file name, not an empty one');
+  if (flags.verify !== undefined && flags.queue === undefined) throw new UsageError('--verify checks the results of workers on a queue: use it with --queue');
   if (flags.count && flags.jsonl) throw new UsageError('--jsonl prints each solution, and --count prints none: use --count --json for the count as JSON');
   if (flags.svg !== undefined && flags.count) throw new UsageError('--svg draws the first solution, and --count keeps none: drop one of them');
   if (flags.view !== undefined && flags.svg === undefined && flags.png === undefined) throw new UsageError('--view says how --svg and --png draw: give --svg FILE or --png FILE too');
@@ -150,19 +164,21 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     ...(flags.timeLimit !== undefined ? { timeLimitMs: flags.timeLimit * 1000 } : {}),
     ...(flags.disassemble ? { disassemble: flags.minLevel ? { minLevel: flags.minLevel } : {} } : {}),
   };
+  // (what is written for later is authenticated: the key is read now, so that a problem with it is said before the run)
+  const key = flags.queue !== undefined || flags.checkpoint !== undefined || flags.shard !== undefined ? runKeyOf(flags) : undefined;
   if (flags.queue !== undefined) {
     const queue = flags.queue;
-    return run(puzzle, source, output, undefined, flags, undefined, !!flags.count, !!flags.unique, undefined, clock, (options) =>
-      solveOnQueue(puzzle, { queue, ...options, ...search, onWarning }),
+    return run(puzzle, source, output, undefined, flags, undefined, !!flags.count, !!flags.unique, undefined, key, clock, (options) =>
+      solveOnQueue(puzzle, { queue, ...options, ...search, onWarning, ...(key ? { key } : {}), ...(flags.verify !== undefined ? { verify: flags.verify } : {}) }),
     );
   }
-  return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, clock, (options) =>
+  return run(puzzle, source, output, picture, flags, Number.isFinite(limit) ? limit : undefined, !!flags.count, !!flags.unique, flags.checkpoint, key, clock, (options) =>
     solveAsync(puzzle, {
       ...options,
       ...search,
       limit,
       ...(flags.shard ? { shard: flags.shard } : {}),
-      ...(flags.checkpoint ? { checkpoint: { path: flags.checkpoint, ...intervalMs(flags, 'intervalMs'), meta: { source, output } satisfies RunMeta, onWarning } } : {}),
+      ...(flags.checkpoint ? { checkpoint: { path: flags.checkpoint, ...intervalMs(flags, 'intervalMs'), meta: { source, output } satisfies RunMeta, onWarning, ...(key ? { key } : {}) } } : {}),
     }),
   );
 }
@@ -195,9 +211,11 @@ function runMeta(checkpoint: Checkpoint, file: string): RunMeta {
 export async function resumeCommand(file: string, flags: ResumeFlags): Promise<number> {
   const commandAt = performance.now();
   if (flags.json && flags.jsonl) throw new UsageError('--json and --jsonl cannot be combined: pick one output');
+  if (flags.verify !== undefined) throw new UsageError('--verify checks the results of workers on a queue: use it with --queue');
   // loaded only here: its schema library is large, and most runs start without it
   const { loadCheckpoint } = await import('../runs/checkpoint-file.js');
-  const checkpoint = loadCheckpoint(file);
+  const key = runKeyOf(flags);
+  const checkpoint = loadCheckpoint(file, key);
   const meta = runMeta(checkpoint, file);
   const countOnly = checkpoint.options.countOnly;
   if (flags.jsonl && countOnly) throw new UsageError(`--jsonl prints solutions, but the run of ${file} only counts them (it was started with --count)`);
@@ -209,8 +227,8 @@ export async function resumeCommand(file: string, flags: ResumeFlags): Promise<n
     stats: !!meta.output.stats || !!flags.stats,
   };
   const limit = checkpoint.options.limit ?? undefined;
-  return run(checkpoint.puzzle, meta.source, output, undefined, flags, limit, countOnly, checkpoint.options.unique, file, { commandAt, puzzleMs: 0 }, (options) =>
-    resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs'), onCheckpointWarning: onWarning }, checkpoint),
+  return run(checkpoint.puzzle, meta.source, output, undefined, flags, limit, countOnly, checkpoint.options.unique, file, key, { commandAt, puzzleMs: 0 }, (options) =>
+    resumeAsync(file, { ...options, ...intervalMs(flags, 'checkpointIntervalMs'), onCheckpointWarning: onWarning, key }, checkpoint),
   );
 }
 
@@ -218,10 +236,11 @@ export async function resumeCommand(file: string, flags: ResumeFlags): Promise<n
 export async function queueRun(url: string, id: string, flags: ResumeFlags): Promise<number> {
   const commandAt = performance.now();
   if (flags.jsonl) throw new UsageError('--jsonl is not offered for a run on a queue: use --json');
-  const { puzzle, countOnly, unique, disassemble } = await queueRunRecord(url, id);
+  const key = runKeyOf(flags);
+  const { puzzle, countOnly, unique, disassemble } = await queueRunRecord(url, id, key);
   const output: OutputFlags = { json: !!flags.json, jsonl: false, stats: !!flags.stats };
-  return run(puzzle, puzzle.name, output, undefined, flags, undefined, countOnly, unique, undefined, { commandAt, puzzleMs: 0 }, (options) =>
-    solveOnQueue(undefined, { queue: url, resume: id, countOnly, ...(disassemble ? { disassemble } : {}), ...options, onWarning }),
+  return run(puzzle, puzzle.name, output, undefined, flags, undefined, countOnly, unique, undefined, key, { commandAt, puzzleMs: 0 }, (options) =>
+    solveOnQueue(undefined, { queue: url, resume: id, countOnly, ...(disassemble ? { disassemble } : {}), ...options, onWarning, key, ...(flags.verify !== undefined ? { verify: flags.verify } : {}) }),
   );
 }
 
@@ -305,6 +324,8 @@ async function run(
   countOnly: boolean,
   unique: boolean,
   checkpointFile: string | undefined,
+  /** The key a shard's output is signed with. */
+  key: RunKey | undefined,
   clock: CommandClock,
   start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
 ): Promise<number> {
@@ -351,8 +372,8 @@ async function run(
   if (output.json) {
     const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
     const json = { ...statsJson(result), ...runJson(result), ...(output.stats ? { phases: phasesOf(clock, result, searched) } : {}), ...found };
-    // a shard's output ends with a checksum, which snug merge checks: an edited count or list is refused
-    console.log(result.shard ? signedJson(json) : jsonText(json));
+    // a shard's output ends with its MAC, which snug merge checks: an edited count or list is refused
+    console.log(result.shard ? signedJson(json, key ?? runKeyOf(flags)) : jsonText(json));
   } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
     if (output.stats) printStats(result, phasesOf(clock, result, searched));

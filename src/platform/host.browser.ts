@@ -8,6 +8,7 @@
 import * as yaml from 'yaml';
 import * as xmlParser from 'fast-xml-parser';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { hmac } from '@noble/hashes/hmac.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { gzipSync } from 'fflate';
 import { unpackCapped } from './inflate.browser.js';
@@ -25,6 +26,22 @@ const utf8 = new TextEncoder();
 
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8.encode(text)));
+}
+
+export function hmacSha256Hex(key: Uint8Array, text: string): string {
+  return bytesToHex(hmac(sha256, key, utf8.encode(text)));
+}
+
+export function environmentVariable(_name: string): string | undefined {
+  return undefined;
+}
+
+export function defaultSecretFile(): string {
+  throw new Error('key files are files: the web app has none');
+}
+
+export function readSecretFile(_path: string, _create: boolean): Uint8Array {
+  throw new Error('key files are files: the web app has none');
 }
 
 export function packageVersion(): string {
@@ -160,6 +177,6 @@ export async function workQueue(): Promise<WorkQueueTransport> {
 
 // the same names as host.ts
 ({
-  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
+  cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
   readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

@@ -4,7 +4,8 @@
  * module for host.browser.ts, which exports the same names (a type check there says so). Keep this
  * module small, and free of work at import time: the command line tool loads it on every start.
  *
- * - cores, sha256Hex, packageVersion: facts and a hash.
+ * - cores, sha256Hex, hmacSha256Hex, packageVersion, environmentVariable: facts, a hash and a MAC.
+ * - defaultSecretFile, readSecretFile: a key file of the user's own (secret-file.ts).
  * - yamlModule, xmlParserModule, gunzipText, gzip: parsers and compression, loaded on first use (most runs
  *   read the compiled catalog and never parse a file).
  * - startSearchThread, parentThread: a thread running runs/worker.ts, started by its URL (runs/search-thread.ts
@@ -31,8 +32,9 @@ export type { SearchThread } from './types.js';
 import { pathKind, readFileBytes, readTextFile } from './user-files.js';
 import { catalogFileNames, compiledCatalog, readCatalogFile } from './catalog-files.js';
 import { svgToPng } from './png.js';
+import { defaultSecretFile, readSecretFile } from './secret-file.js';
 
-export { pathKind, readFileBytes, readTextFile, catalogFileNames, compiledCatalog, readCatalogFile, svgToPng };
+export { pathKind, readFileBytes, readTextFile, catalogFileNames, compiledCatalog, readCatalogFile, svgToPng, defaultSecretFile, readSecretFile };
 
 export function cores(): number {
   return availableParallelism();
@@ -40,6 +42,14 @@ export function cores(): number {
 
 export function sha256Hex(text: string): string {
   return (require('node:crypto') as typeof Crypto).createHash('sha256').update(text).digest('hex');
+}
+
+export function hmacSha256Hex(key: Uint8Array, text: string): string {
+  return (require('node:crypto') as typeof Crypto).createHmac('sha256', key).update(text).digest('hex');
+}
+
+export function environmentVariable(name: string): string | undefined {
+  return process.env[name];
 }
 
 let root: { url: URL; version: string } | undefined | null;
@@ -144,6 +154,6 @@ export async function workQueue(): Promise<WorkQueueTransport> {
 
 // the names host.browser.ts must export too
 ({
-  cores, sha256Hex, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
+  cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
   readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

@@ -46,6 +46,14 @@ async function connect(address: RedisAddress): Promise<RedisClient> {
     redis.disconnect();
     throw new Error((cause ?? (e as Error)).message || 'no answer');
   }
+  // (ioredis selects the database on connecting but only reports a failure as an event, and then works on
+  // database 0: a database the server does not have must be refused, not another one used)
+  try {
+    await redis.select(address.db);
+  } catch (e) {
+    redis.disconnect();
+    throw new Error(`the server has no database ${address.db} (${(e as Error).message})`);
+  }
   // from now on a lost connection is retried (a Redis restart), not fatal
   redis.options.retryStrategy = (times: number) => Math.min(times * 200, 2000);
   redis.options.maxRetriesPerRequest = null;

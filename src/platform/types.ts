@@ -26,6 +26,14 @@ export interface ParentThread {
 export interface Host {
   cores(): number;
   sha256Hex(text: string): string;
+  /** HMAC-SHA-256 (hex) of the UTF-8 text under `key`. */
+  hmacSha256Hex(key: Uint8Array, text: string): string;
+  /** A variable of the process's environment (none in the browser). */
+  environmentVariable(name: string): string | undefined;
+  /** Where the user's key file is by default (Node only): secret-file.ts. */
+  defaultSecretFile(): string;
+  /** The secret a key file holds, made first when missing and `create` is set (Node only); an Error saying the problem otherwise. */
+  readSecretFile(path: string, create: boolean): Uint8Array;
   packageVersion(): string;
   yamlModule(): typeof Yaml;
   xmlParserModule(): typeof Fxp;

@@ -784,13 +784,22 @@ interface PlacedAssembly {
  * origin (the hotspot) goes to and the turn that takes it there, or "x" for a copy left out. Copies of a
  * piece are listed by their first cell (the order in which the disassembler sees them).
  */
+/** Sorted cells as text, each as its offset from the first: equal for the same shape wherever it is. */
+function offsetsKey(sorted: readonly Cell[]): string {
+  const o = sorted[0]!;
+  return sorted.map((c) => `${c[0] - o[0]},${c[1] - o[1]},${c[2] - o[2]}`).join(';');
+}
+
 function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrToolsGrid['turns'], index: number): PlacedAssembly {
   const grid = puzzleGrid(puzzle);
   const byPiece = new Map<string, { cells: Cell[]; at: number; first: Cell }[]>();
   solution.placements.forEach((p, at) => {
     const cells = p.cells.map((c) => add(c, shift));
     const first = cells.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
-    byPiece.set(p.piece, [...(byPiece.get(p.piece) ?? []), { cells, at, first }]);
+    // (pushed, not copied: a solution may place one piece a hundred thousand times)
+    let list = byPiece.get(p.piece);
+    if (!list) byPiece.set(p.piece, (list = []));
+    list.push({ cells, at, first });
   });
   const words: string[] = [];
   const slot: number[] = [];
@@ -798,14 +807,12 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrTo
   for (const piece of puzzle.pieces) {
     const placed = [...(byPiece.get(piece.name) ?? [])].sort((a, b) => compareCells(a.first, b.first));
     if (placed.length > piece.count) throw new BurrToolsWriteError(`solution ${index + 1} places piece '${printable(piece.name, 40)}' ${placed.length} times, but it has ${piece.count} copies`);
+    // each turn of the piece, once: its cells in order, as offsets from the first (a copy in that turn has the same offsets)
+    const shapes = placed.length === 0 ? [] : turns.map((m) => offsetsKey(piece.shape.map(turnOf(grid, m)).sort(compareCells)));
     for (const { cells, at } of placed) {
       const target = [...cells].sort(compareCells);
-      const key = target.map(cellKey).join(';');
-      const found = turns.findIndex((m) => {
-        const turned = piece.shape.map(turnOf(grid, m)).sort(compareCells);
-        const d: Cell = [target[0]![0] - turned[0]![0], target[0]![1] - turned[0]![1], target[0]![2] - turned[0]![2]];
-        return turned.map((c) => cellKey(add(c, d))).join(';') === key;
-      });
+      const key = offsetsKey(target);
+      const found = shapes.indexOf(key);
       if (found < 0) {
         throw new BurrToolsWriteError(`solution ${index + 1} places piece '${printable(piece.name, 40)}' in an orientation that none of BurrTools' ${turns.length} cube turns gives (a flat piece turned within a slanted layer of spheres): snug does not write those`);
       }

@@ -5,7 +5,7 @@ import { bounds, cellKey, compareCells, extent, firstRepeat, isBox } from '../ge
 import { PuzzleError } from './errors.js';
 import type { CellColour, ColourRule, Frame, Piece, PlacedPiece, Puzzle } from './model.js';
 import { frameName, frameOfWord, MAX_FRAME_CELLS } from './frame.js';
-import { pieceMin, puzzleGrid } from './model.js';
+import { InvalidPuzzleError, pieceMin, puzzleGrid } from './model.js';
 import type { Grid, GridName } from '../geometry/grid.js';
 import { isArtMove } from '../geometry/grid.js';
 import { gridOf } from '../geometry/grids/index.js';
@@ -15,7 +15,7 @@ import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
 import {
   LIMITS, atLeastProblem, frameProblem, colorProblem, colourNameProblem, connectedProblem, copiesProblem, descriptionProblem, gridCellProblem, gridNameProblem, isCoordinate, nameProblem,
-  nameTwiceProblem, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
+  nameTwiceProblem, nameSkeleton, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
   tooManyCellsProblem, useProblem, wellFormedProblem, wrapNameProblem, wrapPlacedProblem,
 } from './validate.js';
 
@@ -692,7 +692,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   if (pairs.length > MAX_COPIES) r.fail(piecesNode, `${pairs.length} pieces: more than the limit of ${MAX_COPIES} piece copies in all`);
   const boardCells = board.cells.length;
   const boardExtent = sortedExtent(board.cells, dims);
-  const names = new Set<string>();
+  const names = new Map<string, string>();
   let copies = 0;
   // The cells of the copies that must be placed, piece by piece: they must fit in the board's, and every
   // piece is refused before it is built when it alone would overflow what is left.
@@ -701,7 +701,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     const pieceName = r.keyName(pair.key, 'a piece name');
     r.check(pair.key, nameProblem(pieceName, 'a piece name'));
     r.check(pair.key, nameTwiceProblem(names, pieceName, `'${pieceName}'`));
-    names.add(pieceName);
+    names.set(nameSkeleton(pieceName), pieceName);
     const left = boardCells - area;
     const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} that the pieces before it leave of the board's ${boardCells}` };
     const p = readPiece(r, pieceName, pair.value ?? pair.key, budget);
@@ -1087,6 +1087,10 @@ function quoteKey(name: string): string {
  * any name can use), so that a written board is always art when it has either.
  */
 export function formatPuzzle(puzzle: Puzzle): string {
+  // (only what a file can hold is written: a NaN cell, half a cell or Infinity copies would be written as
+  // another puzzle, or as none)
+  const problem = wellFormedProblem(puzzle);
+  if (problem) throw new InvalidPuzzleError(`formatPuzzle: ${problem}`);
   let out = `name: ${JSON.stringify(puzzle.name)}\n`;
   if (puzzle.description !== undefined) out += `description: ${JSON.stringify(puzzle.description)}\n`;
   if (puzzle.known) out += `known: {${Object.entries(puzzle.known).map(([k, v]) => `${k}: ${v}`).join(', ')}}\n`;

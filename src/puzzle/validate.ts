@@ -48,7 +48,55 @@ export function nameProblem(name: string, what: string): string | undefined {
   if (name === '') return `${what} is empty`;
   if (name.length > LIMITS.nameLength) return `${what} is ${name.length} characters long: more than the limit of ${LIMITS.nameLength}`;
   const bad = unsafeCharacter(name);
-  return bad ? `${what} '${printable(name, 40)}' contains the unprintable character ${bad}: names must be one line of printable text` : undefined;
+  if (bad) return `${what} '${printable(name, 40)}' contains the unprintable character ${bad}: names must be one line of printable text`;
+  const invisible = INVISIBLE.exec(name)?.[0];
+  if (invisible !== undefined) return `${what} '${printable(name, 40)}' contains the invisible character ${codePoint(invisible)}: two names that differ only by it would look the same`;
+  const stacked = STACKED_MARKS.exec(name)?.[0];
+  if (stacked !== undefined) return `${what} '${printable(name, 40)}' stacks ${[...stacked].length} combining marks on one character (at most ${MAX_MARKS})`;
+  const mixed = mixedScriptProblem(name);
+  return mixed ? `${what} '${printable(name, 40)}' ${mixed}` : undefined;
+}
+
+/**
+ * Names a reader cannot tell apart are refused: pieces are told apart by their names, in pictures and
+ * files. Invisible characters (zero-width spaces, U+FEFF, joiners: Unicode's default-ignorable code
+ * points and format characters), a pile of combining marks, and letters of Greek or Cyrillic that look
+ * like Latin ones in a name written in Latin letters (Cyrillic А in "Аx"). Two names of one puzzle must
+ * also differ once such look-alikes are written as the Latin letters they look like and compatibility
+ * forms are folded (NFKC: the fullwidth Ａ is A): nameSkeleton.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/u;
+const MAX_MARKS = 2;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_MARKS + 1},}`, 'u');
+const LATIN = /\p{Script=Latin}/u;
+
+/** Greek and Cyrillic letters that are drawn as a Latin letter is (in most fonts), and that letter. */
+const LOOK_ALIKE: Readonly<Record<string, string>> = {
+  // Greek
+  'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+  'ο': 'o', 'ν': 'v', 'ι': 'i', 'κ': 'k', 'ρ': 'p', 'υ': 'u', 'χ': 'x',
+  // Cyrillic
+  'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'Х': 'X', 'Ѕ': 'S', 'І': 'I', 'Ј': 'J', 'Ү': 'Y', 'Ԛ': 'Q', 'Ԝ': 'W',
+  'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'ѕ': 's', 'і': 'i', 'ј': 'j', 'һ': 'h', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w',
+};
+
+function codePoint(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function mixedScriptProblem(name: string): string | undefined {
+  if (!LATIN.test(name)) return undefined;
+  for (const ch of name) {
+    if (LOOK_ALIKE[ch] !== undefined) return `mixes Latin letters with ${codePoint(ch)}, a ${/\p{Script=Greek}/u.test(ch) ? 'Greek' : 'Cyrillic'} letter that looks like the Latin ${LOOK_ALIKE[ch]}`;
+  }
+  return undefined;
+}
+
+/** A name as a reader sees it: NFKC, and look-alike letters as the Latin letters they look like. */
+export function nameSkeleton(name: string): string {
+  let out = '';
+  for (const ch of name.normalize('NFKC')) out += LOOK_ALIKE[ch] ?? ch;
+  return out;
 }
 
 /** The same for a description: free text over several lines (newlines and tabs allowed), but no other control characters. */
@@ -89,8 +137,10 @@ export function wrapPlacedProblem(anyPlaced: boolean): string | undefined {
 }
 
 /** Each piece has its own name (`shownName`: the name as the message shows it). */
-export function nameTwiceProblem(names: ReadonlySet<string>, name: string, shownName: string): string | undefined {
-  return names.has(name) ? `two pieces are named ${shownName}` : undefined;
+export function nameTwiceProblem(names: ReadonlyMap<string, string>, name: string, shownName: string): string | undefined {
+  const other = names.get(nameSkeleton(name));
+  if (other === undefined) return undefined;
+  return other === name ? `two pieces are named ${shownName}` : `two pieces are named alike: ${shownName} and '${printable(other, 40)}' look the same`;
 }
 
 /** A piece is one piece: its cells touch face to face. */
@@ -227,7 +277,7 @@ export function wellFormedProblem(value: unknown): string | undefined {
   const box = w * h * d;
   if (box > LIMITS.boardBox) return `the board's bounding box has ${box} cells: more than the limit of ${LIMITS.boardBox}`;
   if (!Array.isArray(p.pieces) || p.pieces.length === 0) return 'pieces must be a non-empty list';
-  const names = new Set<string>();
+  const names = new Map<string, string>();
   let copies = 0;
   for (const piece of p.pieces as unknown[]) {
     if (typeof piece !== 'object' || piece === null) return 'each piece must be an object with a name, a shape, a count and mirror';
@@ -238,7 +288,7 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const what = `piece ${JSON.stringify(q.name)}`;
     const twice = nameTwiceProblem(names, q.name, JSON.stringify(q.name));
     if (twice) return twice;
-    names.add(q.name);
+    names.set(nameSkeleton(q.name), q.name);
     const shape = cellsProblem(q.shape, `${what} shape`, dims, boardCells, grid);
     if (shape) return shape.includes('more than the limit') ? `${what} has more cells than the board's ${boardCells}` : shape;
     const cells = q.shape as Cell[];

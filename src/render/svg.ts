@@ -31,6 +31,8 @@ import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
+import { checkPictureArguments } from './arguments.js';
+import { InvalidOptionError } from '../search/options.js';
 import { cellPictures } from './svg-cells.js';
 import { drawsSolids } from './solids.js';
 import { renderSolidSolutionSvg } from './solid-solution.js';
@@ -111,6 +113,8 @@ export function roomForText(part: readonly Cell[], ems: number, fontCells: numbe
 
 /** Standalone SVG document of a solution (see the comment at the top of this file). */
 export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: SvgOptions = {}): string {
+  checkPictureArguments(puzzle, solution, 'renderSolutionSvg');
+  if (typeof options !== 'object' || options === null) throw new InvalidOptionError('renderSolutionSvg: the options must be an object');
   // cells drawn as their solids have no layers of art to draw: the solution whole and pulled apart
   if (drawsSolids(puzzleGrid(puzzle))) return renderSolidSolutionSvg(puzzle, solution, options);
   const cs = options.cellSize !== undefined && Number.isFinite(options.cellSize) && options.cellSize > 0 ? options.cellSize : DEFAULT_CELL_SIZE;

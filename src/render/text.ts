@@ -43,6 +43,8 @@ import type { Grid } from '../geometry/grid.js';
 import { gridOf } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
+import { checkPictureArguments } from './arguments.js';
+import { InvalidOptionError } from '../search/options.js';
 import { copyLabels, givenNames, highlightedNames, highlightSet, legendEntries, pieceLabels } from './labels.js';
 import type { HighlightOptions } from './labels.js';
 import { paletteColour, touchingPlacements, xtermPaint } from './palette.js';
@@ -371,7 +373,9 @@ function markLines(solution: Solution, highlight: ReadonlySet<number>, highlight
  * The solution as text: boxes around the placements (see the comment at the top of this file), 2-D as one
  * grid, 3-D as its layers side by side under "z=k" headings; then the legend, if the picture needs one.
  */
-export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: SolutionTextOptions): string {
+export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: SolutionTextOptions = { color: false }): string {
+  checkPictureArguments(puzzle, solution, 'renderSolutionText');
+  if (typeof options !== 'object' || options === null) throw new InvalidOptionError(`renderSolutionText: the options must be an object { color?, maxWidth?, highlight? }`);
   const maxWidth = Math.max(8, Math.floor(options.maxWidth ?? DEFAULT_MAX_WIDTH));
   const placements = solution.placements;
   const labels = pieceLabels([...puzzle.pieces.map((p) => p.name), ...placements.map((p) => p.piece)]);

@@ -7,8 +7,9 @@ import { puzzleCheckProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint } from './checkpoint.js';
 import { CHECKPOINT_FORMAT, CheckpointError, puzzleHash } from './checkpoint.js';
-import { checkSigned } from './checksum.js';
-import { planHash } from './plan.js';
+import type { RunKey } from './authenticate.js';
+import { checkSigned, loadRunKey, signedProblemText } from './authenticate.js';
+import { PLAN_OPTION_BOUNDS, planHash } from './plan.js';
 import { MAX_LEVEL_LENGTH, createSolutionCheck, tallyProblem } from './solution-check.js';
 import { disassemblyProblem } from '../disassembly/solution.js';
 import { FRAME_SIDES } from '../puzzle/model.js';
@@ -66,15 +67,20 @@ const puzzleSchema = z.strictObject({
   known: z.strictObject({ total: count.optional(), unique: count.optional() }).optional(),
 });
 
-/** Plan options, within bounds that keep a forged file from asking for an endless plan. */
+/** Plan options, within bounds that keep a file from asking for an endless plan (PLAN_OPTION_BOUNDS). */
+const bounded = (name: keyof typeof PLAN_OPTION_BOUNDS) => {
+  const [least, most, whole] = PLAN_OPTION_BOUNDS[name];
+  const n = z.number().min(least).max(most);
+  return (whole ? n.int() : n).optional();
+};
 const planOptionsSchema = z.strictObject({
-  rootProbes: z.number().int().positive().max(1_000_000).optional(),
-  probes: z.number().int().positive().max(100_000).optional(),
-  nodesPerSubproblem: z.number().positive().optional(),
-  minSubproblems: z.number().int().positive().max(1_000_000).optional(),
-  maxSubproblems: z.number().int().positive().max(1_000_000).optional(),
-  seed: z.number().int().optional(),
-  workBudget: z.number().positive().optional(),
+  rootProbes: bounded('rootProbes'),
+  probes: bounded('probes'),
+  nodesPerSubproblem: bounded('nodesPerSubproblem'),
+  minSubproblems: bounded('minSubproblems'),
+  maxSubproblems: bounded('maxSubproblems'),
+  seed: bounded('seed'),
+  workBudget: bounded('workBudget'),
 });
 
 const checkpointSchema = z.strictObject({
@@ -104,8 +110,12 @@ const checkpointSchema = z.strictObject({
 /** Largest checkpoint read: about as large a string as JavaScript can hold. */
 export const MAX_CHECKPOINT_BYTES = 400 * 1024 * 1024;
 
-/** Reads and checks a checkpoint; throws CheckpointError naming the file and the problem. */
-export function loadCheckpoint(path: string): Checkpoint {
+/**
+ * Reads and checks a checkpoint, whose MAC must be made with `key` (default: loadRunKey()'s); throws
+ * CheckpointError naming the file and the problem.
+ */
+export function loadCheckpoint(path: string, key: RunKey = loadRunKey()): Checkpoint {
+  if (typeof path !== 'string' || path === '') throw new CheckpointError('loadCheckpoint needs the name of a checkpoint file');
   const text = readTextFile(path, MAX_CHECKPOINT_BYTES, (problem) => {
     throw new CheckpointError(`${path}: ${problem === 'no such file' ? 'no such checkpoint file' : problem}`);
   });
@@ -122,10 +132,8 @@ export function loadCheckpoint(path: string): Checkpoint {
   if (version !== snugVersion()) {
     throw new CheckpointError(`${path}: written by snug ${String(version)}, this is snug ${snugVersion()}: its plan is not valid here (resume it with that version)`);
   }
-  const signed = checkSigned(data as Record<string, unknown>);
-  if (signed.status !== 'ok') {
-    throw new CheckpointError(`${path}: corrupt checkpoint: ${signed.status === 'missing' ? 'it has no checksum' : 'its checksum does not match its contents (edited or damaged)'}`);
-  }
+  const signed = checkSigned(data as Record<string, unknown>, key);
+  if (signed.status !== 'ok') throw new CheckpointError(`${path}: refused: ${signedProblemText(signed.status, key)}`);
   const parsed = checkpointSchema.safeParse(signed.rest);
   const corrupt = (problem: string): CheckpointError => new CheckpointError(`${path}: corrupt checkpoint: ${problem}`);
   if (!parsed.success) {

@@ -2,7 +2,8 @@ import { emitWarning, thisProcess } from '../platform/host.js';
 import type { DurableFiles } from '../platform/types.js';
 import type { Checkpoint } from './checkpoint.js';
 import { CheckpointError, checkpointHolds } from './checkpoint.js';
-import { signedJson } from './checksum.js';
+import type { RunKey } from './authenticate.js';
+import { signedJson } from './authenticate.js';
 
 /** Where a save that failed is said when the caller says nowhere: a process warning. */
 function processWarning(message: string): void {
@@ -24,6 +25,8 @@ export class CheckpointStore {
     private readonly files: DurableFiles,
     readonly path: string,
     held: Checkpoint,
+    /** The key the file's MAC is made with (authenticate.ts). */
+    private readonly key: RunKey,
     private readonly warn: (message: string) => void,
     private readonly unlock: () => void,
   ) {
@@ -34,28 +37,28 @@ export class CheckpointStore {
    * A new run's checkpoint: refused where anything already is (a file, a folder, a device), or where it
    * cannot be written; otherwise written whole before the run solves anything.
    */
-  static create(files: DurableFiles, path: string, first: Checkpoint, warn: (message: string) => void = processWarning): CheckpointStore {
+  static create(files: DurableFiles, path: string, first: Checkpoint, key: RunKey, warn: (message: string) => void = processWarning): CheckpointStore {
     assertNewCheckpoint(files, path);
     const unlock = lock(files, path, false);
     try {
-      files.writeWhole(path, signedJson(first), 'create');
+      files.writeWhole(path, signedJson(first, key), 'create');
     } catch (e) {
       unlock();
       if (files.errorCode(e) === 'EEXIST') assertNewCheckpoint(files, path);
       throw new CheckpointError(`${path}: cannot create the checkpoint (${files.describeFileError(e)}): nothing was solved`);
     }
-    return new CheckpointStore(files, path, first, warn, unlock);
+    return new CheckpointStore(files, path, first, key, warn, unlock);
   }
 
   /** A resumed run's checkpoint (as loaded from `path`): its lock is taken, so no other run uses it meanwhile. */
-  static reopen(files: DurableFiles, path: string, loaded: Checkpoint, warn: (message: string) => void = processWarning): CheckpointStore {
-    return new CheckpointStore(files, path, loaded, warn, lock(files, path, true));
+  static reopen(files: DurableFiles, path: string, loaded: Checkpoint, key: RunKey, warn: (message: string) => void = processWarning): CheckpointStore {
+    return new CheckpointStore(files, path, loaded, key, warn, lock(files, path, true));
   }
 
   /** Saves the checkpoint whole; on failure, says so (once until a save works again) and goes on. */
   save(checkpoint: Checkpoint, last = false): void {
     try {
-      this.files.writeWhole(this.path, signedJson(checkpoint), 'replace');
+      this.files.writeWhole(this.path, signedJson(checkpoint, this.key), 'replace');
     } catch (e) {
       // whatever the cause (a full disk, a folder gone, a checkpoint too large for a string), the run goes on
       if (last) this.warn(`cannot save the checkpoint ${this.path} at the end of the run (${this.files.describeFileError(e)}): it keeps its last save (${this.holds})`);

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { resigned } from '../test-support/signed.js';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +22,9 @@ const folder = (): string => mkdtempSync(join(tmpdir(), 'snug-checkpoint-'));
 const run = (path: string, { checkpoint, ...more }: RunOptions = {}) =>
   solveAsync(puzzle, { all: true, workers: 1, plan, checkpoint: { path, intervalMs: 0, ...checkpoint }, ...more });
 
-/** The file's JSON, with the checksum computed again after `edit` (as a forger would: see checksum.ts). */
+/** The file's JSON, signed again after `edit` by a holder of the key: what the checks behind the MAC must catch. */
 function forge(path: string, edit: (c: Record<string, any>) => void): void {
-  const { checksum: _, ...c } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
-  edit(c);
-  const text = JSON.stringify(c);
-  writeFileSync(path, `${text.slice(0, -1)},"checksum":"${createHash('sha256').update(text).digest('hex')}"}`);
+  writeFileSync(path, resigned(readFileSync(path, 'utf8'), edit));
 }
 
 const real = { ...writeLayer };
@@ -170,13 +168,13 @@ describe('resume trusts nothing it reads', () => {
     expect(readFileSync(path, 'utf8')).toBe(before);
   };
 
-  it('an edited count or a flipped flag breaks the checksum', async () => {
+  it('an edited count or a flipped flag breaks the MAC', async () => {
     const path = await finished();
     writeFileSync(path, readFileSync(path, 'utf8').replace('"unique":false', '"unique":true'));
-    await refused(path, /corrupt checkpoint: its checksum does not match its contents/);
+    await refused(path, /refused: its MAC does not match its contents/);
   });
 
-  it('a cut list of solutions, even with the checksum made again', async () => {
+  it('a cut list of solutions, even with the MAC made again', async () => {
     const path = await finished();
     forge(path, (c) => {
       const d = c.done.find((x: { solutions: number }) => x.solutions > 0);
@@ -212,6 +210,19 @@ describe('resume trusts nothing it reads', () => {
       c.puzzle.pieces[0].count = 2;
     });
     await refused(uncovered, /its puzzle: the pieces cover 65 cells but the board has 60/);
+  });
+
+  it.each([
+    ['workBudget', 1e300],
+    ['nodesPerSubproblem', 1e-300],
+    ['rootProbes', 1e12],
+    ['seed', 0.5],
+  ])('plan option %s at %s (signed again by a key holder): refused, before a plan that would not end', async (name, value) => {
+    const path = await finished();
+    forge(path, (c) => {
+      c.planOptions[name] = value;
+    });
+    await refused(path, new RegExp(`corrupt checkpoint: planOptions\\.${name}: `));
   });
 
   it('a plan with a subproblem left out (its hash made again) is refused when the run starts', async () => {

@@ -6,6 +6,7 @@ import type { DoneRecord, JobData, QueueRun } from './queue-run.js';
 import { JOB_OPTIONS, QueueError, parseJson, runKey, setupText, warmChannel } from './queue-run.js';
 import type { QueueWorker } from './queue-worker.js';
 import { startQueueWorker } from './queue-worker.js';
+import { signedJson } from './authenticate.js';
 
 /**
  * A run's subproblems solved by the workers of a queue on Redis (queue-run.ts says what is where). The
@@ -37,7 +38,7 @@ export function queueDispatch(run: QueueRun, prepare: PrepareOptions, options: Q
     timeLimitPerPhase: true,
     start: async () => {
       // the workers get their threads ready while this process plans
-      await run.redis.publish(warmChannel(), setupText(run.puzzle, prepare, run.countOnly, disassemble));
+      await run.redis.publish(warmChannel(), signedJson({ setup: setupText(run.puzzle, prepare, run.countOnly, disassemble) }, run.key));
       return new QueueDispatcher(run, options);
     },
   };
@@ -76,7 +77,7 @@ class QueueDispatcher implements Dispatcher {
         // lost jobs queued since: queue again what is not taken, and read the log from its start (the
         // subproblems taken already are skipped)
         offset = 0;
-        await run.redis.set(runKey(run.id!), JSON.stringify(run.record), 'NX');
+        await run.redis.set(runKey(run.id!), signedJson(run.record!, run.key), 'NX');
         await this.queueMissing(plan, indices);
       }
       for (const text of texts) await this.take(text, wait);
@@ -109,7 +110,7 @@ class QueueDispatcher implements Dispatcher {
   /** This process's own threads on the queue, when asked for. */
   private async startLocalWorker(): Promise<void> {
     if (this.options.workers <= 0) return;
-    const local = await startQueueWorker(this.options.url, { threads: this.options.workers });
+    const local = await startQueueWorker(this.options.url, { threads: this.options.workers, key: this.queued.key });
     if (this.stopped) await local.close();
     else {
       this.local = local;
@@ -129,7 +130,7 @@ class QueueDispatcher implements Dispatcher {
       return;
     }
     if (run.taken.has(index)) return;
-    const done = run.take(record, index);
+    const done = run.take(record as object | undefined, index);
     if (!done) {
       await run.refuse(index, text);
       return;

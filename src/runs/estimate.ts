@@ -3,6 +3,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import { prepareSearch } from '../compile/compile.js';
 import type { PrepareOptions } from '../compile/options.js';
 import { runPrepared } from '../search/solve.js';
+import { InvalidOptionError, MAX_PROBES } from '../search/options.js';
 
 /**
  * Knuth's estimate of the size of a backtrack tree ("Estimating the efficiency of backtrack programs",
@@ -138,7 +139,18 @@ export interface RunEstimateOptions extends PrepareOptions {
   readonly measureMs?: number;
 }
 
+/** The longest estimateRun measures the speed: a minute. */
+export const MAX_MEASURE_MS = 60_000;
+
 export function estimateRun(puzzle: Puzzle, options: RunEstimateOptions = {}): RunEstimate {
+  if (typeof options !== 'object' || options === null) throw new InvalidOptionError('estimateRun: the options must be an object');
+  const { probes, measureMs } = options;
+  if (probes !== undefined && !(Number.isInteger(probes) && probes >= 1 && probes <= MAX_PROBES)) {
+    throw new InvalidOptionError(`estimateRun: probes must be a whole number from 1 to ${MAX_PROBES}, not ${String(probes).slice(0, 40)}`);
+  }
+  if (measureMs !== undefined && !(typeof measureMs === 'number' && measureMs >= 0 && measureMs <= MAX_MEASURE_MS)) {
+    throw new InvalidOptionError(`estimateRun: measureMs must be a number of milliseconds from 0 to ${MAX_MEASURE_MS}, not ${String(measureMs).slice(0, 40)}`);
+  }
   const prepared = prepareSearch(puzzle, { ...options, expandSymmetry: !options.unique && options.expandSymmetry !== false });
   const tree = prepared.impossible ? { nodes: 0, solutions: 0, probes: 0 } : walks(prepared.engine, prepared.depth ?? -1, options.probes);
   const measure = options.measureMs ?? 1000;

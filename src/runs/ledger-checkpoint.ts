@@ -8,6 +8,8 @@ import type { Ledger } from './ledger.js';
 import type { Plan, PlanOptions } from './plan.js';
 import type { DisassembleOptions } from '../disassembly/sift.js';
 import { storedDisassemble } from './job.js';
+import type { RunKey } from './authenticate.js';
+import { loadRunKey } from './authenticate.js';
 
 /**
  * The ledger of a checkpointed run: its checkpoint file (checkpoint.ts says what it holds,
@@ -27,6 +29,8 @@ export interface CheckpointTarget {
    * save; said again when a save works again. Default: a process warning.
    */
   readonly onWarning?: (message: string) => void;
+  /** The key of the file's MAC (authenticate.ts; default: loadRunKey()'s). */
+  readonly key?: RunKey;
 }
 
 /** What a checkpoint says of its run besides its progress: the puzzle and how it is searched. */
@@ -43,11 +47,12 @@ export interface CheckpointedRun {
 /** Creates the checkpoint of a new run, or takes over that of a resumed one (`resumed`, as loaded). */
 export async function openCheckpointLedger(target: CheckpointTarget, run: CheckpointedRun, resumed?: Checkpoint): Promise<Ledger> {
   const record = checkpointRecord(run, target.meta);
+  const key = target.key ?? loadRunKey();
   const files = await durableFiles();
   const { CheckpointStore } = await import('./checkpoint-store.js');
   const store = resumed
-    ? CheckpointStore.reopen(files, target.path, resumed, target.onWarning)
-    : CheckpointStore.create(files, target.path, record(null, [], 0), target.onWarning);
+    ? CheckpointStore.reopen(files, target.path, resumed, key, target.onWarning)
+    : CheckpointStore.create(files, target.path, record(null, [], 0), key, target.onWarning);
   const stored = resumed?.plan;
   return {
     storedPlan: stored ? { ...stored, estimatedNodes: NaN, estimatedSolutions: NaN } : undefined,

@@ -7,8 +7,9 @@ import type { DoneSubproblem } from './checkpoint.js';
 import { puzzleHash } from './checkpoint.js';
 import type { Ledger } from './ledger.js';
 import type { Plan } from './plan.js';
-import type { DoneRecord, QueueRun } from './queue-run.js';
-import { KEEP_FINISHED_S, QueueError, parseJson, runKey } from './queue-run.js';
+import type { QueueRun } from './queue-run.js';
+import { KEEP_FINISHED_S, QueueError, parseJson, readRun, runKey } from './queue-run.js';
+import { signedJson } from './authenticate.js';
 
 /**
  * The ledger of a run on a work queue: its record in Redis (queue-run.ts says what is where). The workers
@@ -55,7 +56,9 @@ async function recordPlan(run: QueueRun, prepare: PrepareOptions, plan: Plan, di
   };
   run.id = sha256Hex(JSON.stringify(fields)).slice(0, 16);
   run.record = { ...fields, subproblems: plan.subproblems, estimates: plan.estimates, estimatedNodes: plan.estimatedNodes };
-  await run.redis.set(runKey(run.id), JSON.stringify(run.record), 'NX');
+  await run.redis.set(runKey(run.id), signedJson(run.record, run.key), 'NX');
+  // (a record already there under this ID must be ours: one signed with another key is refused in one line)
+  await readRun(run.redis, run.id, run.key);
 }
 
 /** What is done already, in the order stored; a record that fails its checks is deleted and its subproblem queued again. */
@@ -64,7 +67,7 @@ async function doneBefore(run: QueueRun): Promise<DoneSubproblem[]> {
   const already = await run.redis.hgetall(`${runKey(run.id!)}:done`);
   for (const [field, text] of Object.entries(already)) {
     const index = Number(field);
-    const taken = run.take(parseJson(text) as DoneRecord | undefined, index);
+    const taken = run.take(parseJson(text), index);
     if (taken) done.push(taken);
     else await run.refuse(index, text);
   }

@@ -51,6 +51,37 @@ export interface PlanOptions {
   readonly workBudget?: number;
 }
 
+/**
+ * The least and the most of each plan option, and whether it is a whole number: a plan asked for with
+ * more (a checkpoint's planOptions, a caller's) could take for ever (a work budget of 1e300) or cut the
+ * tree into millions of pieces (a millionth of a node per subproblem). Up to 1e9 of work is minutes at
+ * worst; the defaults are far inside.
+ */
+export const PLAN_OPTION_BOUNDS = {
+  rootProbes: [1, 1_000_000, true],
+  probes: [1, 100_000, true],
+  nodesPerSubproblem: [1, 1e15, false],
+  minSubproblems: [1, 1_000_000, true],
+  maxSubproblems: [1, 1_000_000, true],
+  seed: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, true],
+  workBudget: [1, 1e9, false],
+} as const satisfies Record<keyof PlanOptions, readonly [number, number, boolean]>;
+
+/** Why plan options are not within PLAN_OPTION_BOUNDS (the first problem), or undefined when they are. */
+export function planOptionsProblem(options: unknown): string | undefined {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return 'the plan options must be an object';
+  for (const [name, value] of Object.entries(options)) {
+    const bounds = (PLAN_OPTION_BOUNDS as Record<string, readonly [number, number, boolean]>)[name];
+    if (!bounds) return `there is no plan option ${JSON.stringify(name).slice(0, 40)}`;
+    if (value === undefined) continue;
+    const [least, most, whole] = bounds;
+    if (typeof value !== 'number' || !(value >= least && value <= most) || (whole && !Number.isInteger(value))) {
+      return `plan option ${name} must be a${whole ? ' whole' : ''} number from ${least} to ${most}, not ${String(value).slice(0, 40)}`;
+    }
+  }
+  return undefined;
+}
+
 interface Node {
   readonly prefix: readonly number[];
   readonly estimate: number;

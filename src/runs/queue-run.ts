@@ -10,6 +10,8 @@ import type { SolutionCheck } from './solution-check.js';
 import { createSolutionCheck, tallyProblem } from './solution-check.js';
 import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
 import { storedDisassemble } from './job.js';
+import type { RunKey } from './authenticate.js';
+import { checkSigned, signedProblemText } from './authenticate.js';
 
 /**
  * Runs on many machines through a work queue on Redis (BullMQ): the coordinator (`snug solve ... --queue
@@ -66,15 +68,33 @@ export function parseQueueUrl(text: string): QueueAddress {
     throw new InvalidOptionError(`the queue is given as redis://HOST:PORT[/DB] (or redis://USER:PASSWORD@HOST:PORT[/DB]), not '${shown}'`);
   }
   const [, user, password, host, , db] = m;
+  const url = password !== undefined ? text.replace(/^(redis:\/\/[^:@/]*:)[^@/]*@/, '$1***@') : text;
+  const decoded = (what: string, part: string): string => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      throw new InvalidOptionError(`the queue's ${what} in ${url.slice(0, 80)} is not percent-encoded properly (a % must be followed by two hexadecimal digits: write % itself as %25)`);
+    }
+  };
   return {
-    url: password !== undefined ? text.replace(/^(redis:\/\/[^:@/]*:)[^@/]*@/, '$1***@') : text,
+    url,
     host: host!.replace(/^\[|\]$/g, ''),
     port,
     db: db ? Number(db) : 0,
-    ...(user ? { username: decodeURIComponent(user) } : {}),
-    ...(password !== undefined ? { password: decodeURIComponent(password) } : {}),
+    ...(user ? { username: decoded('user name', user) } : {}),
+    ...(password !== undefined ? { password: decoded('password', password) } : {}),
   };
 }
+
+/**
+ * The longest a worker may go unheard before its job goes to another (a day): timers cannot wait more
+ * than 2^31 - 1 ms (about 24.8 days; longer ones fire at once, again and again), and a lost job should
+ * not wait longer anyway.
+ */
+export const MAX_WORKER_TIMEOUT_S = 24 * 3600;
+
+/** The most times a subproblem's authenticated results are refused before the run stops (see QueueRun.take). */
+export const MAX_REFUSALS = 5;
 
 /** A connection to Redis, checked now: a QueueError in one line when Redis cannot be reached. */
 export async function connect(address: QueueAddress): Promise<{ redis: RedisClient; transport: WorkQueueTransport }> {
@@ -134,10 +154,16 @@ export interface JobData {
   readonly indices: readonly number[];
 }
 
-/** The run ID's record on the queue, or undefined when there is none (or something else is stored there). */
-export async function readRun(redis: RedisClient, id: string): Promise<RunRecord | undefined> {
-  const record = parseJson(await redis.get(runKey(id))) as RunRecord | undefined;
-  return record?.format === 'snug-queue-run' ? record : undefined;
+/**
+ * The run ID's record on the queue, or undefined when there is none (or something else is stored there);
+ * a QueueError when its MAC does not hold under `key` (written by someone without the key, or with another).
+ */
+export async function readRun(redis: RedisClient, id: string, key: RunKey): Promise<RunRecord | undefined> {
+  const stored = parseJson(await redis.get(runKey(id))) as Record<string, unknown> | undefined;
+  if (stored?.['format'] !== 'snug-queue-run') return undefined;
+  const signed = checkSigned(stored, key);
+  if (signed.status !== 'ok') throw new QueueError(`run ${id} on the queue is refused: ${signedProblemText(signed.status, key)}`);
+  return signed.rest as unknown as RunRecord;
 }
 
 /** Why a run's record cannot be run as it says it takes its assemblies apart (its options, checked as options are), or undefined. */
@@ -204,8 +230,12 @@ export class QueueRun {
   /** Subproblems whose result is counted: each once. */
   readonly taken = new Set<number>();
   private check: SolutionCheck | undefined;
+  /** Authenticated results refused, by subproblem (see take). */
+  private readonly refusals = new Map<number, number>();
 
   constructor(
+    /** The key of the run's MACs (authenticate.ts): the coordinator's and its workers'. */
+    readonly key: RunKey,
     readonly redis: RedisClient,
     readonly transport: WorkQueueTransport,
     readonly address: QueueAddress,
@@ -224,16 +254,32 @@ export class QueueRun {
     return (this.jobQueue ??= this.transport.openQueue(this.address, queueName()));
   }
 
-  /** Counts a stored result (`done`: its text, parsed) as done, or refuses it (undefined, said in one line). */
-  take(done: DoneRecord | undefined, index: number): DoneSubproblem | undefined {
+  /**
+   * Counts a stored result (`stored`: its text, parsed) as done, or refuses it (undefined, said in one
+   * line). Its MAC is checked first: a record that anyone without the key wrote is refused before
+   * anything of it is believed, so it can never make a true result look wrong (a solution of another
+   * subproblem in a forged record would otherwise make the true one's look given twice). A subproblem
+   * whose authenticated results are refused MAX_REFUSALS times ends the run (QueueError): the workers and
+   * the plan disagree, and solving it again would not end.
+   */
+  take(stored: object | undefined, index: number): DoneSubproblem | undefined {
     const id = this.id!;
+    const signed = stored ? checkSigned(stored as Record<string, unknown>, this.key) : undefined;
+    if (!signed || signed.status !== 'ok') {
+      this.warn(`refused the result of subproblem ${index} of run ${id}: ${signed ? signedProblemText(signed.status, this.key) : 'not a JSON object'}`);
+      return undefined;
+    }
+    const done = signed.rest as unknown as DoneRecord;
     // (the verifier is made once the run is known good: a run's puzzle is checked first)
     // (with disassemble, each solution's level is checked by taking it apart again)
     const disassemble = this.record!.disassemble;
     if (!this.countOnly) this.check ??= createSolutionCheck(this.puzzle, disassemble ? { disassemble } : {});
     const problem = recordProblem(done, index, id, this.record!, this.check, this.taken);
-    if (problem !== undefined || !done) {
+    if (problem !== undefined) {
       this.warn(`refused the result of subproblem ${index} of run ${id}: ${problem}`);
+      const times = (this.refusals.get(index) ?? 0) + 1;
+      this.refusals.set(index, times);
+      if (times >= MAX_REFUSALS) throw new QueueError(`run ${id}: the results of subproblem ${index} were refused ${times} times (the last: ${problem}): the workers' results disagree with the run's plan (a worker with this key runs a changed snug?); the run stops`);
       return undefined;
     }
     this.taken.add(index);

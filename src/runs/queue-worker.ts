@@ -3,7 +3,10 @@ import type { RedisClient, TakenJob, WorkQueueTransport } from '../platform/type
 import type { Solution } from '../puzzle/model.js';
 import { snugVersion } from '../version.js';
 import type { DoneRecord, JobData, RunRecord } from './queue-run.js';
-import { connect, parseQueueUrl, queueName, readRun, recordDisassembleProblem, runKey, setupText, warmChannel } from './queue-run.js';
+import { MAX_WORKER_TIMEOUT_S, connect, parseJson, parseQueueUrl, queueName, readRun, recordDisassembleProblem, runKey, setupText, warmChannel } from './queue-run.js';
+import type { RunKey } from './authenticate.js';
+import { checkSigned, loadRunKey, signedJson } from './authenticate.js';
+import { InvalidOptionError, maxWorkers } from '../search/options.js';
 import type { SubproblemResult, WorkerSetup } from './search-thread.js';
 import { ThreadPool } from './thread-pool.js';
 
@@ -21,6 +24,8 @@ export interface QueueWorkerOptions {
   readonly threads: number;
   /** A job whose worker is not heard from for this long goes to another worker (default 30 s). */
   readonly lockMs?: number;
+  /** The key of the runs' MACs, the coordinators' (default: loadRunKey()'s; see authenticate.ts). */
+  readonly key?: RunKey;
   /** Each job finished: the run, subproblems, solutions. */
   readonly onJob?: (run: string, subproblems: number, solutions: number) => void;
 }
@@ -35,19 +40,28 @@ const KEEP_POOLS = 3;
 
 export async function startQueueWorker(url: string, options: QueueWorkerOptions): Promise<QueueWorker> {
   const address = parseQueueUrl(url);
+  if (typeof options !== 'object' || options === null) throw new InvalidOptionError('startQueueWorker needs its options: { threads, lockMs?, key?, onJob? }');
+  if (!Number.isInteger(options.threads) || options.threads < 1 || options.threads > maxWorkers()) throw new InvalidOptionError(`threads must be a whole number from 1 to ${maxWorkers()}, not ${String(options.threads).slice(0, 40)}`);
+  const lockMs = options.lockMs ?? 30_000;
+  if (typeof lockMs !== 'number' || !(lockMs >= 1000 && lockMs <= MAX_WORKER_TIMEOUT_S * 1000)) {
+    throw new InvalidOptionError(`lockMs must be from 1000 to ${MAX_WORKER_TIMEOUT_S * 1000} (a day), not ${String(lockMs).slice(0, 40)}`);
+  }
+  const key = options.key ?? loadRunKey();
   const { redis, transport } = await connect(address);
   const pools = new PoolsBySetup(options.threads);
-  const records = new RunRecords(redis, transport);
-  const stopListening = await transport.listen(redis, warmChannel(), (setup) => {
+  const records = new RunRecords(redis, transport, key);
+  const stopListening = await transport.listen(redis, warmChannel(), (message) => {
+    // (only a setup signed with the key is made ready: anyone else could have the threads prepare anything)
+    const signed = checkSigned((parseJson(message) ?? {}) as Record<string, unknown>, key);
+    if (signed.status !== 'ok' || typeof signed.rest['setup'] !== 'string') return;
     try {
-      pools.poolFor(setup);
+      pools.poolFor(signed.rest['setup']);
     } catch {
       // (not a setup: nothing to get ready)
     }
   });
   const { pid, host } = thisProcess();
-  const worker = { name: `${host}:${pid}`, redis, transport, pools, records, onJob: options.onJob };
-  const lockMs = options.lockMs ?? 30_000;
+  const worker = { name: `${host}:${pid}`, redis, transport, pools, records, key, onJob: options.onJob };
   const jobs = await transport.startWorker(address, queueName(), (job) => solveJob(worker, job), {
     // (two jobs a thread: the next one waits on the thread, which never idles between jobs)
     concurrency: 2 * options.threads,
@@ -101,13 +115,18 @@ class PoolsBySetup {
 class RunRecords {
   private readonly records = new Map<string, Promise<RunRecord>>();
 
-  constructor(private readonly redis: RedisClient, private readonly transport: WorkQueueTransport) {}
+  constructor(private readonly redis: RedisClient, private readonly transport: WorkQueueTransport, private readonly key: RunKey) {}
 
   recordOf(id: string): Promise<RunRecord> {
     let entry = this.records.get(id);
     if (!entry) {
       entry = (async () => {
-        const record = await readRun(this.redis, id);
+        let record: RunRecord | undefined;
+        try {
+          record = await readRun(this.redis, id, this.key);
+        } catch (e) {
+          throw this.transport.unrecoverable((e as Error).message);
+        }
         if (!record) throw this.transport.unrecoverable(`no run ${id} on the queue`);
         if (record.version !== snugVersion()) throw this.transport.unrecoverable(`run ${id} is of snug ${record.version}, this worker of ${snugVersion()}`);
         const wrong = recordDisassembleProblem(record);
@@ -128,6 +147,7 @@ interface WorkerState {
   readonly transport: WorkQueueTransport;
   readonly pools: PoolsBySetup;
   readonly records: RunRecords;
+  readonly key: RunKey;
   readonly onJob: QueueWorkerOptions['onJob'];
 }
 
@@ -165,7 +185,7 @@ async function solveJob(worker: WorkerState, job: TakenJob): Promise<void> {
       ...(record.disassemble && result.disassembly ? { disassembly: result.disassembly } : {}),
       worker: worker.name,
     };
-    const text = JSON.stringify(done);
+    const text = signedJson(done, worker.key);
     // (kept and logged in one script: Redis runs it whole, so a shutdown between the two cannot leave a
     // result kept but never logged, which the coordinator would wait for)
     await redis.eval(KEEP_AND_LOG, 2, doneKey, `${runKey(id)}:log`, String(index), text);

@@ -1,4 +1,4 @@
-import { emitWarning } from '../platform/host.js';
+import { cores, emitWarning } from '../platform/host.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { PrepareOptions } from '../compile/options.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
@@ -12,6 +12,10 @@ import { QueueError, QueueRun, connect, parseQueueUrl, readRun, recordDisassembl
 import type { DisassembleOptions } from '../disassembly/sift.js';
 import { storedDisassemble } from './job.js';
 import type { RunResult } from './result.js';
+import type { RunKey } from './authenticate.js';
+import { loadRunKey } from './authenticate.js';
+import type { VerifyCount } from './queue-verify.js';
+import { verifyQueueRun } from './queue-verify.js';
 
 export { QueueError, parseQueueUrl, type QueueAddress } from './queue-run.js';
 export { startQueueWorker, type QueueWorker, type QueueWorkerOptions } from './queue-worker.js';
@@ -46,16 +50,21 @@ export interface QueueRunOptions {
   readonly batch?: number;
   /** Resume this run (its ID) rather than planning a new one. */
   readonly resume?: string;
+  /** The key of the run's MACs, which its workers share (default: loadRunKey()'s; see authenticate.ts). */
+  readonly key?: RunKey;
+  /** Once complete, solve this many subproblems again here, drawn at random (or all), and refuse the run on a difference (queue-verify.ts). */
+  readonly verify?: VerifyCount;
 }
 
 /** The runs stored on the queue: ID, puzzle name, and subproblems done of all. */
-export async function queueRuns(url: string): Promise<{ id: string; puzzle: string; done: number; subproblems: number }[]> {
+export async function queueRuns(url: string, key: RunKey = loadRunKey()): Promise<{ id: string; puzzle: string; done: number; subproblems: number }[]> {
   const { redis } = await connect(parseQueueUrl(url));
   try {
     const ids = (await redis.keys('snug:run:*')).map((k) => k.slice('snug:run:'.length)).filter((id) => /^[0-9a-f]+$/.test(id));
     const runs = [];
     for (const id of ids.sort()) {
-      const record = await readRun(redis, id);
+      // (a run whose record another key signed is not this user's: not listed)
+      const record = await readRun(redis, id, key).catch(() => undefined);
       if (record) runs.push({ id, puzzle: record.puzzle.name, done: await redis.hlen(`${runKey(id)}:done`), subproblems: record.subproblems.length });
     }
     return runs;
@@ -65,11 +74,11 @@ export async function queueRuns(url: string): Promise<{ id: string; puzzle: stri
 }
 
 /** What a run on the queue solves: its puzzle, and whether it counts (else lists) and up to symmetry. */
-export async function queueRunRecord(url: string, id: string): Promise<{ puzzle: Puzzle; countOnly: boolean; unique: boolean; disassemble?: DisassembleOptions }> {
+export async function queueRunRecord(url: string, id: string, key: RunKey = loadRunKey()): Promise<{ puzzle: Puzzle; countOnly: boolean; unique: boolean; disassemble?: DisassembleOptions }> {
   const address = parseQueueUrl(url);
   const { redis } = await connect(address);
   try {
-    const record = await readRun(redis, id);
+    const record = await readRun(redis, id, key);
     if (!record) throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
     return { puzzle: record.puzzle, countOnly: record.countOnly, unique: !!record.prepare.unique, ...(record.disassemble ? { disassemble: record.disassemble } : {}) };
   } finally {
@@ -86,17 +95,22 @@ export async function queueRunRecord(url: string, id: string): Promise<{ puzzle:
 export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: QueueRunOptions): Promise<RunResult> {
   const start = performance.now();
   const address = parseQueueUrl(options.queue);
+  const verify = options.verify;
+  if (verify !== undefined && verify !== 'all' && !(Number.isSafeInteger(verify) && verify >= 1)) {
+    throw new InvalidOptionError(`verify must be a whole number of subproblems of at least 1, or 'all', not ${String(verify).slice(0, 40)}`);
+  }
   if (options.engine === 'count') throw new InvalidOptionError('the count engine counts the whole run at once: it cannot share it out on a queue; use another engine');
   checkRunOptions({
     ...(options.workers !== undefined && options.workers > 0 ? { workers: options.workers } : {}),
     ...(options.disassemble !== undefined ? { disassemble: options.disassemble, ...(options.engine ? { engine: options.engine } : {}) } : {}),
   });
+  const key = options.key ?? loadRunKey();
   const { redis, transport } = await connect(address);
   let run: QueueRun | undefined;
   try {
     // The run: found again (resume), or planned by the coordinator.
     const id = options.resume;
-    const record = id !== undefined ? await readRun(redis, id) : undefined;
+    const record = id !== undefined ? await readRun(redis, id, key) : undefined;
     if (id !== undefined) {
       if (!record) throw new QueueError(`no run ${id} on the queue at ${address.url} (snug resume --queue ${address.url} lists the runs there)`);
       if (record.version !== snugVersion()) throw new QueueError(`run ${id} was made by snug ${record.version}; this is snug ${snugVersion()}: resume it with that version`);
@@ -115,7 +129,7 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
     const given = record ? record.disassemble : options.disassemble;
     const disassemble = given ? storedDisassemble(given) : undefined;
     const warn = options.onWarning ?? ((m: string) => emitWarning(m, 'Warning'));
-    run = new QueueRun(redis, transport, address, puzzle, countOnly, warn, id !== undefined && record ? { id, record } : undefined);
+    run = new QueueRun(key, redis, transport, address, puzzle, countOnly, warn, id !== undefined && record ? { id, record } : undefined);
     const job = {
       puzzle,
       prepare,
@@ -138,7 +152,11 @@ export async function solveOnQueue(givenPuzzle: Puzzle | undefined, options: Que
       progress: options.onProgress !== undefined,
     }, disassemble);
     const ledger = redisLedger(run, prepare, disassemble);
-    return await coordinate(job, async () => ledger, dispatch);
+    const result = await coordinate(job, async () => ledger, dispatch);
+    if (options.verify === undefined || !result.complete || !result.queue) return result;
+    // (solved again on this process's threads: --workers of them, else one per core)
+    const verified = await verifyQueueRun(run, options.verify, options.workers !== undefined && options.workers > 0 ? options.workers : cores(), key);
+    return { ...result, queue: { ...result.queue, verified } };
   } finally {
     if (run) await run.close();
     else redis.disconnect();

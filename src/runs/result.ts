@@ -11,8 +11,8 @@ export interface RunResult extends SolveResult {
   readonly interrupted?: boolean;
   /** Of elapsedMs, the time spent preparing the search (placements, symmetry, the engine's tables). */
   readonly prepareMs?: number;
-  /** A run on a work queue (queue.ts): where, and the run's ID there. */
-  readonly queue?: { readonly url: string; readonly run: string };
+  /** A run on a work queue (queue.ts): where, the run's ID there, and how many subproblems were solved again to verify it (--verify). */
+  readonly queue?: { readonly url: string; readonly run: string; readonly verified?: number };
 }
 
 /** What identifies a shard's result, for merging: same puzzle, options (disassembly's too), version and plan, and which share. */

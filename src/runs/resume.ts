@@ -1,5 +1,6 @@
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
 import type { Checkpoint } from './checkpoint.js';
+import type { RunKey } from './authenticate.js';
 import type { RunResult } from './result.js';
 import type { RunOptions } from './run.js';
 import { runHere } from './run.js';
@@ -11,6 +12,8 @@ import { runHere } from './run.js';
 export type ResumeOptions = Omit<RunOptions, 'engine' | 'unique' | 'symmetry' | 'expandSymmetry' | 'limit' | 'all' | 'countOnly' | 'disassemble' | 'shard' | 'checkpoint' | 'plan'> & {
   readonly checkpointIntervalMs?: number;
   readonly onCheckpointWarning?: (message: string) => void;
+  /** The key of the checkpoint's MAC (default: loadRunKey()'s; see authenticate.ts). */
+  readonly key?: RunKey;
 };
 
 /**
@@ -27,10 +30,10 @@ export async function resumeAsync(
   if (typeof path !== 'string' || path === '') throw new InvalidOptionError('resumeAsync needs the name of a checkpoint file');
   checkRunOptions(options);
   // (the reader is loaded only to resume: its schema library is large)
-  const checkpoint = loaded ?? (await import('./checkpoint-file.js')).loadCheckpoint(path);
+  const checkpoint = loaded ?? (await import('./checkpoint-file.js')).loadCheckpoint(path, options.key);
   const o = checkpoint.options;
   // (how assemblies are taken apart is the checkpoint's to say, never the caller's)
-  const { checkpointIntervalMs, onCheckpointWarning, disassemble: _, ...rest } = options as ResumeOptions & { readonly disassemble?: unknown };
+  const { checkpointIntervalMs, onCheckpointWarning, key, disassemble: _, ...rest } = options as ResumeOptions & { readonly disassemble?: unknown };
   return runHere(checkpoint.puzzle, {
     ...rest,
     engine: o.engine,
@@ -46,6 +49,7 @@ export async function resumeAsync(
       path,
       ...(checkpointIntervalMs !== undefined ? { intervalMs: checkpointIntervalMs } : {}),
       ...(onCheckpointWarning ? { onWarning: onCheckpointWarning } : {}),
+      ...(key ? { key } : {}),
       meta: checkpoint.meta,
     },
   }, { checkpoint });

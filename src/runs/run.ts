@@ -2,6 +2,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import type { Checkpoint } from './checkpoint.js';
 import { cores } from '../platform/host.js';
 import type { PlanOptions } from './plan.js';
+import { planOptionsProblem } from './plan.js';
 import type { PrepareOptions } from '../compile/options.js';
 import { InvalidOptionError, checkRunOptions } from '../search/options.js';
 import type { Progress } from './progress.js';
@@ -57,6 +58,8 @@ export interface Resumed {
 /** Solves a puzzle as the command line does; bad options reject with InvalidOptionError before anything runs. */
 export async function solveAsync(puzzle: Puzzle, options: RunOptions = {}): Promise<RunResult> {
   checkRunOptions(options);
+  const planProblem = options.plan !== undefined ? planOptionsProblem(options.plan) : undefined;
+  if (planProblem) throw new InvalidOptionError(planProblem);
   return runHere(puzzle, options);
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach } from 'vitest';
+import { TEST_RUN_KEY } from './signed.js';
 
 /**
  * Vitest's worker talks to the runner over messages whose answers must arrive within a minute. Awaiting a
@@ -19,4 +20,14 @@ beforeEach(() => new Promise<void>((resolve) => setImmediate(resolve)));
  */
 const root = mkdtempSync(join(tmpdir(), 'snug-tests-'));
 process.env['TMPDIR'] = root;
+
+/**
+ * The key that authenticates checkpoints, shards and queue results (runs/authenticate.ts), the same for
+ * every process a test starts (as for the machines of one run); a test re-signs an edited file with it to
+ * reach the checks behind the MAC. A key file made by default goes into the tests' folder, never the
+ * user's configuration.
+ */
+process.env['SNUG_KEY'] = TEST_RUN_KEY;
+delete process.env['SNUG_KEY_FILE'];
+process.env['XDG_CONFIG_HOME'] = join(root, 'config');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
