@@ -8,6 +8,20 @@ import { loadPuzzleFile } from './files.js';
 
 const T = (...lines: string[]) => `${lines.join('\n')}\n`;
 
+describe('parsePuzzle(text) without a file name', () => {
+  it('parses, names the puzzle "puzzle" and calls the text "the puzzle text" in errors', () => {
+    const p = parsePuzzle(T('board: "####"', 'pieces:', '  D: {shape: "##", count: 2}'));
+    expect(p.name).toBe('puzzle');
+    expect(p.board).toHaveLength(4);
+    expect(() => parsePuzzle(T('board: "####"', 'pieces:', '  D: {shape: "##", count: nine}'))).toThrow(/^the puzzle text:3: /);
+    expect(() => parsePuzzle(T('board: "####"'))).toThrow(PuzzleError);
+  });
+
+  it('a file name that is not a string is still refused', () => {
+    expect(() => parsePuzzle('board: "##"', 5 as never)).toThrow(/5: the file name must be a string/);
+  });
+});
+
 describe('every documented form parses', () => {
   it('art board and art pieces, with mirror defaulting to true in 2-D', () => {
     const p = parsePuzzle(T('name: Tiny', 'board: |', '  ###', '  ###', 'pieces:', '  L: |', '    ##', '    #.', '  I: "###"'), 't.yaml');

@@ -617,10 +617,22 @@ function yamlProblem(message: string): string {
   return `YAML: ${printable(message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), 200)}`;
 }
 
-/** Parses the text of a puzzle file. `file` names it in error messages. */
-export function parsePuzzle(text: string, file: string): Puzzle {
-  if (typeof text !== 'string') throw new PuzzleError(String(file), undefined, `the puzzle text must be a string, not ${text === null ? 'null' : typeof text}`);
-  if (typeof file !== 'string') throw new PuzzleError(String(file), undefined, 'the file name must be a string');
+/** What error messages call a puzzle text parsed without a file name. */
+const UNNAMED_TEXT = 'the puzzle text';
+
+/**
+ * Parses the text of a puzzle file. `file`, when given, names it in error messages ("f.yaml:3: ...") and
+ * gives the puzzle its name when the text has no `name:`; without it, errors say "the puzzle text:3: ..."
+ * and the puzzle is called "puzzle".
+ */
+export function parsePuzzle(text: string, file?: string): Puzzle {
+  const label = file ?? UNNAMED_TEXT;
+  if (typeof text !== 'string') throw new PuzzleError(String(label), undefined, `the puzzle text must be a string, not ${text === null ? 'null' : typeof text}`);
+  if (typeof label !== 'string') throw new PuzzleError(String(label), undefined, 'the file name must be a string when one is given');
+  return parseNamedPuzzle(text, label, file === undefined ? '' : file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, ''));
+}
+
+function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle {
   const lines = new (yaml().LineCounter)();
   let doc: Yaml.Document.Parsed;
   let aliases: Map<Node, Node>;
@@ -642,7 +654,6 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const root = doc.contents as Node | null;
   if (!root) throw new PuzzleError(file, undefined, 'the file is empty: a puzzle needs a board and pieces');
   const top = r.map(root, 'the puzzle', TOP_KEYS);
-  const fileName = file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, '');
   const name = top.has('name') ? r.string(top.get('name')!.value, 'name') : printable(fileName, LIMITS.nameLength) || 'puzzle';
   r.check(top.get('name')?.value, nameProblem(name, 'the puzzle name'));
   const description = top.has('description') ? r.string(top.get('description')!.value, 'description') : undefined;
