@@ -101,6 +101,7 @@ describe('snug solve', () => {
 describe('bad input: one line, exit code 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
     ['an unknown puzzle', ['solve', 'no-such-puzzle'], /unknown puzzle 'no-such-puzzle'/],
+    ['a misspelt catalog name', ['solve', 'somma'], /unknown puzzle 'somma': .*did you mean 'soma'\?/],
     ['a bad limit', ['solve', 'soma', '--limit', 'x'], /--limit wants a positive whole number/],
     ['an unknown engine', ['solve', 'soma', '--engine', 'fast'], /fast/],
     ['an unknown option', ['solve', 'soma', '--bogus'], /unknown option/],
