@@ -326,7 +326,7 @@ class Reader {
     let size: string | undefined;
     layers.forEach((layer, z) => {
       const layerWhat = `${what} layer ${z + 1}`;
-      const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} that layer${z > 1 ? `s 1-${z}` : ' 1'} leave${z > 1 ? '' : 's'} of ${budget.of}` };
+      const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} left of ${budget.of} (layer${z > 1 ? `s 1-${z} take` : ' 1 takes'} ${cells.length})` };
       const art = this.artInfo(layer, layerWhat, left, board, paint);
       const dims = `${art.width}x${art.height}`;
       // on some grids (spheres) layers shrink as they stack (a pyramid): their sizes may differ
@@ -708,7 +708,7 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
     r.check(pair.key, nameTwiceProblem(names, pieceName, `'${pieceName}'`));
     names.add(pieceName);
     const left = boardCells - area;
-    const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} that the pieces before it leave of the board's ${boardCells}` };
+    const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} left of the board's ${boardCells} (the pieces before it cover ${area})` };
     const p = readPiece(r, pieceName, pair.value ?? pair.key, budget);
     const shape = grid.normalize(p.cells);
     const what = `piece '${p.name}'`;
