@@ -160,6 +160,7 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['two shapes in one piece', T('board: "##"', 'pieces:', '  I: {shape: "#", rect: [1, 1]}'), 3, /exactly one of shape, rect, box, layers, cells/],
   ['bad cells', T('board: "##"', 'pieces:', '  I: {cells: [[0, "a"]]}'), 3, /each cell must be \[x, y\] or \[x, y, z\]/],
   ['pieces not a mapping', T('board: "##"', 'pieces: [a, b]'), 2, /pieces must be a mapping/],
+  ['no pieces', T('board: "##"', 'pieces: {}'), 2, /pieces is empty: a puzzle needs at least one piece/],
   ['empty file', '', undefined, /empty/],
   // sizes: refused before the cells are made, in every form
   ['a huge rect piece', T('board: {rect: [10, 10]}', 'pieces:', '  a: {rect: [4096, 4096]}'), 3, /piece 'a' rect is 4096x4096 = 16777216 cells: more than the board's 100/],

@@ -692,8 +692,10 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
   const mirror = top.has('mirror') ? r.boolean(top.get('mirror')!.value, 'mirror') : dims === 2;
 
   const piecesNode = r.deref(top.get('pieces')!.value);
-  if (!isMap(piecesNode) || piecesNode.items.length === 0) r.fail(top.get('pieces')!.value ?? top.get('pieces')!.key, 'pieces must be a mapping of names to pieces');
+  const piecesAt = top.get('pieces')!.value ?? top.get('pieces')!.key;
+  if (!isMap(piecesNode)) r.fail(piecesAt, 'pieces must be a mapping of names to pieces');
   const pairs = (piecesNode as YAMLMap).items as Pair<Node, Node | null>[];
+  if (pairs.length === 0) r.fail(piecesAt, 'pieces is empty: a puzzle needs at least one piece');
   if (pairs.length > MAX_COPIES) r.fail(piecesNode, `${pairs.length} pieces: more than the limit of ${MAX_COPIES} piece copies in all`);
   const boardCells = board.cells.length;
   const boardExtent = sortedExtent(board.cells, dims);
