@@ -161,6 +161,20 @@ describe('snug list and show', () => {
     }
   });
 
+  it('--help offers only what the command does, each default said once', () => {
+    const commands = [...snug('--help').stdout.matchAll(/^ {2}(\w+) \[options\]/gm)].map((m) => m[1]!);
+    expect(commands).toEqual(expect.arrayContaining(['solve', 'analyze', 'challenge', 'hint', 'estimate']));
+    for (const command of commands) {
+      const help = snug(command, '--help').stdout;
+      // each option with its description, the wrapped lines joined
+      const options = help.split(/\n(?= {2}-)/).slice(1).map((o) => o.replace(/\s+/g, ' '));
+      for (const option of options) expect((option.match(/\(default/g) ?? []).length, `${command}: ${option}`).toBeLessThanOrEqual(1);
+    }
+    // analyze saves no checkpoint: no interval between saves to set
+    expect(snug('analyze', '--help').stdout).not.toMatch(/--checkpoint-interval/);
+    expect(snug('solve', '--help').stdout).toMatch(/--checkpoint-interval/);
+  });
+
   it('has --help on every command', () => {
     for (const args of [['--help'], ['solve', '--help'], ['show', '--help'], ['list', '--help']]) {
       const r = snug(...args);
