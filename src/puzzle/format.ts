@@ -386,7 +386,7 @@ class Reader {
     return (target.items as Pair<Node, Node | null>[]).map((pair) => this.keyName(pair.key, 'a colour name'));
   }
 
-  /** A piece's count: N (exactly N copies), or a range 'A..B' (at least A, at most B). */
+  /** A piece's count: N (exactly N copies, 0 for none), or a range 'A..B' (at least A, at most B). */
   count(node: Node | null, what: string): { min: number; max: number } {
     const target = this.deref(node);
     if (isScalar(target) && typeof target.value === 'string') {
@@ -394,11 +394,11 @@ class Reader {
       if (!m) this.fail(node, `${what} must be a whole number or a range such as 0..2, not ${show(target)}`);
       const [min, max] = [Number(m[1]), Number(m[2])];
       if (min > max) this.fail(node, `${what} ${min}..${max}: the least is more than the most`);
-      if (max < 1) this.fail(node, `${what} ${min}..${max}: at most 0 copies is no piece (leave it out)`);
       if (max > MAX_COPIES) this.fail(node, `${what} is ${max}: more than the limit of ${MAX_COPIES}`);
       return { min, max };
     }
-    const n = this.positiveInt(node, what, MAX_COPIES);
+    // 0 is allowed (as 0..0 is): a family of puzzles keeps one list of pieces and leaves some out
+    const n = this.wholeNumber(node, what, 0, MAX_COPIES);
     return { min: n, max: n };
   }
 }
@@ -540,17 +540,22 @@ interface RawPiece {
   colours?: CellColour[];
 }
 
-/** Reads a piece; `budget` is what the board has left for it (its cells are refused before they are built beyond it). */
-function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudget): RawPiece {
+/**
+ * Reads a piece; `left` is what the board has left for it (its cells are refused before they are built beyond
+ * it), `whole` the board's cells, the budget of a piece that need not be placed (`count: 0..N`): it need only
+ * fit the board, whatever the pieces before it cover.
+ */
+function readPiece(r: Reader, name: string, node: Node | null, left: CellBudget, whole: CellBudget): RawPiece {
   const what = `piece '${name}'`;
   const target = r.deref(node);
-  if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, budget), count: 1, min: 1 };
+  if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, left), count: 1, min: 1 };
   const keys = r.map(node, what, PIECE_KEYS);
   const forms = ['shape', 'rect', 'box', 'layers', 'cells', 'named'].filter((k) => keys.has(k));
   if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells, named`);
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
+  const budget = min === 0 ? whole : left;
   if ((form === 'rect' || form === 'box') && !isBoxed(r.grid)) r.fail(keys.get(form)!.key, `${what} ${form} is for the square and cube grids: draw the piece, or list its cells`);
   const colouring = keys.has('colours') ? r.colours(keys.get('colours')!.value, what, budget) : undefined;
   const paint = new Set(colouring?.paint.keys() ?? []);
@@ -710,8 +715,9 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
     r.check(pair.key, nameTwiceProblem(names, pieceName, `'${pieceName}'`));
     names.add(pieceName);
     const left = boardCells - area;
-    const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} left of the board's ${boardCells} (the pieces before it cover ${area})` };
-    const p = readPiece(r, pieceName, pair.value ?? pair.key, budget);
+    const whole: CellBudget = { cells: boardCells, of: `the board's ${boardCells}` };
+    const budget: CellBudget = left === boardCells ? whole : { cells: left, of: `the ${left} left of the board's ${boardCells} (the pieces before it cover ${area})` };
+    const p = readPiece(r, pieceName, pair.value ?? pair.key, budget, whole);
     const shape = grid.normalize(p.cells);
     const what = `piece '${p.name}'`;
     if (p.colours?.length && p.orientations) r.fail(p.node, `${what} lists its orientations and has colours: give one or the other`);
@@ -719,8 +725,9 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
     if (dims === 2 && extent(shape)[2] > 1) r.fail(p.node, `${what} is 3-D but the board is flat (give the board as box or layers)`);
     r.check(p.node, connectedProblem(grid, shape, what));
     const pieceExtent = sortedExtent(shape, dims);
-    // turning a square or a cube keeps a box a box: a piece larger than the board's box fits nowhere
-    if (isBoxed(grid) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
+    // turning a square or a cube keeps a box a box: a piece larger than the board's box fits nowhere (which
+    // is no mistake for a piece that need not be placed: a family of boards shares one list of pieces)
+    if (p.min > 0 && isBoxed(grid) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
     for (const [i, o] of (p.orientations ?? []).entries()) {
@@ -739,6 +746,7 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
       ...(colours ? { colours } : {}),
     };
   });
+  if (pieces.every((p) => p.count === 0)) r.fail(piecesAt, 'every piece has count 0: there is nothing to place');
   const placed = readPlaced(r, top.get('placed'), board, pieces, grid);
   let use: number | undefined;
   if (top.has('use')) {
@@ -757,7 +765,8 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
   }
   const colourRules = top.has('colour-rules') ? readColourRules(r, top.get('colour-rules')!, board.colours, pieces) : undefined;
   const puzzle: Puzzle = {
-    name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces, mirror,
+    // a piece of count 0 is as if it were not listed (the file keeps it for a family of puzzles)
+    name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces: pieces.filter((p) => p.count > 0), mirror,
     ...(board.colours.length > 0 ? { boardColours: board.colours } : {}),
     ...(colourRules ? { colourRules } : {}),
     ...(frame ? { frame } : {}),
