@@ -177,7 +177,7 @@ describe('no puzzle file makes snug print a stack trace or hang', () => {
     ['a very long line of spaces', `board: "${' '.repeat(300_000)}#"\npieces:\n  a: "#"\n`, /row 1 is 300001 characters wide: more than the limit of 4096/],
     ['a huge number', 'board: {rect: [1e308, 2]}\npieces:\n  a: "#"\n', /board rect width is 1e\+308: more than the limit of 4096/],
     ['a negative number', 'board: {rect: [-3, 2]}\npieces:\n  a: "#"\n', /at least 1, not -3/],
-    ['a float', 'board: "##"\npieces:\n  a: {shape: "#", count: 0.5}\n', /count must be a whole number of at least 1, not 0\.5/],
+    ['a float', 'board: "##"\npieces:\n  a: {shape: "#", count: 0.5}\n', /count must be a whole number of at least 0, not 0\.5/],
     ['a string where a number goes', 'board: {rect: [two, 2]}\npieces:\n  a: "#"\n', /at least 1, not "two"/],
     ['a list where text goes', 'name: [a]\nboard: "##"\npieces:\n  a: "##"\n', /name must be text, not a list/],
     ['a cell listed twice', 'board: "###"\npieces:\n  a: {cells: [[0, 0], [0, 0]]}\n  b: "#"\n', /:3: piece 'a' cells: cell \[0, 0\] is listed twice/],
