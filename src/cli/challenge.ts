@@ -17,7 +17,8 @@ export interface ChallengeFlags {
   count?: number;
   placed?: { min: number; max: number };
   seed?: number;
-  out: string;
+  /** The folder to write in (the current folder when not given). */
+  out?: string;
   solutions?: number;
   tries?: number;
   maxNodes?: number;
@@ -74,7 +75,8 @@ export async function challengeCommand(target: string, flags: ChallengeFlags): P
   const count = flags.count ?? 10;
   if (count > MAX_CHALLENGES) throw new UsageError(`--count is ${count}: more than the limit of ${MAX_CHALLENGES}`);
   const { puzzle, source } = resolvePuzzle(target, flags.problem);
-  prepareFolder(flags.out, count);
+  const out = flags.out ?? '.';
+  prepareFolder(out, count);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
@@ -108,7 +110,7 @@ export async function challengeCommand(target: string, flags: ChallengeFlags): P
   }
   const files = set.challenges.map((_, i) => challengeFileName(i + 1, count));
   set.challenges.forEach((c, i) => {
-    const path = join(flags.out, files[i]!);
+    const path = join(out, files[i]!);
     try {
       writeFileSync(path, formatPuzzle(c.puzzle));
     } catch (e) {
@@ -118,7 +120,7 @@ export async function challengeCommand(target: string, flags: ChallengeFlags): P
   if (flags.json) {
     console.log(JSON.stringify({
       puzzle: puzzle.name,
-      out: flags.out,
+      out,
       requested: count,
       seed: flags.seed ?? 1,
       placed: set.placed,
@@ -139,7 +141,7 @@ export async function challengeCommand(target: string, flags: ChallengeFlags): P
   } else {
     const stop = set.interrupted ? ', stopped by Ctrl-C' : set.complete ? '' : ', stopped by the time limit';
     console.log(
-      `${formatCount(set.challenges.length)} of ${formatCount(count)} challenge${count === 1 ? '' : 's'} for ${printable(puzzle.name)} written to ${printable(flags.out)} ` +
+      `${formatCount(set.challenges.length)} of ${formatCount(count)} challenge${count === 1 ? '' : 's'} for ${printable(puzzle.name)} written to ${printable(out)} ` +
         `(${set.placed.min}..${set.placed.max} pieces placed; ${formatCount(set.solutionsUsed)} solutions, ${formatCount(set.positions)} positions tried, ` +
         `${formatCount(set.candidates)} with one completion; ${formatDuration(set.elapsedMs)}${stop})`,
     );

@@ -101,6 +101,7 @@ describe('snug solve', () => {
 describe('bad input: one line, exit code 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
     ['an unknown puzzle', ['solve', 'no-such-puzzle'], /unknown puzzle 'no-such-puzzle'/],
+    ['a misspelt catalog name', ['solve', 'somma'], /unknown puzzle 'somma': .*did you mean 'soma'\?/],
     ['a bad limit', ['solve', 'soma', '--limit', 'x'], /--limit wants a positive whole number/],
     ['an unknown engine', ['solve', 'soma', '--engine', 'fast'], /fast/],
     ['an unknown option', ['solve', 'soma', '--bogus'], /unknown option/],
@@ -158,6 +159,20 @@ describe('snug list and show', () => {
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(r.stderr.trimEnd()).toMatch(message);
     }
+  });
+
+  it('--help offers only what the command does, each default said once', () => {
+    const commands = [...snug('--help').stdout.matchAll(/^ {2}(\w+) \[options\]/gm)].map((m) => m[1]!);
+    expect(commands).toEqual(expect.arrayContaining(['solve', 'analyze', 'challenge', 'hint', 'estimate']));
+    for (const command of commands) {
+      const help = snug(command, '--help').stdout;
+      // each option with its description, the wrapped lines joined
+      const options = help.split(/\n(?= {2}-)/).slice(1).map((o) => o.replace(/\s+/g, ' '));
+      for (const option of options) expect((option.match(/\(default/g) ?? []).length, `${command}: ${option}`).toBeLessThanOrEqual(1);
+    }
+    // analyze saves no checkpoint: no interval between saves to set
+    expect(snug('analyze', '--help').stdout).not.toMatch(/--checkpoint-interval/);
+    expect(snug('solve', '--help').stdout).toMatch(/--checkpoint-interval/);
   });
 
   it('has --help on every command', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { parsePuzzle } from '../puzzle/format.js';
 import type { RunEstimate } from '../runs/estimate.js';
 import { estimateRun } from '../runs/estimate.js';
 import { estimateLines } from './estimate.js';
@@ -47,5 +48,35 @@ describe('estimateRun', () => {
     const small = estimateRun(loadCatalogPuzzle('soma'), { probes: 200, measureMs: 1 });
     expect(Number.isInteger(small.estimatedSolutions)).toBe(true);
     expect(small.estimatedSolutions).toBeGreaterThan(0);
+  });
+});
+
+describe('estimateRun on the counting engine', () => {
+  // the published counts of domino tilings: the 8x8 board 12,988,816, the 12x12 53,060,477,521,960,000 (A004003)
+  it('is the count itself when the count ends while measuring', () => {
+    const e = estimateRun(loadCatalogPuzzle('dominoes-8x8'), { measureMs: 600_000 });
+    expect(e.engine).toBe('count');
+    expect(e.finished?.exactSolutions).toBe('12988816');
+    expect(estimateLines(e, 4).join('\n')).toMatch(/12,988,816 solutions/);
+  });
+
+  it('scales the share of the steps taken while measuring, and is close to the steps the whole count takes', () => {
+    const board = parsePuzzle('board: {rect: [12, 12]}\npieces:\n  D: {shape: "##", count: 72}\n');
+    const whole = estimateRun(board, { measureMs: 600_000 });
+    expect(whole.finished?.exactSolutions).toBe('53060477521960000');
+    // no time to measure: the steps until the frontier is full, and the estimate of the steps within a factor of two
+    const part = estimateRun(board, { measureMs: 0 });
+    expect(part.engine).toBe('count');
+    if (!part.finished) {
+      expect(part.estimatedNodes).toBeGreaterThan(whole.finished!.nodes / 2);
+      expect(part.estimatedNodes).toBeLessThan(whole.finished!.nodes * 2);
+      expect(Number.isFinite(part.estimatedMs)).toBe(true);
+      expect(estimateLines(part, 4).join('\n')).toMatch(/counting engine: about [\d,]+ steps in all/);
+    }
+  });
+
+  it('-e count is honoured, and the tree engines say their tree', () => {
+    expect(estimateRun(loadCatalogPuzzle('dominoes-8x8'), { engine: 'count', measureMs: 600_000 }).engine).toBe('count');
+    expect(estimateRun(loadCatalogPuzzle('dominoes-8x8'), { engine: 'bitboard', probes: 10, measureMs: 1 }).engine).toBe('bitboard');
   });
 });

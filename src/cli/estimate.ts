@@ -24,7 +24,9 @@ export function estimateCommand(target: string, flags: EstimateFlags): number {
     // whole numbers: an estimate has no meaningful fractions of a node or a millisecond (Infinity, for a
     // search too slow to measure, comes out as null)
     const whole = (n: number): number => (Number.isFinite(n) ? Math.round(n) : n);
-    const json = { ...e, nodesPerSecond: whole(e.nodesPerSecond), estimatedMs: whole(e.estimatedMs), workers, estimatedMsWithWorkers: whole(e.estimatedMs / workers) };
+    // the counting engine counts on one thread, whatever the workers
+    const sharedBy = e.engine === 'count' ? 1 : workers;
+    const json = { ...e, nodesPerSecond: whole(e.nodesPerSecond), estimatedMs: whole(e.estimatedMs), workers, estimatedMsWithWorkers: whole(e.estimatedMs / sharedBy) };
     console.log(JSON.stringify(json));
     return 0;
   }
@@ -37,7 +39,15 @@ export function estimateLines(e: RunEstimate, workers: number): string[] {
   const round = (n: number): string => formatCount(Number(n.toPrecision(2)));
   const lines = [`${e.puzzle} (${e.unique ? 'unique solutions' : 'all solutions'}, ${e.engine} engine)`];
   if (e.finished) {
-    lines.push(`the whole search took ${formatDuration(e.estimatedMs)} while measuring: ${formatCount(e.finished.nodes)} nodes, ${formatCount(e.finished.solutions)} solutions`);
+    const solutions = e.finished.exactSolutions !== undefined ? formatCount(BigInt(e.finished.exactSolutions)) : formatCount(e.finished.solutions);
+    lines.push(`the whole search took ${formatDuration(e.estimatedMs)} while measuring: ${formatCount(e.finished.nodes)} nodes, ${solutions} solutions`);
+    return lines;
+  }
+  if (e.probes === 0 && e.estimatedSolutions === null && e.engine === 'count') {
+    // the counting engine walks no tree: its time is the share of its steps taken while measuring
+    lines.push(`counting engine: about ${round(e.estimatedNodes)} steps in all (those taken while measuring, and the rest at the cost of the last)`);
+    if (!Number.isFinite(e.estimatedMs)) lines.push('time: unknown (the count made no progress while measuring)');
+    else lines.push(`time: about ${formatDuration(e.estimatedMs)} (the count runs on one core)`);
     return lines;
   }
   lines.push(`search tree: about ${round(e.estimatedNodes)} nodes (${formatCount(e.probes)} random walks; such estimates can be off by a few times)`);

@@ -126,6 +126,13 @@ describe('snug hint', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('text with use: N says how many pieces are left to place, not the ranges of the copies', () => {
+    const katamino = puzzleFile('katamino.yaml', `name: Katamino 5x4, I placed\nboard: |\n  IIIII\n  #####\n  #####\n  #####\nuse: 4\n${PIECES.replace(/"\n/g, '", count: 0..1}\n').replace(/: "/g, ': {shape: "')}`);
+    const r = snug('hint', katamino);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/1 piece placed, 3 to place: \d+ completions/);
+  });
+
   it('text on a board that cannot be completed names the pieces to take off', () => {
     const r = snug('hint', twoCorners);
     expect(r.code).toBe(1);

@@ -105,8 +105,9 @@ function printHint(puzzle: Puzzle, source: string, result: HintResult, flags: Hi
   const strong = (s: string): string => (color ? pc.bold(s) : s);
 
   console.log(`${strong(printable(puzzle.name))}  (${printable(source)})`);
-  const most = puzzle.pieces.reduce((n, p) => n + p.count, 0) - given.length;
-  const fewest = Math.max(0, puzzle.pieces.reduce((n, p) => n + pieceMin(p), 0) - given.length);
+  // `use` fixes how many pieces a completion has, whatever the ranges of the copies allow
+  const most = (puzzle.use ?? puzzle.pieces.reduce((n, p) => n + p.count, 0)) - given.length;
+  const fewest = puzzle.use !== undefined ? most : Math.max(0, puzzle.pieces.reduce((n, p) => n + pieceMin(p), 0) - given.length);
   const left = fewest === most ? `${formatCount(most)} to place` : `${formatCount(fewest)} to ${formatCount(most)} more may be placed`;
   const count = result.complete
     ? result.completions === 0 ? 'it cannot be completed' : `${plural(result.completions, 'completion', 'completions')}`

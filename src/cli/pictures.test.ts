@@ -249,6 +249,11 @@ describe('sheets of solutions', () => {
     for (let i = 1; i <= 8; i++) expect(all).toContain(`<title>${i}</title>`);
     expect(snug('solve', 'soma', '--limit', '3', '--svg', join(d, 'three.svg'), '-q').code).toBe(0);
     expect(readFileSync(join(d, 'three.svg'), 'utf8').match(/<svg\b/g)).toHaveLength(4);
+    // more than a sheet draws: the title says how many of how many (the Soma cube's 240, published)
+    expect(snug('solve', 'soma', '--all', '--unique', '--svg', join(d, 'cut.svg'), '-q').code).toBe(0);
+    const cut = readFileSync(join(d, 'cut.svg'), 'utf8');
+    expect(cut).toMatch(/<title>Soma cube: 100 of 240 solutions<\/title>/);
+    expect(cut.match(/<svg\b/g)).toHaveLength(101);
     // one solution asked for: one picture, as before
     expect(snug('solve', 'soma', '--svg', join(d, 'one.svg'), '-q').code).toBe(0);
     expect(readFileSync(join(d, 'one.svg'), 'utf8').match(/<svg\b/g)).toHaveLength(1);

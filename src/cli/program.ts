@@ -133,14 +133,18 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .action((target: string, flags: { color: boolean; problem?: number }) => showCommand(target, flags));
 
   const VERIFY_HELP = 'with --queue: once the run is complete, solve K of its subproblems again here, drawn at random (or all), and refuse the run if a result differs';
-  const runOptions = (command: Command): Command =>
+  // the options of the commands that run searches on worker threads; `checkpoints`: the command saves its
+  // run (analyze does not, so it does not offer --checkpoint-interval)
+  const runOptions = (command: Command, checkpoints = true): Command => {
     command
       .option('-w, --workers <n>', `worker threads (default: one per core; at most ${maxWorkers()}, four per core)`, parsePositiveInt('--workers', maxWorkers(), ' (four per core on this machine, and never more than 256)'))
       .option('-q, --quiet', 'no progress display')
-      .addOption(new Option('--progress <mode>', 'progress on stderr: a bar (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']))
-      .option('--checkpoint-interval <seconds>', 'seconds between checkpoint saves (default 5)', parsePositiveNumber('--checkpoint-interval'))
+      .addOption(new Option('--progress <mode>', 'progress on stderr: a bar (on a terminal), json (one event per line) or none').choices(['bar', 'json', 'none']));
+    if (checkpoints) command.option('--checkpoint-interval <seconds>', 'seconds between checkpoint saves (default 5)', parsePositiveNumber('--checkpoint-interval'));
+    return command
       .option('--no-color', 'plain text without colours')
       .option('--key-file <file>', 'the file of the key that authenticates checkpoints, shards and queue results (default: SNUG_KEY, SNUG_KEY_FILE, else ~/.config/snug/run.key, made on first use); every machine of a run needs the same key');
+  };
 
   runOptions(
     program
@@ -299,6 +303,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .option('--max <n>', 'stop each count of solutions at N', parsePositiveInt('--max'))
       .option('--max-nodes <n>', 'stop the plain search that measures the difficulty after N moves (default 10,000,000)', parsePositiveInt('--max-nodes'))
       .addOption(new Option('-e, --engine <engine>', 'search engine for the counts').choices(ENGINE_CHOICES as string[]).default('auto')),
+    false,
   ).action(async (target: string, flags: AnalyzeFlags) => setExit(await analyzeCommand(target, flags)));
 
   program
@@ -309,7 +314,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--count <n>', 'how many challenges (default 10)', parsePositiveInt('--count'))
     .option('--placed <K..L>', 'pieces on the board at the start, from K to L (default: from 1 to half of the pieces)', parsePlacedRange)
     .option('--seed <n>', 'seed of the random choices (default 1): the same seed gives the same challenges', parseSeed)
-    .option('-o, --out <dir>', 'folder to write challenge-001.yaml ... in (made when missing; default: the current folder)', '.')
+    .option('-o, --out <dir>', 'folder to write challenge-001.yaml ... in (made when missing; default: the current folder)')
     .option('--solutions <n>', 'solutions to make challenges from (default 20)', parsePositiveInt('--solutions', 1_000_000))
     .option('--tries <n>', 'subsets of a solution\'s pieces tried per number placed (default 100)', parsePositiveInt('--tries', 1_000_000))
     .option('--max-nodes <n>', 'moves of the plain search at most when measuring a position (default 2,000,000)', parsePositiveInt('--max-nodes'))

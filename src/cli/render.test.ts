@@ -47,6 +47,11 @@ describe('snug render', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
     }
+    // a 2-D cell is written as the solution lines write it, [x, y], never with the library's z = 0
+    const elsewhere = snug('render', join(d, 'one.jsonl'), '--puzzle', 'pentomino-6x10', '--out', join(d, 'e'));
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(/one\.jsonl:1: not a solution of .*covers \[\d+, \d+\], which is not on the board/);
+    expect(elsewhere.stderr).not.toMatch(/\d,\d+,0/);
     expect(snug('render', join(d, 'one.jsonl'), '--puzzle', 'pentomino-3x20', '--out', join(d, 'c')).code).toBe(0);
     const again = snug('render', join(d, 'one.jsonl'), '--puzzle', 'pentomino-3x20', '--out', join(d, 'c'));
     expect(again.code).toBe(2);

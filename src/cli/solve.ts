@@ -386,7 +386,7 @@ async function run(
     try {
       svg = !first ? undefined
         : picture.view ? renderSolutionIso(puzzle, first, picture.view, { title: puzzle.name, ...(picture.scale !== undefined ? { cellSize: picture.scale } : {}) })
-        : sheet.length > 1 ? renderSolutionSheetSvg(puzzle, sheet, { cellSize: picture.scale })
+        : sheet.length > 1 ? renderSolutionSheetSvg(puzzle, sheet, { cellSize: picture.scale, total: result.solutions })
         : renderSolutionSvg(puzzle, first, { title: puzzle.name, cellSize: picture.scale });
     } catch (e) {
       // --view steps of a solution that does not come apart: no order to draw

@@ -18,6 +18,11 @@ export function cellKey(c: Cell): string {
   return `${c[0]},${c[1]},${c[2]}`;
 }
 
+/** A cell as messages write it, as snug's files and JSON do: [x, y] in 2-D, [x, y, z] in 3-D. */
+export function cellText(c: Cell, dims: Dimensions): string {
+  return `[${(dims === 2 ? c.slice(0, 2) : c).join(', ')}]`;
+}
+
 /** Smallest and largest coordinate on each axis. */
 export function bounds(shape: Shape): { min: Cell; max: Cell } {
   if (shape.length === 0) throw new Error('bounds of an empty shape');

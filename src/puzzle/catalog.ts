@@ -2,6 +2,7 @@ import { catalogFileNames, compiledCatalog, pathKind, readCatalogFile } from '..
 import { isBurrToolsPath } from './burrtools.js';
 import { loadBurrToolsFile, loadPuzzleFile } from './files.js';
 import { PuzzleError } from './errors.js';
+import { didYouMean } from './near-names.js';
 import { parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
 
@@ -61,5 +62,5 @@ export function resolvePuzzle(nameOrPath: string, problem?: number): { puzzle: P
   }
   // something that is not a regular file (a folder, a pipe, a device): say what it is
   if (kind === 'other') return { puzzle: load(nameOrPath), source: nameOrPath };
-  throw new PuzzleError(nameOrPath, undefined, `unknown puzzle '${nameOrPath}': not a file and not in the catalog (run 'snug list')`);
+  throw new PuzzleError(nameOrPath, undefined, `unknown puzzle '${nameOrPath}': not a file and not in the catalog${didYouMean(nameOrPath, catalogNames())} (run 'snug list')`);
 }

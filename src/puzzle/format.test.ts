@@ -8,6 +8,20 @@ import { loadPuzzleFile } from './files.js';
 
 const T = (...lines: string[]) => `${lines.join('\n')}\n`;
 
+describe('parsePuzzle(text) without a file name', () => {
+  it('parses, names the puzzle "puzzle" and calls the text "the puzzle text" in errors', () => {
+    const p = parsePuzzle(T('board: "####"', 'pieces:', '  D: {shape: "##", count: 2}'));
+    expect(p.name).toBe('puzzle');
+    expect(p.board).toHaveLength(4);
+    expect(() => parsePuzzle(T('board: "####"', 'pieces:', '  D: {shape: "##", count: nine}'))).toThrow(/^the puzzle text:3: /);
+    expect(() => parsePuzzle(T('board: "####"'))).toThrow(PuzzleError);
+  });
+
+  it('a file name that is not a string is still refused', () => {
+    expect(() => parsePuzzle('board: "##"', 5 as never)).toThrow(/5: the file name must be a string/);
+  });
+});
+
 describe('every documented form parses', () => {
   it('art board and art pieces, with mirror defaulting to true in 2-D', () => {
     const p = parsePuzzle(T('name: Tiny', 'board: |', '  ###', '  ###', 'pieces:', '  L: |', '    ##', '    #.', '  I: "###"'), 't.yaml');
@@ -132,7 +146,7 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['non-integer size', T('board: {rect: [2.5, 3]}', 'pieces:', '  I: "#"'), 1, /at least 1, not 2\.5/],
   ['absurd size', T('board: {rect: [100000, 3]}', 'pieces:', '  I: "#"'), 1, /100000: more than the limit of 4096/],
   ['absurd board', T('board: {box: [4000, 4000, 2]}', 'pieces:', '  I: "#"'), 1, /32000000 cells: more than the limit of 1000000/],
-  ['bad count', T('board: "##"', 'pieces:', '  I: {shape: "#", count: 0}'), 3, /count must be a whole number of at least 1/],
+  ['only pieces of count 0', T('board: "##"', 'pieces:', '  I: {shape: "#", count: 0}'), 3, /every piece has count 0: there is nothing to place/],
   ['absurd count', T('board: "##"', 'pieces:', '  I: {shape: "#", count: 20000}'), 3, /more than the limit of 10000/],
   ['bad mirror', T('board: "##"', 'mirror: maybe', 'pieces:', '  I: "#"'), 2, /mirror must be true or false/],
   ['duplicate piece', T('board: "##"', 'pieces:', '  I: "#"', '  I: "#"'), 4, /two pieces are named 'I'/],
@@ -146,17 +160,19 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['two shapes in one piece', T('board: "##"', 'pieces:', '  I: {shape: "#", rect: [1, 1]}'), 3, /exactly one of shape, rect, box, layers, cells/],
   ['bad cells', T('board: "##"', 'pieces:', '  I: {cells: [[0, "a"]]}'), 3, /each cell must be \[x, y\] or \[x, y, z\]/],
   ['pieces not a mapping', T('board: "##"', 'pieces: [a, b]'), 2, /pieces must be a mapping/],
+  ['no pieces', T('board: "##"', 'pieces: {}'), 2, /pieces is empty: a puzzle needs at least one piece/],
   ['empty file', '', undefined, /empty/],
   // sizes: refused before the cells are made, in every form
   ['a huge rect piece', T('board: {rect: [10, 10]}', 'pieces:', '  a: {rect: [4096, 4096]}'), 3, /piece 'a' rect is 4096x4096 = 16777216 cells: more than the board's 100/],
   ['a huge box piece', T('board: {box: [4, 4, 4]}', 'pieces:', '  a: {box: [4096, 4096, 4096]}'), 3, /piece 'a' box is 4096x4096x4096 = 68719476736 cells: more than the board's 64/],
   ['an art piece larger than the board', T('board: "###"', 'pieces:', '  a: "####"'), 3, /piece 'a' has 4 cells: more than the board's 3/],
-  ['a layers piece larger than the board', T('board: {box: [2, 1, 1]}', 'pieces:', '  a: {layers: ["##", "##"]}'), 3, /piece 'a' layer 2 has 2 cells: more than the 0 that layer 1 leaves of the board's 2/],
+  ['a layers piece larger than the board', T('board: {box: [2, 1, 1]}', 'pieces:', '  a: {layers: ["##", "##"]}'), 3, /piece 'a' layer 2 has 2 cells: more than the 0 left of the board's 2 \(layer 1 takes 2\)/],
   ['a cells piece larger than the board', T('board: "##"', 'pieces:', '  a: {cells: [[0, 0], [1, 0], [2, 0]]}'), 3, /piece 'a' cells lists 3 cells: more than the board's 2/],
   ['an art board over the cell limit', `board: |\n${`  ${'#'.repeat(1001)}\n`.repeat(1000)}pieces:\n  a: "#"\n`, 1, /board has 1001000 cells: more than the limit of 1000000/],
   ['an art row over the side limit', T('board: |', `  ${'.'.repeat(4097)}`, 'pieces:', '  a: "#"'), 2, /board: row 1 is 4097 characters wide: more than the limit of 4096/],
   ['layers over the box limit', T('board:', `  layers: [${`"${'#'.repeat(2)}", `.repeat(4096)}"##"]`, 'pieces:', '  a: "#"'), 2, /4097 layers: more than the limit of 4096/],
-  ['pieces that cover more than the board', T('board: "###"', 'pieces:', '  a: "##"', '  b: "##"'), 4, /piece 'b' has 2 cells: more than the 1 that the pieces before it leave of the board's 3/],
+  ['a piece after pieces that fill the board', T('board: "###"', 'pieces:', '  a: "###"', '  b: "#"'), 4, /piece 'b' has 1 cell: more than the 0 left of the board's 3 \(the pieces before it cover 3\)/],
+  ['pieces that cover more than the board', T('board: "###"', 'pieces:', '  a: "##"', '  b: "##"'), 4, /piece 'b' has 2 cells: more than the 1 left of the board's 3 \(the pieces before it cover 2\)/],
   ['copies that cover more than the board', T('board: "####"', 'pieces:', '  a: {shape: "##", count: 3}'), 3, /the pieces up to piece 'a' must cover 6 cells, more than the board's 4/],
   // cells and holes listed twice
   ['a cell listed twice', T('board: "####"', 'pieces:', '  a: {cells: [[0, 0],', '    [1, 0], [0, 0]]}', '  b: "#"'), 4, /piece 'a' cells: cell \[0, 0\] is listed twice/],
@@ -175,8 +191,8 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['an alias with no anchor', T('board: "##"', 'pieces:', '  a: *nothing'), 3, /alias \*nothing names no anchor before it/],
   ['deep nesting', `board: ${'['.repeat(20000)}${']'.repeat(20000)}\npieces: {}\n`, 1, /YAML: nested too deeply/],
   ['a string where a number goes', T('board: {rect: ["10", 2]}', 'pieces:', '  a: "#"'), 1, /board rect width must be a whole number of at least 1, not "10"/],
-  ['a negative count', T('board: "##"', 'pieces:', '  a: {shape: "#", count: -2}'), 3, /count must be a whole number of at least 1, not -2/],
-  ['a float count', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 1.5}'), 3, /count must be a whole number of at least 1, not 1\.5/],
+  ['a negative count', T('board: "##"', 'pieces:', '  a: {shape: "#", count: -2}'), 3, /count must be a whole number of at least 0, not -2/],
+  ['a float count', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 1.5}'), 3, /count must be a whole number of at least 0, not 1\.5/],
   ['a huge known count', T('known: {total: 1e300}', 'board: "##"', 'pieces:', '  a: "##"'), 1, /known total is 1e\+300: more than the limit/],
   ['a number where text goes', T('name: 12', 'board: "##"', 'pieces:', '  a: "##"'), 1, /name must be text, not 12/],
   ['a mapping where art goes', T('board: {a: 1}', 'pieces:', '  a: "##"'), 1, /unknown key 'a' in board/],
@@ -188,7 +204,7 @@ const BAD: [string, string, number | undefined, RegExp][] = [
   ['placed: a cell off the board', T('board: "###"', 'pieces:', '  I: "###"', 'placed:', '  - {piece: I, cells: [[1, 0], [2, 0], [3, 0]]}'), 5, /covers \[3, 0\], which is not on the board/],
   ['placed: two pieces on one cell', T('board: "####"', 'pieces:', '  D: {shape: "##", count: 2}', 'placed:', '  - {piece: D, cells: [[0, 0], [1, 0]]}', '  - {piece: D, cells: [[1, 0], [2, 0]]}'), 6, /covers \[1, 0\], which another placed piece covers/],
   ['a count range the wrong way round', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 3..1}'), 3, /count 3\.\.1: the least is more than the most/],
-  ['a count range of nothing', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 0..0}'), 3, /at most 0 copies is no piece/],
+  ['a count range of nothing, alone', T('board: "##"', 'pieces:', '  a: {shape: "#", count: 0..0}'), 3, /every piece has count 0/],
   ['a count that is no range', T('board: "##"', 'pieces:', '  a: {shape: "#", count: "1-2"}'), 3, /count must be a whole number or a range such as 0\.\.2, not "1-2"/],
   ['use larger than the pieces', T('board: "####"', 'use: 5', 'pieces:', '  a: {shape: "#", count: 0..2}', '  b: {shape: "##", count: 0..1}'), 2, /use is 5, more than the 3 piece copies there are/],
   ['use smaller than the pieces that must be placed', T('board: "####"', 'use: 1', 'pieces:', '  a: {shape: "#", count: 2}', '  b: {shape: "##", count: 0..1}'), 2, /use is 1, fewer than the 2 pieces that must be placed/],

@@ -326,7 +326,7 @@ class Reader {
     let size: string | undefined;
     layers.forEach((layer, z) => {
       const layerWhat = `${what} layer ${z + 1}`;
-      const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} that layer${z > 1 ? `s 1-${z}` : ' 1'} leave${z > 1 ? '' : 's'} of ${budget.of}` };
+      const left = z === 0 ? budget : { cells: budget.cells - cells.length, of: `the ${budget.cells - cells.length} left of ${budget.of} (layer${z > 1 ? `s 1-${z} take` : ' 1 takes'} ${cells.length})` };
       const art = this.artInfo(layer, layerWhat, left, board, paint);
       const dims = `${art.width}x${art.height}`;
       // on some grids (spheres) layers shrink as they stack (a pyramid): their sizes may differ
@@ -386,7 +386,7 @@ class Reader {
     return (target.items as Pair<Node, Node | null>[]).map((pair) => this.keyName(pair.key, 'a colour name'));
   }
 
-  /** A piece's count: N (exactly N copies), or a range 'A..B' (at least A, at most B). */
+  /** A piece's count: N (exactly N copies, 0 for none), or a range 'A..B' (at least A, at most B). */
   count(node: Node | null, what: string): { min: number; max: number } {
     const target = this.deref(node);
     if (isScalar(target) && typeof target.value === 'string') {
@@ -394,11 +394,11 @@ class Reader {
       if (!m) this.fail(node, `${what} must be a whole number or a range such as 0..2, not ${show(target)}`);
       const [min, max] = [Number(m[1]), Number(m[2])];
       if (min > max) this.fail(node, `${what} ${min}..${max}: the least is more than the most`);
-      if (max < 1) this.fail(node, `${what} ${min}..${max}: at most 0 copies is no piece (leave it out)`);
       if (max > MAX_COPIES) this.fail(node, `${what} is ${max}: more than the limit of ${MAX_COPIES}`);
       return { min, max };
     }
-    const n = this.positiveInt(node, what, MAX_COPIES);
+    // 0 is allowed (as 0..0 is): a family of puzzles keeps one list of pieces and leaves some out
+    const n = this.wholeNumber(node, what, 0, MAX_COPIES);
     return { min: n, max: n };
   }
 }
@@ -540,17 +540,22 @@ interface RawPiece {
   colours?: CellColour[];
 }
 
-/** Reads a piece; `budget` is what the board has left for it (its cells are refused before they are built beyond it). */
-function readPiece(r: Reader, name: string, node: Node | null, budget: CellBudget): RawPiece {
+/**
+ * Reads a piece; `left` is what the board has left for it (its cells are refused before they are built beyond
+ * it), `whole` the board's cells, the budget of a piece that need not be placed (`count: 0..N`): it need only
+ * fit the board, whatever the pieces before it cover.
+ */
+function readPiece(r: Reader, name: string, node: Node | null, left: CellBudget, whole: CellBudget): RawPiece {
   const what = `piece '${name}'`;
   const target = r.deref(node);
-  if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, budget), count: 1, min: 1 };
+  if (isScalar(target)) return { name, node: node!, cells: r.art(node, what, left), count: 1, min: 1 };
   const keys = r.map(node, what, PIECE_KEYS);
   const forms = ['shape', 'rect', 'box', 'layers', 'cells', 'named'].filter((k) => keys.has(k));
   if (forms.length !== 1) r.fail(node, `${what} must be art, or have exactly one of shape, rect, box, layers, cells, named`);
   const form = forms[0]!;
   const value = keys.get(form)!.value;
   const { min, max: count } = keys.has('count') ? r.count(keys.get('count')!.value, `${what} count`) : { min: 1, max: 1 };
+  const budget = min === 0 ? whole : left;
   if ((form === 'rect' || form === 'box') && !isBoxed(r.grid)) r.fail(keys.get(form)!.key, `${what} ${form} is for the square and cube grids: draw the piece, or list its cells`);
   const colouring = keys.has('colours') ? r.colours(keys.get('colours')!.value, what, budget) : undefined;
   const paint = new Set(colouring?.paint.keys() ?? []);
@@ -617,10 +622,22 @@ function yamlProblem(message: string): string {
   return `YAML: ${printable(message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), 200)}`;
 }
 
-/** Parses the text of a puzzle file. `file` names it in error messages. */
-export function parsePuzzle(text: string, file: string): Puzzle {
-  if (typeof text !== 'string') throw new PuzzleError(String(file), undefined, `the puzzle text must be a string, not ${text === null ? 'null' : typeof text}`);
-  if (typeof file !== 'string') throw new PuzzleError(String(file), undefined, 'the file name must be a string');
+/** What error messages call a puzzle text parsed without a file name. */
+const UNNAMED_TEXT = 'the puzzle text';
+
+/**
+ * Parses the text of a puzzle file. `file`, when given, names it in error messages ("f.yaml:3: ...") and
+ * gives the puzzle its name when the text has no `name:`; without it, errors say "the puzzle text:3: ..."
+ * and the puzzle is called "puzzle".
+ */
+export function parsePuzzle(text: string, file?: string): Puzzle {
+  const label = file ?? UNNAMED_TEXT;
+  if (typeof text !== 'string') throw new PuzzleError(String(label), undefined, `the puzzle text must be a string, not ${text === null ? 'null' : typeof text}`);
+  if (typeof label !== 'string') throw new PuzzleError(String(label), undefined, 'the file name must be a string when one is given');
+  return parseNamedPuzzle(text, label, file === undefined ? '' : file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, ''));
+}
+
+function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle {
   // the parser's cost is bounded before it runs: by the text's size, then by the values it holds
   if (text.length > MAX_PUZZLE_FILE_BYTES) throw new PuzzleError(file, undefined, `the puzzle text is ${text.length} characters long: more than the limit of ${MAX_PUZZLE_FILE_BYTES / 1024 / 1024} MB`);
   const tooMany = lineWhereValuesPass(text, MAX_YAML_VALUES);
@@ -648,7 +665,6 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const root = doc.contents as Node | null;
   if (!root) throw new PuzzleError(file, undefined, 'the file is empty: a puzzle needs a board and pieces');
   const top = r.map(root, 'the puzzle', TOP_KEYS);
-  const fileName = file.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/i, '');
   const name = top.has('name') ? r.string(top.get('name')!.value, 'name') : printable(fileName, LIMITS.nameLength) || 'puzzle';
   r.check(top.get('name')?.value, nameProblem(name, 'the puzzle name'));
   const description = top.has('description') ? r.string(top.get('description')!.value, 'description') : undefined;
@@ -687,8 +703,10 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   const mirror = top.has('mirror') ? r.boolean(top.get('mirror')!.value, 'mirror') : dims === 2;
 
   const piecesNode = r.deref(top.get('pieces')!.value);
-  if (!isMap(piecesNode) || piecesNode.items.length === 0) r.fail(top.get('pieces')!.value ?? top.get('pieces')!.key, 'pieces must be a mapping of names to pieces');
+  const piecesAt = top.get('pieces')!.value ?? top.get('pieces')!.key;
+  if (!isMap(piecesNode)) r.fail(piecesAt, 'pieces must be a mapping of names to pieces');
   const pairs = (piecesNode as YAMLMap).items as Pair<Node, Node | null>[];
+  if (pairs.length === 0) r.fail(piecesAt, 'pieces is empty: a puzzle needs at least one piece');
   if (pairs.length > MAX_COPIES) r.fail(piecesNode, `${pairs.length} pieces: more than the limit of ${MAX_COPIES} piece copies in all`);
   const boardCells = board.cells.length;
   const boardExtent = sortedExtent(board.cells, dims);
@@ -703,8 +721,9 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     r.check(pair.key, nameTwiceProblem(names, pieceName, `'${pieceName}'`));
     names.set(nameSkeleton(pieceName), pieceName);
     const left = boardCells - area;
-    const budget: CellBudget = { cells: left, of: left === boardCells ? `the board's ${boardCells}` : `the ${left} that the pieces before it leave of the board's ${boardCells}` };
-    const p = readPiece(r, pieceName, pair.value ?? pair.key, budget);
+    const whole: CellBudget = { cells: boardCells, of: `the board's ${boardCells}` };
+    const budget: CellBudget = left === boardCells ? whole : { cells: left, of: `the ${left} left of the board's ${boardCells} (the pieces before it cover ${area})` };
+    const p = readPiece(r, pieceName, pair.value ?? pair.key, budget, whole);
     const shape = grid.normalize(p.cells);
     const what = `piece '${p.name}'`;
     if (p.colours?.length && p.orientations) r.fail(p.node, `${what} lists its orientations and has colours: give one or the other`);
@@ -712,8 +731,9 @@ export function parsePuzzle(text: string, file: string): Puzzle {
     if (dims === 2 && extent(shape)[2] > 1) r.fail(p.node, `${what} is 3-D but the board is flat (give the board as box or layers)`);
     r.check(p.node, connectedProblem(grid, shape, what));
     const pieceExtent = sortedExtent(shape, dims);
-    // turning a square or a cube keeps a box a box: a piece larger than the board's box fits nowhere
-    if (isBoxed(grid) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
+    // turning a square or a cube keeps a box a box: a piece larger than the board's box fits nowhere (which
+    // is no mistake for a piece that need not be placed: a family of boards shares one list of pieces)
+    if (p.min > 0 && isBoxed(grid) && pieceExtent.some((v, i) => v > boardExtent[i]!)) {
       r.fail(p.node, `${what} (${extent(shape).slice(0, dims).join('x')}) does not fit in the board (${extent(board.cells).slice(0, dims).join('x')}) in any orientation`);
     }
     for (const [i, o] of (p.orientations ?? []).entries()) {
@@ -732,6 +752,7 @@ export function parsePuzzle(text: string, file: string): Puzzle {
       ...(colours ? { colours } : {}),
     };
   });
+  if (pieces.every((p) => p.count === 0)) r.fail(piecesAt, 'every piece has count 0: there is nothing to place');
   const placed = readPlaced(r, top.get('placed'), board, pieces, grid);
   let use: number | undefined;
   if (top.has('use')) {
@@ -750,7 +771,8 @@ export function parsePuzzle(text: string, file: string): Puzzle {
   }
   const colourRules = top.has('colour-rules') ? readColourRules(r, top.get('colour-rules')!, board.colours, pieces) : undefined;
   const puzzle: Puzzle = {
-    name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces, mirror,
+    // a piece of count 0 is as if it were not listed (the file keeps it for a family of puzzles)
+    name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces: pieces.filter((p) => p.count > 0), mirror,
     ...(board.colours.length > 0 ? { boardColours: board.colours } : {}),
     ...(colourRules ? { colourRules } : {}),
     ...(frame ? { frame } : {}),

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { pieceLabels } from './labels.js';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { legendEntries, pieceLabels } from './labels.js';
 
 describe('pieceLabels', () => {
   it('keeps the first letter of each pentomino', () => {
@@ -37,6 +38,18 @@ describe('pieceLabels', () => {
   it('gives names without letters (such as rectangle sizes) fallbacks in sorted order', () => {
     const labels = pieceLabels(['21x14', '28x6', '17x14', '10x7', '32x10', '32x11']);
     expect([...labels.values()]).toEqual(['C', 'D', 'B', 'A', 'E', 'F']);
+  });
+
+  it('the legend says how many times a piece is placed when more than once (Calibron: 10 labels, 12 pieces)', () => {
+    const puzzle = loadCatalogPuzzle('calibron');
+    // the legend reads only which pieces are placed, and how often
+    const solution = { placements: puzzle.pieces.flatMap((p) => Array.from({ length: p.count }, () => ({ piece: p.name, cells: [] }))) };
+    const legend = legendEntries(puzzle, solution, pieceLabels(puzzle.pieces.map((p) => p.name)));
+    expect(legend).toHaveLength(10);
+    const drawn = legend.reduce((n, entry) => n + Number(/ x(\d+)$/.exec(entry)?.[1] ?? 1), 0);
+    expect(drawn).toBe(solution.placements.length);
+    expect(drawn).toBe(12);
+    expect(legend.filter((e) => e.endsWith(' x2')).map((e) => e.split(' = ')[1])).toEqual(['21x14 x2', '21x18 x2']);
   });
 
   it('does not depend on the order of the names, and ignores duplicates', () => {

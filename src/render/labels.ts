@@ -108,14 +108,17 @@ export function pieceLabels(pieceNames: readonly string[]): Map<string, string> 
 
 /**
  * The legend of a picture: "label = name" for each piece placed whose label is not its whole name (a name
- * longer than one character, or one of two names with one first letter), in the puzzle's order; with
- * `copies` (copyLabels), every character a piece is drawn with: "d D = diamond".
+ * longer than one character, or one of two names with one first letter), in the puzzle's order, with how
+ * many times it is placed when more than once ("D = 21x14 x2": the legend then accounts for every piece
+ * drawn); with `copies` (copyLabels), every character a piece is drawn with: "d D = diamond".
  */
 export function legendEntries(puzzle: Puzzle, solution: Solution, labels: ReadonlyMap<string, string>, copies?: ReadonlyMap<string, readonly string[]>): string[] {
-  const placed = new Set(solution.placements.map((p) => p.piece));
-  const names = [...new Set([...puzzle.pieces.map((p) => p.name), ...placed])];
+  const placed = new Map<string, number>();
+  for (const p of solution.placements) placed.set(p.piece, (placed.get(p.piece) ?? 0) + 1);
+  const names = [...new Set([...puzzle.pieces.map((p) => p.name), ...placed.keys()])];
   const drawnAs = (n: string): readonly string[] => copies?.get(n) ?? [labels.get(n)!];
-  return names.filter((n) => placed.has(n) && (drawnAs(n).length > 1 || labels.get(n) !== n)).map((n) => `${drawnAs(n).join(' ')} = ${n}`);
+  const times = (n: string): string => (placed.get(n)! > 1 ? ` x${placed.get(n)}` : '');
+  return names.filter((n) => placed.has(n) && (drawnAs(n).length > 1 || labels.get(n) !== n)).map((n) => `${drawnAs(n).join(' ')} = ${n}${times(n)}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCount, formatDuration, jsonText } from './report.js';
+import type { SolveStats } from '../search/solve.js';
+import { formatCount, formatDuration, jsonText, summaryLine } from './report.js';
 
 describe('formatDuration', () => {
   it('has one style from milliseconds to days', () => {
@@ -59,5 +60,23 @@ describe('jsonText', () => {
     expect(jsonText(plain)).toBe(JSON.stringify(plain));
     const exact = { puzzle: 'd', solutions: 2444888770250892795802079170816n, found: [{ n: 3n }], skip: undefined };
     expect(jsonText(exact)).toBe('{"puzzle":"d","solutions":2444888770250892795802079170816,"found":[{"n":3}]}');
+  });
+});
+
+describe('summaryLine', () => {
+  const stats = (over: Partial<SolveStats>): SolveStats => ({
+    puzzle: 'p', engine: 'bitboard', engineReason: '', unique: false, symmetries: 1, solutions: 0, complete: true, nodes: 10, updates: 0, elapsedMs: 5, ...over,
+  });
+
+  it('a count cut short says it is a lower bound, never "0 solutions" as if it were the count', () => {
+    expect(summaryLine(stats({ solutions: 0, complete: false }), undefined)).toMatch(/^at least 0 solutions \(a lower bound\), search stopped before the end · /);
+    expect(summaryLine(stats({ solutions: 1234, complete: false }), undefined)).toMatch(/^at least 1,234 solutions \(a lower bound\), search stopped before the end/);
+    expect(summaryLine(stats({ engine: 'count', solutions: 0, complete: false }), undefined)).toMatch(/^no count \(the counting engine has one only at its end\), search stopped before the end/);
+  });
+
+  it('a finished count, or one stopped at its limit, is said as it is', () => {
+    expect(summaryLine(stats({ solutions: 9356 }), undefined)).toMatch(/^9,356 solutions, all of them \(search complete\)/);
+    expect(summaryLine(stats({ solutions: 0 }), undefined)).toMatch(/^0 solutions, the search is complete: there is no solution/);
+    expect(summaryLine(stats({ solutions: 3, complete: false }), 3)).toMatch(/^3 solutions, stopped at the limit of 3/);
   });
 });

@@ -113,6 +113,13 @@ export function summaryLine(stats: SolveStats, limit: number | undefined): strin
   if (stats.impossible) status = `no solution can exist: ${stats.impossible}`;
   else if (stats.complete) status = stats.solutions === 0 ? 'the search is complete: there is no solution' : 'all of them (search complete)';
   else if (limit !== undefined && stats.solutions >= limit) status = `stopped at the limit of ${formatCount(limit)}`;
-  else status = 'search stopped before the end';
+  else {
+    // cut short (a time limit, Ctrl-C): what was found is a lower bound, never the count; the counting
+    // engine has no count at all until its last cell
+    status = 'search stopped before the end';
+    if (taken) count = `at least: ${count}`;
+    else if (stats.engine === 'count') count = 'no count (the counting engine has one only at its end)';
+    else count = `at least ${count} (a lower bound)`;
+  }
   return `${count}, ${status} · ${formatCount(stats.nodes)} nodes · ${formatDuration(stats.elapsedMs)} · ${stats.engine} engine`;
 }

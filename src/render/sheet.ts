@@ -6,13 +6,20 @@
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { SvgOptions } from './svg.js';
 import { escapeXml, renderSolutionSvg } from './svg.js';
+import { formatCount } from './report.js';
 
 /** The most solutions one sheet draws. */
 export const MAX_SHEET_SOLUTIONS = 100;
 
 const GAP = 16;
 
-export function renderSolutionSheetSvg(puzzle: Puzzle, solutions: readonly Solution[], options: SvgOptions = {}): string {
+/** What a sheet says beside its pictures. */
+export interface SheetOptions {
+  /** The solutions the run found, when the sheet shows only the first of them: the title says "100 of 856 solutions". */
+  readonly total?: number;
+}
+
+export function renderSolutionSheetSvg(puzzle: Puzzle, solutions: readonly Solution[], options: SvgOptions & SheetOptions = {}): string {
   const shown = solutions.slice(0, MAX_SHEET_SOLUTIONS);
   const pictures = shown.map((s, i) => {
     const svg = renderSolutionSvg(puzzle, s, { ...options, title: `${i + 1}` });
@@ -28,7 +35,8 @@ export function renderSolutionSheetSvg(puzzle: Puzzle, solutions: readonly Solut
   const heading = 32;
   const width = columns * cellWidth + (columns + 1) * GAP;
   const height = heading + rows * cellHeight + (rows + 1) * GAP;
-  const title = `${puzzle.name}: ${shown.length}${solutions.length > shown.length ? ` of ${solutions.length}` : ''} solution${shown.length === 1 ? '' : 's'}`;
+  const total = Math.max(options.total ?? 0, solutions.length);
+  const title = `${puzzle.name}: ${formatCount(shown.length)}${total > shown.length ? ` of ${formatCount(total)}` : ''} solution${total === 1 ? '' : 's'}`;
   const body = pictures.map((p, i) => {
     const x = GAP + (i % columns) * (cellWidth + GAP);
     const y = heading + GAP + Math.floor(i / columns) * (cellHeight + GAP);

@@ -290,10 +290,14 @@ describe('plans', () => {
     expect(stopped.nodes).toBeGreaterThan(0);
     // after a trial that did not finish, its nodes (and solutions) are the run's; the run is stopped while
     // it plans by the signal, not by a time limit, which a loaded machine could spend before the trial
-    // (preparing 6x10 takes 100 ms and more then) and leave the trial nothing to search
+    // (preparing 6x10 takes 100 ms and more then) and leave the trial nothing to search. The trial's own
+    // clock starts when its search is set up and is read before its first node: 5 ms were spent there
+    // under heavy load (0 nodes); 200 ms hold at ten times that slowdown, on a count (the one-sided
+    // pentominoes in 6x15, minutes) that no machine finishes in them. The signal is read after the trial,
+    // at the planner's first turn of the event loop (nothing before the trial gives the timer one).
     const later = new AbortController();
     setTimeout(() => later.abort(), 0);
-    const trial = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { countOnly: true, workers: 1, trialMs: 5, plan: slow, signal: later.signal });
+    const trial = await solveAsync(loadCatalogPuzzle('pentomino-onesided-6x15'), { countOnly: true, workers: 1, trialMs: 200, plan: slow, signal: later.signal });
     expect(trial.complete).toBe(false);
     expect(trial.nodes).toBeGreaterThan(0);
   });

@@ -25,11 +25,11 @@ describe('verifySolution', () => {
       ],
     };
     const problems = verifySolution(puzzle, bad).join('\n');
-    expect(problems).toMatch(/cell 0,1,0 is not covered/);
-    expect(problems).toMatch(/cell 2,0,0 is covered twice/);
+    expect(problems).toMatch(/cell \[0, 1\] is not covered/);
+    expect(problems).toMatch(/cell \[2, 0\] is covered twice/);
     expect(problems).toMatch(/used 3 times, expected 2/);
     expect(problems).toMatch(/not one of its allowed orientations/);
-    expect(problems).toMatch(/covers 5,5,0, which is not on the board/);
+    expect(problems).toMatch(/covers \[5, 5\], which is not on the board/);
   });
   it('refuses a mirror image when the piece may not be turned over', () => {
     const chiral = puzzleOf('s', rect(4, 2), { S: art('.##/##.'), D: art('#/#') }, { mirror: false });

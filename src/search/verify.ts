@@ -1,4 +1,4 @@
-import { cellKey } from '../geometry/cell.js';
+import { cellKey, cellText } from '../geometry/cell.js';
 import type { Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
@@ -92,13 +92,20 @@ function check(
     else if (placed.given) problems.push(`piece '${placed.piece}' is marked as placed before, but the puzzle has no such piece there`);
     for (const c of placed.cells) {
       const k = cellKey(c);
-      if (!board.has(k)) problems.push(`piece '${placed.piece}' covers ${k}, which is not on the board`);
-      else if (covered.has(k)) problems.push(`cell ${k} is covered twice`);
+      if (!board.has(k)) problems.push(`piece '${placed.piece}' covers ${cellText(c, puzzle.dims)}, which is not on the board`);
+      else if (covered.has(k)) problems.push(`cell ${cellText(c, puzzle.dims)} is covered twice`);
       covered.add(k);
     }
   }
-  for (const k of board) if (!covered.has(k) && !optional.has(k)) problems.push(`cell ${k} is not covered`);
-  for (const g of given) if (!found.has(g)) problems.push(`the piece placed before, ${g}, is not in the solution where it was`);
+  for (const c of puzzle.board) {
+    const k = cellKey(c);
+    if (!covered.has(k) && !optional.has(k)) problems.push(`cell ${cellText(c, puzzle.dims)} is not covered`);
+  }
+  for (const p of puzzle.placed ?? []) {
+    if (!found.has(`${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`)) {
+      problems.push(`the piece placed before, ${p.piece} on ${p.cells.map((c) => cellText(c, puzzle.dims)).join(' ')}, is not in the solution where it was`);
+    }
+  }
   for (const p of puzzle.pieces) {
     const n = used.get(p.name) ?? 0;
     const least = p.min ?? p.count;
