@@ -887,21 +887,38 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
   const pivot = ranges || puzzle.pieces[breaker]!.count > 1 ? -1 : puzzle.pieces.slice(0, breaker).reduce((n, p) => n + p.count, 0);
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   type Place = readonly [number, number, number, number];
-  const placement = (piece: number, placed: readonly Cell[]): Place => {
-    const t = firstTurn[piece]!.get(shapeKeyOn(grid, placed)) ?? -1;
+  // A placement's orientation (the first turn giving it; -1 for none) is found from its cells once; its
+  // images' orientations then come from a table by (piece, orientation, turn), kept as they are met: the
+  // shapes of a frame have hundreds of cells, and sorting them for every image cost more than the search.
+  const orientationOf = (piece: number, placed: readonly Cell[]): number => firstTurn[piece]?.get(shapeKeyOn(grid, placed)) ?? -1;
+  const turned = new Map<number, number>();
+  const turnedOrientation = (piece: number, t: number, by: number): number => {
+    if (t < 0) return -1;
+    const key = (piece * turns.length + t) * turns.length + by;
+    let result = turned.get(key);
+    if (result === undefined) {
+      result = orientationOf(piece, puzzle.pieces[piece]!.shape.map(turn(turns[t]!)).map(turn(turns[by]!)));
+      turned.set(key, result);
+    }
+    return result;
+  };
+  const leastTurned = new Map<number, Cell>();
+  const placement = (piece: number, t: number, placed: readonly Cell[]): Place => {
     if (t < 0) return [Infinity, 0, 0, 0];
-    const turned = puzzle.pieces[piece]!.shape.map(turn(turns[t]!)).reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
-    const first = placed.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const key = piece * turns.length + t;
+    let low = leastTurned.get(key);
+    if (!low) leastTurned.set(key, (low = least(puzzle.pieces[piece]!.shape.map(turn(turns[t]!)))));
+    const first = least(placed);
     // where the piece's hotspot lands, as the assembly gives it
-    return [t, ...hotspotAt(turn(turns[t]!), [first[0] - turned[0], first[1] - turned[1], first[2] - turned[2]])];
+    return [t, ...hotspotAt(turn(turns[t]!), [first[0] - low[0], first[1] - low[1], first[2] - low[2]])];
   };
   const order = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3];
   // an image: its placements as the assembler lists them (pieces in order, copies of each by placement)
-  const image = (solution: Solution, map: (c: Cell) => Cell) => solution.placements
-    .map((p) => {
-      const moved = { ...p, cells: p.cells.map(map) };
+  const image = (solution: Solution, orientations: readonly number[], g: { index: number; map: (c: Cell) => Cell }) => solution.placements
+    .map((p, i) => {
+      const moved = { ...p, cells: p.cells.map(g.map) };
       const piece = pieceIndex.get(p.piece) ?? -1;
-      return { moved, piece, place: placement(piece, moved.cells) };
+      return { moved, piece, place: placement(piece, turnedOrientation(piece, orientations[i]!, g.index), moved.cells) };
     })
     .sort((a, b) => a.piece - b.piece || order(a.place, b.place));
   // true when a (its placements made as needed) is smaller than b: the symmetry breaker first, then in order
@@ -914,11 +931,15 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
     return false;
   };
   return (solution: Solution): Solution => {
+    const orientations = solution.placements.map((p) => orientationOf(pieceIndex.get(p.piece) ?? -1, p.cells));
     for (const g of symmetries) {
-      const kept = image(solution, g.map);
+      const kept = image(solution, orientations, g);
       const places = kept.map((k) => k.place);
       // BurrTools turns the assembly it found placement by placement, without sorting copies again
-      const beaten = symmetries.some((h) => smaller((i) => placement(kept[i]!.piece, kept[i]!.moved.cells.map(h.map)), places));
+      const beaten = symmetries.some((h) => smaller((i) => {
+        const { piece, place, moved } = kept[i]!;
+        return placement(piece, turnedOrientation(piece, place[0] === Infinity ? -1 : place[0], h.index), moved.cells.map(h.map));
+      }, places));
       if (!beaten) return { placements: kept.map((k) => k.moved) };
     }
     return solution;
