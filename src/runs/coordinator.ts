@@ -10,7 +10,7 @@ import type { Trial } from './dispatch-here.js';
 import { countWhole, reportTrial, runTrial } from './dispatch-here.js';
 import type { Ledger } from './ledger.js';
 import type { RunJob } from './job.js';
-import { planProblem, planSubproblemsAsync } from './plan.js';
+import { planOfRest, planProblem, planSubproblemsAsync } from './plan.js';
 import type { RunResult } from './result.js';
 
 /**
@@ -78,6 +78,8 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
   try {
     let plan = ledger.storedPlan;
     let planningNodes = 0;
+    // a run that wants a few solutions goes on with the rest as it stands (see planOfRest)
+    if (!plan && rest && Number.isFinite(job.limit)) plan = planOfRest(rest);
     if (!plan) {
       const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, { ...(job.signal ? { signal: job.signal } : {}), deadline: phaseDeadline() }, rest);
       plan = planned.plan;

@@ -5,6 +5,7 @@ import type { ShardResult } from './merge.js';
 import { mergeShards, MergeError } from './merge.js';
 import type { Progress } from './progress.js';
 import { solveAsync } from './run.js';
+import { solve } from '../search/solve.js';
 import { createVerifier } from '../search/verify.js';
 
 /** A solution as a string that ignores the order of placements and of copies. */
@@ -69,6 +70,19 @@ describe('runs cut into subproblems', () => {
     expect(r.solutions).toBe(5);
     expect(r.found).toHaveLength(5);
     expect(r.complete).toBe(false);
+  });
+
+  it('a first solution the trial missed: the workers go on with the rest in the order of the search, not a plan walked first', async () => {
+    // one thread finds the Bedlam cube's first solution in some 78,000 nodes; walking the rest to cut it
+    // evenly first had cost 583,000 (7.4 times that), and seconds where the search takes a fraction of one
+    const puzzle = loadCatalogPuzzle('bedlam-cube');
+    const alone = solve(puzzle, { limit: 1 });
+    const run = await solveAsync(puzzle, { limit: 1, workers: 2, trialMs: 5 });
+    expect(run.solutions).toBe(1);
+    const verify = createVerifier(puzzle);
+    expect(verify(run.found[0]!)).toEqual([]);
+    // two workers each searching, and the second stopped a little after the first solution
+    expect(run.nodes).toBeLessThan(3 * alone.nodes);
   });
 
   it('adds up shards to the whole count, and refuses sets with a shard missing, twice, or foreign', async () => {
