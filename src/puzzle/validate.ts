@@ -271,7 +271,31 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const tooMany = copiesProblem(copies);
     if (tooMany) return tooMany;
   }
-  return placedProblem(p as Puzzle) ?? frameProblem(p as Puzzle) ?? coloursProblem(p as Puzzle) ?? undefined;
+  return placedProblem(p as Puzzle) ?? frameProblem(p as Puzzle) ?? coloursProblem(p as Puzzle) ?? labelsProblem(p as Puzzle) ?? undefined;
+}
+
+/** Labels (see CellLabel): each a name of its own and board cells, each cell of a label once. */
+export function labelsProblem(p: Puzzle): string | undefined {
+  if (p.labels === undefined) return undefined;
+  if (!Array.isArray(p.labels)) return 'labels must be a list of {name, cells}';
+  const on = new Set(p.board.map(cellKey));
+  const names = new Set<string>();
+  for (const entry of p.labels as unknown[]) {
+    const label = entry as { name?: unknown; cells?: unknown } | null;
+    if (typeof label !== 'object' || label === null || typeof label.name !== 'string') return 'each label must be {name, cells}';
+    const what = `label '${printable(label.name, 40)}'`;
+    const bad = nameProblem(label.name, 'a label') ?? nameTwiceProblem(names, label.name, `'${printable(label.name, 40)}'`) ?? cellsProblem(label.cells, what, p.dims, p.board.length);
+    if (bad) return bad;
+    names.add(label.name);
+    const off = (label.cells as Cell[]).find((c) => !on.has(cellKey(c)));
+    if (off) return labelOffBoardProblem(label.name, off, p.dims);
+  }
+  return undefined;
+}
+
+/** A label on a cell that is not a board cell. */
+export function labelOffBoardProblem(name: string, cell: Cell, dims: 2 | 3): string {
+  return `label '${printable(name, 40)}' names the cell [${cell.slice(0, dims).join(', ')}], which is not a board cell`;
 }
 
 /** A colour of a colour constraint: a name, one line of printable text (see nameProblem). */
