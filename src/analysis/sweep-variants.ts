@@ -14,11 +14,11 @@ import { InvalidOptionError } from '../search/options.js';
  *   Monday..Sunday, in any case). Every other labelled cell must be covered.
  * - pieces K: every choice of K pieces of the puzzle's set (a piece of N copies chosen up to N times), each
  *   placed once per choice, on the puzzle's board or on a board that follows K (`5xK`: 5 wide, K high).
- * - open cells: each board cell left open in turn (a hole; the rest as the puzzle says).
+ * - open cells: each board cell left open in turn (a hole; the rest as the puzzle says, labels or not: on
+ *   A-Puzzle-A-Day, the solutions that leave that cell open and one other anywhere).
  * - variants: puzzles given one by one (files), each its own row.
  *
- * Leaving a cell open makes it a hole: it leaves the board. Labelled cells a variant does not open are no
- * longer optional: a date leaves its own cells open, no others.
+ * Leaving a cell open makes it a hole: it leaves the board.
  */
 export type SweepOver =
   | { readonly kind: 'dates'; readonly year?: number }
@@ -69,19 +69,19 @@ export function sweepVariants(puzzle: Puzzle, over: SweepOver): SweepVariant[] {
     case 'pieces':
       return pieceVariants(puzzle, over.k, over.upTo ?? over.k, over.board);
     case 'open-cells':
-      return puzzle.board.map((cell) => ({ key: cell.slice(0, puzzle.dims).join(','), cell, puzzle: leaveOpen(puzzle, [cell], cell.slice(0, puzzle.dims).join(',')) }));
+      return puzzle.board.map((cell) => ({ key: cell.slice(0, puzzle.dims).join(','), cell, puzzle: leaveOpen(puzzle, [cell], cell.slice(0, puzzle.dims).join(','), false) }));
     case 'variants':
       return over.puzzles.map(({ key, puzzle: p }) => ({ key, puzzle: p }));
   }
 }
 
 /**
- * The puzzle with `open` cells left open: holes, off the board. Labelled cells not opened must be covered;
- * other cells that may stay empty still may. The variant has no labels and no published counts of its own.
+ * The puzzle with `open` cells left open: holes, off the board. Labelled cells not opened must be covered
+ * (`coverLabelled`: a date leaves its own cells open, no others); other cells that may stay empty still may. The variant has no labels and no published counts of its own.
  */
-export function leaveOpen(puzzle: Puzzle, open: readonly Cell[], key: string): Puzzle {
+export function leaveOpen(puzzle: Puzzle, open: readonly Cell[], key: string, coverLabelled = true): Puzzle {
   const gone = new Set(open.map(cellKey));
-  const labelled = new Set((puzzle.labels ?? []).flatMap((l) => l.cells.map(cellKey)));
+  const labelled = new Set(coverLabelled ? (puzzle.labels ?? []).flatMap((l) => l.cells.map(cellKey)) : []);
   const optional = (puzzle.optional ?? []).filter((c) => !gone.has(cellKey(c)) && !labelled.has(cellKey(c)));
   const { labels: _labels, known: _known, optional: _optional, description: _description, ...rest } = puzzle;
   return {

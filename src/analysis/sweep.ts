@@ -1,5 +1,6 @@
 import type { EngineName } from '../engines/types.js';
 import type { Puzzle } from '../puzzle/model.js';
+import { puzzleProblem } from '../puzzle/model.js';
 import { sha256Hex } from '../platform/host.js';
 import { puzzleHash } from '../runs/checkpoint.js';
 import type { Progress } from '../runs/progress.js';
@@ -90,7 +91,9 @@ export async function sweepAsync(variants: readonly SweepVariant[], options: Swe
         break;
       }
       const before = done.size;
-      const result = await count(variant.puzzle, {
+      // a variant that cannot be posed (its pieces and board disagree) is a row of its own, not the sweep's end
+      const problem = puzzleProblem(variant.puzzle);
+      const result = problem !== undefined ? impossibleResult(problem) : await count(variant.puzzle, {
         countOnly: true,
         ...(options.unique ? { unique: true } : {}),
         ...(options.symmetry === 'rotations' ? { symmetry: 'rotations' as const } : {}),
@@ -143,6 +146,11 @@ export async function sweepAsync(variants: readonly SweepVariant[], options: Swe
     elapsedMs: performance.now() - start,
     unique: !!options.unique,
   };
+}
+
+/** The result of a variant that cannot be posed: no solution, and why. */
+function impossibleResult(problem: string): Pick<RunResult, 'solutions' | 'complete' | 'impossible' | 'nodes' | 'interrupted'> {
+  return { solutions: 0, complete: true, impossible: problem, nodes: 0 };
 }
 
 /** The sweep's progress while one variant is counted: the variants done, and this one's own fraction. */

@@ -773,12 +773,14 @@ function readLabels(r: Reader, node: Node | null, board: readonly Cell[], dims: 
   const on = new Set(board.map(cellKey));
   const labels: CellLabel[] = [];
   const names = new Set<string>();
-  const add = (name: string, cells: Cell[], at: Node | null): void => {
-    r.check(at, nameProblem(name, 'a label'));
-    r.check(at, nameTwiceProblem(names, name, `'${printable(name, 40)}'`));
-    names.add(name);
+  // (a word of the text form is refused at its own row: the block's first line, then one line per row)
+  const add = (name: string, cells: Cell[], at: Node | null, row?: number): void => {
+    const problem = nameProblem(name, 'a label') ?? nameTwiceProblem(names, name, `'${printable(name, 40)}'`);
     const off = cells.find((c) => !on.has(cellKey(c)));
-    if (off) r.fail(at, labelOffBoardProblem(name, off, dims));
+    const bad = problem ?? (off ? labelOffBoardProblem(name, off, dims) : undefined);
+    if (bad && row !== undefined) throw new PuzzleError(r.file, (r.lineOf(at) ?? 0) + 1 + row, bad);
+    r.check(at, bad);
+    names.add(name);
     labels.push({ name, cells });
   };
   const target = r.deref(node);
@@ -789,7 +791,7 @@ function readLabels(r: Reader, node: Node | null, board: readonly Cell[], dims: 
     rows.forEach((row, y) => {
       row.trim().split(/\s+/).forEach((word, x) => {
         if (word === '' || word === '.') return;
-        add(word, [[x, y, 0]], node);
+        add(word, [[x, y, 0]], node, y);
       });
     });
   } else {
