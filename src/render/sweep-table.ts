@@ -43,8 +43,27 @@ export function sweepText(t: SweepTable): string {
   const lines = [`${printable(t.puzzle)}: ${what(t)} for each of ${t.variants.length} variants (${t.over})`, ''];
   lines.push(`${'variant'.padEnd(keyWidth)}  ${'solutions'.padStart(countWidth)}  note`);
   for (const r of rows) lines.push(`${printable(r.key).padEnd(keyWidth)}  ${formatCount(r.solutions).padStart(countWidth)}  ${printable(note(r, variants.get(r.key)))}`.trimEnd());
+  if (t.variants.length > 0 && t.variants.every((v) => v.date)) lines.push('', ...calendarText(t));
   lines.push('', ...summaryLines(t));
   return `${lines.join('\n')}\n`;
+}
+
+/** The dates' counts as a calendar: months down, days across, '-' where a month has no such day, '?' where not counted. */
+function calendarText(t: SweepTable): string[] {
+  const variants = byKey(t);
+  const counts = new Map<string, number>();
+  for (const r of t.result.rows) {
+    const d = variants.get(r.key)?.date;
+    if (d) counts.set(`${d.month}-${d.day}`, r.solutions);
+  }
+  const width = Math.max(3, ...[...counts.values()].map((n) => String(n).length)) + 1;
+  const out = [`calendar (months down, days across; - no such date${counts.size < 366 ? ', ? not counted' : ''}):`];
+  out.push(`   ${Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(width)).join('')}`);
+  for (let month = 1; month <= 12; month++) {
+    const cells = Array.from({ length: 31 }, (_, i) => (i + 1 > MONTH_DAYS[month - 1]! ? '-' : String(counts.get(`${month}-${i + 1}`) ?? '?')).padStart(width));
+    out.push(`${MONTHS[month - 1]!.slice(0, 3)}${cells.join('')}`);
+  }
+  return out;
 }
 
 function summaryLines(t: SweepTable): string[] {
