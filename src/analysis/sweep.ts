@@ -35,8 +35,11 @@ export interface SweepOptions {
   /** Save every row counted to this file, and take the rows it holds as counted (sweep-checkpoint.ts). */
   readonly checkpoint?: { readonly path: string; readonly intervalMs?: number };
   /** How a variant is counted (default: solveAsync; the web app passes its solver worker's). */
-  readonly count?: (puzzle: Puzzle, options: RunOptions) => Promise<RunResult>;
+  readonly count?: (puzzle: Puzzle, options: RunOptions) => Promise<VariantCount>;
 }
+
+/** What a sweep needs of a variant's run (solveAsync's RunResult has it all). */
+export type VariantCount = Pick<RunResult, 'solutions' | 'complete' | 'impossible' | 'nodes' | 'interrupted'>;
 
 /** One variant's count. */
 export interface SweepRow {
@@ -149,7 +152,7 @@ export async function sweepAsync(variants: readonly SweepVariant[], options: Swe
 }
 
 /** The result of a variant that cannot be posed: no solution, and why. */
-function impossibleResult(problem: string): Pick<RunResult, 'solutions' | 'complete' | 'impossible' | 'nodes' | 'interrupted'> {
+function impossibleResult(problem: string): VariantCount {
   return { solutions: 0, complete: true, impossible: problem, nodes: 0 };
 }
 
