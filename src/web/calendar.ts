@@ -129,7 +129,12 @@ export class CalendarPanel {
       text.className = 'calendar-text';
       text.dataset.testid = 'calendar-text';
       text.textContent = sweepText(table);
-      $('calendar-table').replaceChildren(chart, text);
+      // the table, a row per date (as the command line prints it), folded under the chart
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'The table: a row per date';
+      details.append(summary, text);
+      $('calendar-table').replaceChildren(chart, details);
       const total = result.rows.reduce((n, r) => n + r.solutions, 0);
       status.textContent = `${formatCount(total)} solutions in all over ${result.rows.length} dates.`;
     } catch (e) {
