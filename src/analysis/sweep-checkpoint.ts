@@ -3,7 +3,7 @@ import type { DurableFiles } from '../platform/types.js';
 import { CheckpointError } from '../runs/checkpoint.js';
 import { checkSigned, signedJson } from '../runs/checksum.js';
 import { snugVersion } from '../version.js';
-import type { SweepRow } from './sweep.js';
+import type { SweepRow } from './sweep-row.js';
 
 /**
  * A sweep's checkpoint: the rows counted so far, and what identifies the sweep (sweepHash: its variants'

@@ -7,7 +7,10 @@ import type { Progress } from '../runs/progress.js';
 import type { RunOptions, RunResult } from '../runs/run.js';
 import { solveAsync } from '../runs/run.js';
 import { InvalidOptionError } from '../search/options.js';
+import type { SweepRow } from './sweep-row.js';
 import type { SweepVariant } from './sweep-variants.js';
+
+export type { SweepRow } from './sweep-row.js';
 
 export * from './sweep-variants.js';
 
@@ -40,17 +43,6 @@ export interface SweepOptions {
 
 /** What a sweep needs of a variant's run (solveAsync's RunResult has it all). */
 export type VariantCount = Pick<RunResult, 'solutions' | 'complete' | 'impossible' | 'nodes' | 'interrupted'>;
-
-/** One variant's count. */
-export interface SweepRow {
-  readonly key: string;
-  /** Its solutions (up to symmetry with `unique`): a lower bound when `complete` is false. */
-  readonly solutions: number;
-  readonly complete: boolean;
-  /** Why it has no solution before any search (the areas do not match, ...), when that is why. */
-  readonly impossible?: string;
-  readonly nodes: number;
-}
 
 export interface SweepResult {
   /** A row per variant, in the variants' order (those not counted, when stopped, left out). */
