@@ -128,14 +128,24 @@ export function sweepJson(t: SweepTable): string {
   })}\n`;
 }
 
-/** A count's colour: white for none, then from a pale to a deep blue as the count nears the most. */
-function heat(count: number, most: number): string {
+/**
+ * A count's colour: from a pale to a deep blue as it goes from the least count of the table to the most
+ * (linear, so that the spread between them shows), white for none.
+ */
+function heat(count: number, range: Range): string {
   if (count === 0) return '#ffffff';
-  const f = most <= 1 ? 1 : Math.log(count) / Math.log(most);
+  const f = shade(count, range);
   const mix = (a: number, b: number): number => Math.round(a + (b - a) * f);
   return `rgb(${mix(222, 8)},${mix(235, 48)},${mix(247, 107)})`;
 }
-const inkOn = (count: number, most: number): string => (count > 0 && (most <= 1 || Math.log(count) / Math.log(most) > 0.55) ? '#ffffff' : '#222222');
+interface Range { readonly least: number; readonly most: number }
+const shade = (count: number, { least, most }: Range): number => (most <= least ? 1 : 0.15 + (0.85 * (count - least)) / (most - least));
+const inkOn = (count: number, range: Range): string => (count > 0 && shade(count, range) > 0.55 ? '#ffffff' : '#222222');
+/** The least count above none and the most, for the colours. */
+function rangeOf(rows: readonly SweepRow[]): Range {
+  const some = rows.map((r) => r.solutions).filter((n) => n > 0);
+  return some.length === 0 ? { least: 0, most: 0 } : { least: Math.min(...some), most: Math.max(...some) };
+}
 
 function svgDocument(width: number, height: number, title: string, body: string[]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">\n<title>${escapeXml(title)}</title>\n<rect width="${width}" height="${height}" fill="#ffffff"/>\n${body.join('\n')}\n</svg>\n`;
@@ -146,7 +156,7 @@ export function sweepChartSvg(t: SweepTable): string {
   const rows = t.result.rows;
   const variants = byKey(t);
   const s = sweepSummary(rows);
-  const title = `${t.puzzle}: ${what(t)} for each ${t.over === 'dates' ? 'date' : 'variant'} (${formatCount(s.total)} in all)`;
+  const title = `${t.puzzle}: ${what(t)} for each ${t.over === 'dates' ? 'date' : t.over === 'open cells' ? 'cell left open' : 'variant'} (${formatCount(s.total)} in all)`;
   if (t.variants.length > 0 && t.variants.every((v) => v.date)) return calendarSvg(t, title);
   if (t.variants.length > 0 && t.variants.every((v) => v.cell && v.cell[2] === 0)) return cellsSvg(t, title);
   if (rows.length <= 80) {
@@ -174,7 +184,7 @@ export function sweepChartSvg(t: SweepTable): string {
   const height = 260;
   const body = [
     `<text x="10" y="22" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
-    `<text x="10" y="40" font-size="12">how many of the ${rows.length} variants (bar height, number above) have how many ${what(t)} (under each bar)</text>`,
+    `<text x="10" y="40" font-size="12">${escapeXml(histogramNote(t))}</text>`,
   ];
   counts.forEach((c, i) => {
     const x = 40 + i * (barWidth + 4);
@@ -184,8 +194,10 @@ export function sweepChartSvg(t: SweepTable): string {
     const label = size === 1 ? String(i * size) : `${i * size}-${i * size + size - 1}`;
     body.push(`<text x="${x + barWidth / 2}" y="${60 + height + 12}" font-size="9" text-anchor="end" transform="rotate(-60 ${x + barWidth / 2} ${60 + height + 12})">${label}</text>`);
   });
-  return svgDocument(Math.max(60 + bins * (barWidth + 4), title.length * 8 + 20), 60 + height + 60, title, body);
+  return svgDocument(Math.max(60 + bins * (barWidth + 4), title.length * 8 + 20, histogramNote(t).length * 6.5 + 20), 60 + height + 60, title, body);
 }
+
+const histogramNote = (t: SweepTable): string => `how many of the ${t.result.rows.length} variants (bar, number above) have how many ${what(t)} (under the bar)`;
 
 function calendarSvg(t: SweepTable, title: string): string {
   const cell = 34;
@@ -197,7 +209,7 @@ function calendarSvg(t: SweepTable, title: string): string {
     const d = variants.get(r.key)?.date;
     if (d) counts.set(`${d.month}-${d.day}`, r);
   }
-  const most = Math.max(1, ...t.result.rows.map((r) => r.solutions));
+  const most = rangeOf(t.result.rows);
   const body = [
     `<text x="10" y="22" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
     `<text x="10" y="40" font-size="12">months down, days across; darker: more solutions; a crossed cell is no date; red: no solution; grey: not counted</text>`,
@@ -234,7 +246,7 @@ function cellsSvg(t: SweepTable, title: string): string {
   const minY = Math.min(...all.map((c) => c[1]));
   const maxX = Math.max(...all.map((c) => c[0]));
   const maxY = Math.max(...all.map((c) => c[1]));
-  const most = Math.max(1, ...t.result.rows.map((r) => r.solutions));
+  const most = rangeOf(t.result.rows);
   const top = 50;
   const body = [
     `<text x="10" y="22" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
