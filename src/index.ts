@@ -43,4 +43,9 @@ export {
 } from './analysis/analyze.js';
 export { PlainSearch, DEFAULT_MAX_NODES, type PlainSpec, type TreeCount, type TreeCountOptions, type TreeRun } from './engines/plain.js';
 export { compilePlain, type PlainProblem } from './compile/engine-inputs.js';
+export {
+  sweepAsync, sweepVariants, sweepSummary, sweepHash, dateVariant, dateKey, dateName, hasDateLabels, leaveOpen, parseBoardTemplate, MAX_VARIANTS,
+  type SweepOptions, type SweepResult, type SweepRow, type SweepOver, type SweepVariant, type BoardTemplate, type VariantCount,
+} from './analysis/sweep.js';
+export { sweepText, sweepCsv, sweepJson, sweepChartSvg, type SweepTable } from './render/sweep-table.js';
 export { makeChallenges, CHALLENGE_DEFAULTS, MAX_CHALLENGES, type Challenge, type ChallengeOptions, type ChallengeSet, type ChallengeProgress } from './analysis/challenge.js';

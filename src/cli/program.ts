@@ -33,6 +33,7 @@ import { hintCommand } from './hint.js';
 import { estimateCommand } from './estimate.js';
 import { formatCount } from '../render/report.js';
 import type { ResumeFlags, SolveFlags } from './solve.js';
+import type { SweepFlags } from './sweep.js';
 import { parseScale, parseShard, pictureWidth, resumeCommand, runKeyOf, solveCommand, useColor } from './solve.js';
 import { RunKeyError } from '../runs/authenticate.js';
 import { MAX_WORKER_TIMEOUT_S } from '../runs/queue-run.js';
@@ -305,6 +306,27 @@ export function buildProgram(setExit: (code: number) => void): Command {
       .addOption(new Option('-e, --engine <engine>', 'search engine for the counts').choices(ENGINE_CHOICES as string[]).default('auto')),
     false,
   ).action(async (target: string, flags: AnalyzeFlags) => setExit(await analyzeCommand(target, flags)));
+
+  runOptions(
+    program
+      .command('sweep')
+      .description('count the solutions of every puzzle of a family: each date of a calendar puzzle, each choice of K pieces, each cell left open, or each puzzle given; a table (text, --csv, --json) and a chart (--svg, --png)')
+      .argument('<puzzle...>', `${PUZZLE_ARGUMENT}; without --over, several of them, each one row`)
+      .addOption(problemOption())
+      .option('--over <what...>', 'dates (the puzzle\'s labels say which cells a date leaves open), pieces K (every choice of K pieces; K may be a range such as 3..7) or open-cells (each cell left open in turn)')
+      .option('--board <WxH>', 'with --over pieces: the board for each K, a rectangle whose sides are numbers or K, such as 5xK (default: the puzzle\'s board)')
+      .option('--year <year>', 'with --over dates on a board with weekdays: the year whose dates to count (default: this year)', parsePositiveInt('--year', 9999))
+      .option('--only <keys>', 'count only these variants, by their names in the table, comma-separated (such as 10-06,01-25)')
+      .option('-u, --unique', 'count solutions up to the symmetries of each variant\'s board')
+      .addOption(new Option('--symmetry <which>', 'with --unique: all the board\'s symmetries, or its rotations only').choices(['all', 'rotations']))
+      .addOption(new Option('-e, --engine <engine>', 'search engine').choices(ENGINE_CHOICES as string[]).default('auto'))
+      .option('-t, --time-limit <seconds>', 'stop each variant\'s count after this many seconds (its row then says at least)', parsePositiveNumber('--time-limit'))
+      .option('--checkpoint <file>', 'save each variant counted to FILE; the same command with the same FILE goes on where it stopped')
+      .option('--csv', 'print the table as CSV')
+      .option('--json', 'print the table as one JSON object')
+      .option('--svg <file>', 'write the chart as SVG (- for standard output): for dates a calendar of counts, for open cells a heat map of the board, else bars')
+      .option('--png <file>', 'write the chart as PNG'),
+  ).action(async (targets: string[], flags: SweepFlags) => setExit(await (await import('./sweep.js')).sweepCommand(targets, flags)));
 
   program
     .command('challenge')

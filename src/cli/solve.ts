@@ -277,7 +277,7 @@ function checkPicture(file: string | undefined, output: OutputFlags): void {
 }
 
 /** Throws OutputError unless `path` can be written: an existing file we may write, or a new one in a folder we may write in. */
-function probeWritable(path: string, flag: string): void {
+export function probeWritable(path: string, flag: string): void {
   const problem = (what: string): never => {
     throw new OutputError(`${flag} ${path}: ${what}`);
   };

@@ -3,7 +3,7 @@ import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells, extent, firstRepeat, isBox } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
-import type { CellColour, ColourRule, Frame, Piece, PlacedPiece, Puzzle } from './model.js';
+import type { CellColour, CellLabel, ColourRule, Frame, Piece, PlacedPiece, Puzzle } from './model.js';
 import { frameName, frameOfWord, MAX_FRAME_CELLS } from './frame.js';
 import { InvalidPuzzleError, pieceMin, puzzleGrid } from './model.js';
 import type { Grid, GridName } from '../geometry/grid.js';
@@ -14,7 +14,7 @@ import { wrapGridProblem } from '../geometry/wrap.js';
 import { yamlModule as yaml } from '../platform/host.js';
 import { printable } from './printable.js';
 import {
-  LIMITS, atLeastProblem, frameProblem, colorProblem, colourNameProblem, connectedProblem, copiesProblem, descriptionProblem, gridCellProblem, gridNameProblem, isCoordinate, nameProblem,
+  LIMITS, labelOffBoardProblem, atLeastProblem, frameProblem, colorProblem, colourNameProblem, connectedProblem, copiesProblem, descriptionProblem, gridCellProblem, gridNameProblem, isCoordinate, nameProblem,
   nameTwiceProblem, nameSkeleton, orientationProblem, placedCopiesProblem, placedOffBoardProblem, placedOverlapProblem, placedShapeProblem,
   tooManyCellsProblem, useProblem, wellFormedProblem, wrapNameProblem, wrapPlacedProblem,
 } from './validate.js';
@@ -36,7 +36,7 @@ const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
 const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
 
-const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known', 'colour-rules'];
+const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known', 'colour-rules', 'labels'];
 const FRAME_KEYS = ['cells'];
 const BOARD_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'holes', 'optional', 'colours'];
 const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'count', 'mirror', 'rotate', 'orientations', 'color', 'colours'];
@@ -770,6 +770,7 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
     r.check(node, frameProblem({ frame, dims, board: board.cells, pieces }));
   }
   const colourRules = top.has('colour-rules') ? readColourRules(r, top.get('colour-rules')!, board.colours, pieces) : undefined;
+  const labels = top.has('labels') ? readLabels(r, top.get('labels')!.value, board.cells, dims) : undefined;
   const puzzle: Puzzle = {
     // a piece of count 0 is as if it were not listed (the file keeps it for a family of puzzles)
     name, dims, ...storedGrid, ...(wrap ? { wrap } : {}), board: [...board.cells].sort(compareCells), pieces: pieces.filter((p) => p.count > 0), mirror,
@@ -779,6 +780,7 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
     ...(board.optional.length > 0 ? { optional: [...board.optional].sort(compareCells) } : {}),
     ...(placed.length > 0 ? { placed } : {}),
     ...(use !== undefined ? { use } : {}),
+    ...(labels ? { labels } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(top.has('known') ? { known } : {}),
   };
@@ -786,6 +788,63 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
   const problem = wellFormedProblem(puzzle);
   if (problem) throw new PuzzleError(file, undefined, problem);
   return puzzle;
+}
+
+/**
+ * `labels:` (see CellLabel), in one of two forms. Text, for boards of squares drawn as art: rows of words
+ * separated by spaces, the word in column x of row y naming the cell [x, y] ('.' names none), so that the
+ * labels can be laid out as the board is drawn. Or a mapping of names to a cell ([x, y] or [x, y, z]) or a
+ * list of cells (a group: a label that leaves several cells open), for any board. Every labelled cell must
+ * be a board cell, and no two labels share a name.
+ */
+function readLabels(r: Reader, node: Node | null, board: readonly Cell[], dims: Dimensions): CellLabel[] {
+  const on = new Set(board.map(cellKey));
+  const labels: CellLabel[] = [];
+  const names = new Map<string, string>();
+  // (a word of the text form is refused at its own row: the block's first line, then one line per row)
+  const add = (name: string, cells: Cell[], at: Node | null, row?: number): void => {
+    const problem = nameProblem(name, 'a label') ?? nameTwiceProblem(names, name, `'${printable(name, 40)}'`, 'labels');
+    const off = cells.find((c) => !on.has(cellKey(c)));
+    const bad = problem ?? (off ? labelOffBoardProblem(name, off, dims) : undefined);
+    if (bad && row !== undefined) throw new PuzzleError(r.file, (r.lineOf(at) ?? 0) + 1 + row, bad);
+    r.check(at, bad);
+    names.set(nameSkeleton(name), name);
+    labels.push({ name, cells });
+  };
+  const target = r.deref(node);
+  if (isScalar(target) && typeof target.value === 'string') {
+    if (r.grid.name !== gridOf(undefined, 2).name || dims !== 2) r.fail(node, `labels as rows of words are for flat boards of squares: give the ${r.grid.name} board's labels as a mapping of names to cells`);
+    const rows = target.value.split('\n');
+    while (rows.length > 0 && rows[rows.length - 1]!.trim() === '') rows.pop();
+    rows.forEach((row, y) => {
+      row.trim().split(/\s+/).forEach((word, x) => {
+        if (word === '' || word === '.') return;
+        add(word, [[x, y, 0]], node, y);
+      });
+    });
+  } else {
+    const pairs = isMap(target) ? (target.items as Pair<Node, Node | null>[]) : r.fail(node, 'labels must be rows of words (one per cell, as the board is drawn) or a mapping of names to cells');
+    for (const pair of pairs) {
+      const name = r.keyName(pair.key, 'a label');
+      const value = r.deref(pair.value);
+      const first = isSeq(value) ? r.deref((value.items as Node[])[0]) : null;
+      const budget = { cells: board.length, of: `the board's ${board.length} cells` };
+      const what = `label '${printable(name, 40)}'`;
+      let cells: Cell[];
+      if (isSeq(first)) cells = r.cells(pair.value, what, budget);
+      else {
+        // one cell, [x, y] or [x, y, z]
+        const values = isSeq(value) ? (value.items as Node[]).map((v) => r.deref(v)) : [];
+        const ok = (values.length === 2 || values.length === 3) && values.every((v) => isScalar(v) && isCoordinate(v.value));
+        if (!ok) r.fail(pair.value ?? pair.key, `${what} must be a cell [x, y] or [x, y, z], or a list of cells, not ${show(value)}`);
+        const v = values.map((c) => (c as Scalar<number>).value);
+        cells = [[v[0]!, v[1]!, v[2] ?? 0]];
+      }
+      add(name, cells, pair.key);
+    }
+  }
+  if (labels.length === 0) r.fail(node, 'labels names no cell');
+  return labels;
 }
 
 /** The colours' cells moved as normalize moved the shape's: it takes the least cell read to the first cell. */
@@ -1122,6 +1181,10 @@ export function formatPuzzle(puzzle: Puzzle): string {
   if (puzzle.wrap) out += `wrap: ${puzzle.wrap}\n`;
   if (puzzle.frame) out += 'cells' in puzzle.frame ? `frame: {cells: [${puzzle.frame.cells.map((c) => `[${c.join(', ')}]`).join(', ')}]}\n` : `frame: ${quoteKey(frameName(puzzle.frame))}\n`;
   if (puzzle.colourRules?.length) out += `colour-rules: {${puzzle.colourRules.map((r) => `${JSON.stringify(r.piece)}: ${JSON.stringify(r.board)}`).join(', ')}}\n`;
+  if (puzzle.labels?.length) {
+    const cell = (c: Cell): string => `[${c.slice(0, puzzle.dims).join(', ')}]`;
+    out += `labels: {${puzzle.labels.map((l) => `${quoteKey(l.name)}: ${l.cells.length === 1 ? cell(l.cells[0]!) : `[${l.cells.map(cell).join(', ')}]`}`).join(', ')}}\n`;
+  }
   const grid = puzzleGrid(puzzle);
   if (!isBoxed(grid)) return out + formatOnGrid(puzzle, grid);
   const [w, h, d] = extent(puzzle.board);

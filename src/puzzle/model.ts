@@ -39,6 +39,16 @@ export interface Piece {
   readonly colours?: readonly CellColour[];
 }
 
+/**
+ * A named cell or group of cells of the board (`labels:` in a file): what a calendar puzzle prints on its
+ * board (a month, a day, a weekday), so that a sweep over dates, or a person picking a date, can say which
+ * cells to leave open. Labels never change what a puzzle's solutions are.
+ */
+export interface CellLabel {
+  readonly name: string;
+  readonly cells: readonly Cell[];
+}
+
 /** A colour of a colour constraint (a name, not a picture's colour) on one cell. */
 export interface CellColour {
   readonly cell: Cell;
@@ -99,6 +109,8 @@ export interface Puzzle {
   readonly colourRules?: readonly ColourRule[];
   /** What holds the pieces when they are taken apart: see Frame. */
   readonly frame?: Frame;
+  /** Named cells or groups of cells to leave open (see CellLabel): the solver never reads them. */
+  readonly labels?: readonly CellLabel[];
   readonly description?: string;
   /** Published solution counts, for people and the benchmark: the solver never reads them. */
   readonly known?: { readonly total?: number; readonly unique?: number };

@@ -137,10 +137,10 @@ export function wrapPlacedProblem(anyPlaced: boolean): string | undefined {
 }
 
 /** Each piece has its own name (`shownName`: the name as the message shows it). */
-export function nameTwiceProblem(names: ReadonlyMap<string, string>, name: string, shownName: string): string | undefined {
+export function nameTwiceProblem(names: ReadonlyMap<string, string>, name: string, shownName: string, things = 'pieces'): string | undefined {
   const other = names.get(nameSkeleton(name));
   if (other === undefined) return undefined;
-  return other === name ? `two pieces are named ${shownName}` : `two pieces are named alike: ${shownName} and '${printable(other, 40)}' look the same`;
+  return other === name ? `two ${things} are named ${shownName}` : `two ${things} are named alike: ${shownName} and '${printable(other, 40)}' look the same`;
 }
 
 /** A piece is one piece: its cells touch face to face. */
@@ -321,7 +321,31 @@ export function wellFormedProblem(value: unknown): string | undefined {
     const tooMany = copiesProblem(copies);
     if (tooMany) return tooMany;
   }
-  return placedProblem(p as Puzzle) ?? frameProblem(p as Puzzle) ?? coloursProblem(p as Puzzle) ?? undefined;
+  return placedProblem(p as Puzzle) ?? frameProblem(p as Puzzle) ?? coloursProblem(p as Puzzle) ?? labelsProblem(p as Puzzle) ?? undefined;
+}
+
+/** Labels (see CellLabel): each a name of its own and board cells, each cell of a label once. */
+export function labelsProblem(p: Puzzle): string | undefined {
+  if (p.labels === undefined) return undefined;
+  if (!Array.isArray(p.labels)) return 'labels must be a list of {name, cells}';
+  const on = new Set(p.board.map(cellKey));
+  const names = new Map<string, string>();
+  for (const entry of p.labels as unknown[]) {
+    const label = entry as { name?: unknown; cells?: unknown } | null;
+    if (typeof label !== 'object' || label === null || typeof label.name !== 'string') return 'each label must be {name, cells}';
+    const what = `label '${printable(label.name, 40)}'`;
+    const bad = nameProblem(label.name, 'a label') ?? nameTwiceProblem(names, label.name, `'${printable(label.name, 40)}'`, 'labels') ?? cellsProblem(label.cells, what, p.dims, p.board.length);
+    if (bad) return bad;
+    names.set(nameSkeleton(label.name), label.name);
+    const off = (label.cells as Cell[]).find((c) => !on.has(cellKey(c)));
+    if (off) return labelOffBoardProblem(label.name, off, p.dims);
+  }
+  return undefined;
+}
+
+/** A label on a cell that is not a board cell. */
+export function labelOffBoardProblem(name: string, cell: Cell, dims: 2 | 3): string {
+  return `label '${printable(name, 40)}' names the cell [${cell.slice(0, dims).join(', ')}], which is not a board cell`;
 }
 
 /** A colour of a colour constraint: a name, one line of printable text (see nameProblem). */

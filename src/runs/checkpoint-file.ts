@@ -63,6 +63,7 @@ const puzzleSchema = z.strictObject({
     z.strictObject({ cells: z.array(cell).min(1) }),
     z.strictObject({ piece: z.string() }),
   ]).optional(),
+  labels: z.array(z.strictObject({ name: z.string(), cells: z.array(cell).min(1) })).optional(),
   description: z.string().optional(),
   known: z.strictObject({ total: count.optional(), unique: count.optional() }).optional(),
 });

@@ -29,6 +29,13 @@ export const EDITOR_GRIDS: readonly EditorGridName[] = registeredGrids()
   .sort((a, b) => a.editor!.menuOrder - b.editor!.menuOrder)
   .map((g) => g.name);
 
+/** The state's labels whose cells are all on its board (a label of a cell drawn away goes with it). */
+function labelsOn(state: EditorState): { labels?: NonNullable<Puzzle['labels']> } {
+  const on = new Set(state.board.map((c) => c.join(',')));
+  const kept = (state.labels ?? []).filter((l) => l.cells.every((c) => on.has(c.join(','))));
+  return kept.length > 0 ? { labels: kept } : {};
+}
+
 /** The largest frame side the editor offers (a board of 64 x 64 is already 4096 cells to draw). */
 export const MAX_FRAME_SIDE = 64;
 
@@ -68,6 +75,8 @@ export interface EditorState {
   use: number | undefined;
   description: string | undefined;
   known: Puzzle['known'];
+  /** The file's named cells (a calendar's months and days): kept as read; those off the board as drawn are dropped. */
+  labels: Puzzle['labels'];
 }
 
 /** One place of a frame: where it is drawn (art column, row, layer) and the cell it stands for. */
@@ -144,7 +153,7 @@ export function newEditorState(grid: EditorGridName = defaultGridName(2), cells:
   const frame: Frame = { origin: [0, 0, 0], size: frameOfCells(grid, cells) };
   const state: EditorState = {
     name: 'my puzzle', grid, frame, board: framePlaces(grid, frame).map((p) => p.cell), optional: [], pieces: [], placed: [],
-    mirror: defaultMirror(grid), wrap: undefined, use: undefined, description: undefined, known: undefined,
+    mirror: defaultMirror(grid), wrap: undefined, use: undefined, description: undefined, known: undefined, labels: undefined,
   };
   addPiece(state);
   return state;
@@ -206,6 +215,7 @@ export function editorStateOf(puzzle: Puzzle): EditorState {
     use: puzzle.use,
     description: puzzle.description,
     known: puzzle.known,
+    labels: puzzle.labels,
   };
 }
 
@@ -244,6 +254,7 @@ export function buildPuzzle(state: EditorState): BuildResult {
     ...(state.use !== undefined ? { use: state.use } : {}),
     ...(state.description !== undefined ? { description: state.description } : {}),
     ...(state.known !== undefined ? { known: state.known } : {}),
+    ...labelsOn(state),
   };
   const problem = puzzleCheckProblem(puzzle);
   return problem ? { problem: problem.replace(/\s+/g, ' ') } : { puzzle };

@@ -32,12 +32,15 @@ import type { RunningSolve } from './solver-client.js';
 import { SolverClient } from './solver-client.js';
 import type { SolutionView3d } from './view3d.js';
 import { PuzzleEditor } from './editor.js';
+import { CalendarPanel } from './calendar.js';
 
 const DEFAULT_PUZZLE = 'pentomino-6x10';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 const solver = new SolverClient();
+// (the workers the Solve field asks for, as startSolve reads them)
+const calendar = new CalendarPanel(solver, () => Math.max(1, Math.min(64, Math.floor(Number(($('workers') as HTMLInputElement).value) || navigator.hardwareConcurrency || 1))));
 
 interface State {
   puzzle: Puzzle;
@@ -112,6 +115,7 @@ function setPuzzle(puzzle: Puzzle, catalogName: string | undefined, options: { t
   // what was said of the last file or link is about another puzzle now
   $('share-status').textContent = '';
   $('share-status').classList.remove('error');
+  calendar.setPuzzle(puzzle);
   $('summary').textContent = '';
   $('progress-text').textContent = '';
   ($('progress') as HTMLProgressElement).value = 0;
