@@ -147,6 +147,6 @@ describe('sweep checkpoints', () => {
     await expect(sweepAsync(variants, { workers: 1, unique: true, checkpoint: { path: file } })).rejects.toThrow(/holds another sweep/);
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('"solutions":', '"solutions":1'));
-    await expect(sweepAsync(variants, { workers: 1, checkpoint: { path: file } })).rejects.toThrow(/checksum/);
+    await expect(sweepAsync(variants, { workers: 1, checkpoint: { path: file } })).rejects.toThrow(/its MAC does not match/);
   });
 });
