@@ -91,7 +91,7 @@ describe('estimateRun bounds its probes (before: Infinity or 1e12 hung, NaN, -1,
     expect(() => estimateRun(tiny, { probes: 1, measureMs })).toThrow(InvalidOptionError);
   });
   it('a whole number of probes is estimated', () => {
-    const estimate = estimateRun(tiny, { probes: 10, measureMs: 1 });
+    const estimate = estimateRun(tiny, { probes: 10, measureMs: 1, engine: 'bitboard' });
     expect(estimate.probes).toBe(10);
     expect(Number.isFinite(estimate.estimatedNodes)).toBe(true);
   });

@@ -25,6 +25,8 @@ import { FRAME_SIDES } from '../puzzle/model.js';
 const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
 const count = z.number().int().nonnegative();
 const work = z.number().nonnegative();
+/** A choice of a subproblem's prefix: a placement's number, or below 0 where the engine leaves a cell empty. */
+const choice = z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
 /** A level as BurrTools prints it (5.3.2 is [5, 3, 2]); a puzzle with nothing to part has []. */
 const level = z.array(z.number().int().positive()).max(MAX_LEVEL_LENGTH);
 const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell), given: z.literal(true).optional() })), level: level.optional() });
@@ -53,11 +55,14 @@ const puzzleSchema = z.strictObject({
     color: z.string().optional(),
     group: z.number().int().positive().optional(),
     weight: z.number().int().positive().optional(),
+    colours: z.array(z.strictObject({ cell, colour: z.string() })).optional(),
   })).min(1),
   mirror: z.boolean(),
   optional: z.array(cell).optional(),
   placed: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell).min(1) })).optional(),
   use: z.number().int().positive().optional(),
+  boardColours: z.array(z.strictObject({ cell, colour: z.string() })).optional(),
+  colourRules: z.array(z.strictObject({ piece: z.string(), board: z.array(z.string()) })).optional(),
   frame: z.union([
     z.strictObject({ walls: z.enum(['closed', ...FRAME_SIDES] as [string, ...string[]]) }),
     z.strictObject({ cells: z.array(cell).min(1) }),
@@ -101,7 +106,7 @@ const checkpointSchema = z.strictObject({
   planOptions: planOptionsSchema,
   shard: z.strictObject({ index: z.number().int().positive(), count: z.number().int().positive() }).nullable(),
   plan: z
-    .strictObject({ hash: z.string(), subproblems: z.array(z.array(count)).min(1).max(1_000_000), estimates: z.array(work) })
+    .strictObject({ hash: z.string(), subproblems: z.array(z.array(choice)).min(1).max(1_000_000), estimates: z.array(work) })
     .nullable(),
   done: z.array(z.strictObject({ index: count, solutions: count, nodes: work, updates: work, found: z.array(solution).optional(), disassembly: tally.optional() })),
   elapsedMs: work,

@@ -6,6 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { parsePuzzle } from '../puzzle/format.js';
 import { prepareSearch } from '../compile/compile.js';
 import { CheckpointError } from './checkpoint.js';
 import { loadCheckpoint } from './checkpoint-file.js';
@@ -122,6 +123,22 @@ describe('a checkpoint from the first moment', () => {
     const whole = await solveAsync(puzzle, { all: true, workers: 1, trialMs: 0, plan });
     expect(resumed.plan!.hash).toBe(whole.plan!.hash);
     expect(loadCheckpoint(path).done).toHaveLength(resumed.plan!.subproblems);
+  });
+
+  it('a puzzle with cells left empty (choices below 0 in the plan) and with colours is saved and resumed', async () => {
+    const coloured = parsePuzzle(
+      ['name: coloured, with cells that may stay empty', 'board:', '  shape: |', '    rb+r', '    +rbb', '    b+r+', '    rbrb', '  colours: {red: r, blue: b}',
+        'colour-rules:', '  red: [red]', '  blue: [blue]', 'pieces:', '  D:', '    shape: rb', '    colours: {red: r, blue: b}', '    count: 3..6'].join('\n'),
+      'coloured.yaml',
+    );
+    const path = join(folder(), 'run.json');
+    const whole = await solveAsync(coloured, { countOnly: true, workers: 1, trialMs: 0, plan: { minSubproblems: 8, rootProbes: 64, probes: 8 }, checkpoint: { path, intervalMs: 0 } });
+    expect(whole.complete).toBe(true);
+    expect(whole.plan!.subproblems).toBeGreaterThan(1);
+    const saved = loadCheckpoint(path);
+    expect(saved.plan!.subproblems.flat().some((choice) => choice < 0)).toBe(true);
+    expect(saved.puzzle.boardColours).toEqual(coloured.boardColours);
+    expect((await resumeAsync(path, { workers: 1 })).solutions).toBe(whole.solutions);
   });
 
   it('a second run on the same new file is refused; so is a resume while a run holds its lock', async () => {

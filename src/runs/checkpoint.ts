@@ -77,11 +77,17 @@ export class CheckpointError extends Error {
 
 /** What identifies a puzzle: its board and pieces (not its name or description). */
 export function puzzleHash(puzzle: Puzzle): string {
-  const { dims, board, pieces, mirror, optional, placed, use, grid, wrap, frame } = puzzle;
-  // what a puzzle without cells that may stay empty, placed pieces, use, a grid of its own or a frame had, it hashes as it did
-  // (a frame changes which assemblies come apart, and the symmetries)
-  const more = { ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && !isDefaultGridName(grid) ? { grid } : {}), ...(wrap ? { wrap } : {}), ...(frame ? { frame } : {}) };
-  return sha256Hex(JSON.stringify({ dims, board, pieces, mirror, ...more })).slice(0, 16);
+  const { dims, board, pieces, mirror, optional, placed, use, grid, wrap, frame, boardColours, colourRules } = puzzle;
+  // what a puzzle without cells that may stay empty, placed pieces, use, a grid of its own, a frame or colours had, it hashes as it did
+  // (a frame changes which assemblies come apart, and the symmetries; colours where pieces may go)
+  const more = {
+    ...(optional ? { optional } : {}), ...(placed ? { placed } : {}), ...(use !== undefined ? { use } : {}), ...(grid && !isDefaultGridName(grid) ? { grid } : {}),
+    ...(wrap ? { wrap } : {}), ...(frame ? { frame } : {}), ...(boardColours ? { boardColours } : {}), ...(colourRules ? { colourRules } : {}),
+  };
+  // keys in one order, whatever order the reader made them in (a checkpoint's puzzle is read back through its schema)
+  const sorted = (_key: string, value: unknown): unknown =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value;
+  return sha256Hex(JSON.stringify({ dims, board, pieces, mirror, ...more }, sorted)).slice(0, 16);
 }
 
 /** What a checkpoint holds, in words: "12 of 64 subproblems done". */
