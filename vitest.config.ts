@@ -8,5 +8,8 @@ export default defineConfig({
     maxConcurrency: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // what a test waits for on a page (expect.poll) may take ten times as long on a loaded machine: 1 s, the
+    // default, failed the phone's drag test at load 4 while the full suite ran
+    expect: { poll: { timeout: 30_000, interval: 50 } },
   },
 });
