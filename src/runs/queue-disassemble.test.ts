@@ -13,6 +13,7 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { solve } from '../search/solve.js';
 import { queueRunRecord, queueRuns, solveOnQueue } from './queue.js';
 import { solutionKey } from './solution-check.js';
+import { signedWith } from '../test-support/signed.js';
 
 /*
  * A run on the work queue that takes its assemblies apart (issue 21), through the library: a real
@@ -91,7 +92,8 @@ describe('a run on the queue that takes its assemblies apart', () => {
     expect(new Set([id, counted.queue!.run, plain.queue!.run]).size).toBe(3);
     expect((await queueRuns(url)).length).toBe(3);
 
-    // a stored result whose level was changed: refused, its subproblem solved again, the result whole
+    // a stored result whose level was changed (and signed again by a holder of the run key, so that it
+    // reaches the checks behind the MAC): refused, its subproblem solved again, the result whole
     // (the last solution of the result with the most: those before it, which passed, are forgotten, for
     // they come again with the subproblem's next result)
     const doneKey = `snug:run:${id}:done`;
@@ -100,7 +102,7 @@ describe('a run on the queue that takes its assemblies apart', () => {
     const record = JSON.parse(text);
     expect(record.solutions).toBeGreaterThan(1);
     record.found.at(-1).level = [1, 1, 1, 1, 1];
-    await redis.hset(doneKey, field, JSON.stringify(record));
+    await redis.hset(doneKey, field, signedWith(record));
     const again = await solveOnQueue(undefined, { queue: url, resume: id, countOnly: false, workers: 1, keep: true, onWarning: (m) => warnings.push(m) });
     expect(warnings.some((w) => new RegExp(`refused the result of subproblem ${field} of run ${id}: it is given level 1\\.1\\.1\\.1\\.1, but it comes apart at level`).test(w))).toBe(true);
     expect(again).toMatchObject({ solutions: 12, complete: true, disassembly: tally });
