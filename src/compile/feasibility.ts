@@ -141,7 +141,7 @@ export function deadPlacements(puzzle: Puzzle, board: BoardIndex, table: Placeme
 
 /** lookaheadDeadPlacements does nothing past this many 32-bit words of conflict sets (placements squared over 32: 16 MB). */
 const LOOKAHEAD_WORDS = 4_000_000;
-/** ... or past this much work building them (words times cells per placement). */
+/** ... or past this much work building them (words times cells per placement), and its passes stop after about this much work in all. */
 const LOOKAHEAD_WORK = 60_000_000;
 
 /**
@@ -222,7 +222,11 @@ export function lookaheadDeadPlacements(puzzle: Puzzle, board: BoardIndex, table
     }
     return true;
   };
-  for (let changed = true; changed; ) {
+  // each pass costs about one building of the sets; passes stop after a few of those in all (what was taken
+  // out by then stays out: stopping early only leaves more placements in, never a wrong one out)
+  const passWork = words * (cellsPlaced + count);
+  let work = 0;
+  for (let changed = true; changed && work <= LOOKAHEAD_WORK; work += passWork) {
     changed = false;
     for (let c = 0; c < n; c++) {
       if (!required[c]) continue;
