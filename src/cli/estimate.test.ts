@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { parsePuzzle } from '../puzzle/format.js';
 import type { RunEstimate } from '../runs/estimate.js';
-import { estimateRun } from '../runs/estimate.js';
+import { estimateRun, MAX_MEASURE_MS } from '../runs/estimate.js';
 import { estimateLines } from './estimate.js';
 
 const estimate: RunEstimate = {
@@ -54,7 +54,7 @@ describe('estimateRun', () => {
 describe('estimateRun on the counting engine', () => {
   // the published counts of domino tilings: the 8x8 board 12,988,816, the 12x12 53,060,477,521,960,000 (A004003)
   it('is the count itself when the count ends while measuring', () => {
-    const e = estimateRun(loadCatalogPuzzle('dominoes-8x8'), { measureMs: 600_000 });
+    const e = estimateRun(loadCatalogPuzzle('dominoes-8x8'), { measureMs: MAX_MEASURE_MS });
     expect(e.engine).toBe('count');
     expect(e.finished?.exactSolutions).toBe('12988816');
     expect(estimateLines(e, 4).join('\n')).toMatch(/12,988,816 solutions/);
@@ -62,7 +62,7 @@ describe('estimateRun on the counting engine', () => {
 
   it('scales the share of the steps taken while measuring, and is close to the steps the whole count takes', () => {
     const board = parsePuzzle('board: {rect: [12, 12]}\npieces:\n  D: {shape: "##", count: 72}\n');
-    const whole = estimateRun(board, { measureMs: 600_000 });
+    const whole = estimateRun(board, { measureMs: MAX_MEASURE_MS });
     expect(whole.finished?.exactSolutions).toBe('53060477521960000');
     // no time to measure: the steps until the frontier is full, and the estimate of the steps within a factor of two
     const part = estimateRun(board, { measureMs: 0 });
@@ -76,7 +76,7 @@ describe('estimateRun on the counting engine', () => {
   });
 
   it('-e count is honoured, and the tree engines say their tree', () => {
-    expect(estimateRun(loadCatalogPuzzle('dominoes-8x8'), { engine: 'count', measureMs: 600_000 }).engine).toBe('count');
+    expect(estimateRun(loadCatalogPuzzle('dominoes-8x8'), { engine: 'count', measureMs: MAX_MEASURE_MS }).engine).toBe('count');
     expect(estimateRun(loadCatalogPuzzle('dominoes-8x8'), { engine: 'bitboard', probes: 10, measureMs: 1 }).engine).toBe('bitboard');
   });
 });
