@@ -84,7 +84,7 @@ describe('text pictures on triangles, hexagons and spheres: the art of the puzzl
       { piece: 'D', cells: [[2, 0, 0], [3, 0, 0]] },
       { piece: 'D', cells: [[0, 2, 0], [1, 2, 0]] }, // touches neither: the piece's own label
     ]);
-    expect(renderSolutionText(puzzle, solution, { color: false })).toBe('D D d d\n\n  D D\n\nD d = D');
+    expect(renderSolutionText(puzzle, solution, { color: false })).toBe('D D d d\n\n  D D\n\nD d = D x3');
   });
 
   it('paints each cell in its piece colour, gaps between cells of one piece too, and equals the plain picture without escape codes', () => {
