@@ -202,7 +202,8 @@ export function lookaheadDeadPlacements(puzzle: Puzzle, board: BoardIndex, table
   });
   const acc = new Uint32Array(words);
   let added = 0;
-  // acc &= conflict(q) for each live q of `options` (stopping once acc is empty); then every placement left in acc dies
+  // acc &= conflict(q) for each live q of `options` (stopping once acc is empty); then every placement left
+  // in acc dies; true when one did
   const starve = (options: readonly number[]): boolean => {
     let left = false;
     for (const q of options) {
@@ -212,15 +213,18 @@ export function lookaheadDeadPlacements(puzzle: Puzzle, board: BoardIndex, table
       for (let w = 0; w < words; w++) if ((acc[w]! &= conflict[at + w]!) !== 0) left = true;
       if (!left) return false;
     }
+    // (true only when some placement died: a cell no live placement covers empties acc, and then no more)
+    let killed = false;
     for (let w = 0; w < words; w++) {
       for (let bits = acc[w]!; bits !== 0; bits &= bits - 1) {
         const k = 32 * w + 31 - Math.clz32(bits & -bits);
         dead[k] = 1;
         liveSet[w]! &= ~(1 << (k & 31));
         added++;
+        killed = true;
       }
     }
-    return true;
+    return killed;
   };
   // each pass costs about one building of the sets; passes stop after a few of those in all (what was taken
   // out by then stays out: stopping early only leaves more placements in, never a wrong one out)
