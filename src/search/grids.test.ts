@@ -7,6 +7,7 @@ import { otherGridClasses, otherGridTilings } from '../test-support/other-grids.
 import { allTilings, orbitClasses, shapeClass, tilingKey } from '../test-support/orbits.js';
 import { expectEnginesFindEveryTiling } from '../test-support/engines-agree.js';
 import { nextTurn } from '../test-support/turn.js';
+import { cutIntoPieces } from '../test-support/cut.js';
 import { solve } from './solve.js';
 import { createVerifier } from './verify.js';
 
@@ -153,25 +154,8 @@ const sphereArbitrary = fc
     for (let z = 0; z < d; z++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if ((x + y + z) % 2 === 0) board.push([x, y, z]);
     // touching spheres are at squared distance 2
     const touch = (a: Cell, b: Cell): boolean => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 === 2;
-    const owner = new Set<string>();
-    const types = new Map<string, Piece>();
-    for (const start of board) {
-      if (owner.has(key(start))) continue;
-      const region = [start];
-      owner.add(key(start));
-      const target = 2 + next(3);
-      while (region.length < target) {
-        const frontier = board.filter((c) => !owner.has(key(c)) && region.some((r) => touch(r, c)));
-        if (frontier.length === 0) break;
-        const c = frontier[next(frontier.length)]!;
-        owner.add(key(c));
-        region.push(c);
-      }
-      const k = shapeClass(region, true, false);
-      const t = types.get(k);
-      types.set(k, t ? { ...t, count: t.count + 1 } : { name: String.fromCharCode(97 + types.size), shape: GRIDS.sphere.normalize(region), count: 1, mirror: true });
-    }
-    return { name: 'random spheres', dims: 3, grid: 'sphere', board, pieces: [...types.values()], mirror: true };
+    const pieces = cutIntoPieces(board, next, touch, (region) => shapeClass(region, true, false), (region) => GRIDS.sphere.normalize(region), true);
+    return { name: 'random spheres', dims: 3, grid: 'sphere', board, pieces, mirror: true };
   });
 
 describe('sphere puzzles, against plain enumeration', () => {

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { GRIDS } from '../geometry/grids/index.js';
-import type { Cell, Piece, Puzzle } from '../puzzle/model.js';
+import type { Cell, Puzzle } from '../puzzle/model.js';
 import { centresKey, prismCentre, prismIsometries, prismsTouch, prismTilingClasses, prismTilings } from '../test-support/prisms.js';
 import { expectEnginesFindEveryTiling } from '../test-support/engines-agree.js';
 import { nextTurn } from '../test-support/turn.js';
+import { cutIntoPieces } from '../test-support/cut.js';
 
 /**
  * Triangular prism puzzles through the library, on every engine that applies, against
@@ -12,7 +13,6 @@ import { nextTurn } from '../test-support/turn.js';
  * no code shared with src/geometry or the search.
  */
 
-const key = (c: readonly number[]): string => c.join(',');
 
 /** A shape's class under the 24 isometries (or the 12 turns), from its centres. */
 function classOf(cells: readonly Cell[], turnsOnly: boolean): string {
@@ -32,26 +32,9 @@ const prismArbitrary = fc
     const next = (n: number): number => choices[pick++ % choices.length]! % n;
     const board: Cell[] = [];
     for (let z = 0; z < d; z++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) board.push([x, y, z]);
-    const owner = new Set<string>();
-    const types = new Map<string, Piece>();
-    for (const start of board) {
-      if (owner.has(key(start))) continue;
-      const region = [start];
-      owner.add(key(start));
-      const target = 2 + next(3);
-      while (region.length < target) {
-        const frontier = board.filter((c) => !owner.has(key(c)) && region.some((r) => prismsTouch(r, c)));
-        if (frontier.length === 0) break;
-        const c = frontier[next(frontier.length)]!;
-        owner.add(key(c));
-        region.push(c);
-      }
-      // congruent regions are copies of one piece (mirror images too, when pieces may be turned over)
-      const k = classOf(region, !turnOver);
-      const t = types.get(k);
-      types.set(k, t ? { ...t, count: t.count + 1 } : { name: String.fromCharCode(97 + types.size), shape: GRIDS.prism.normalize(region), count: 1, mirror: turnOver });
-    }
-    return { name: 'random prisms', dims: 3, grid: 'prism', board, pieces: [...types.values()], mirror: turnOver };
+    // congruent regions are copies of one piece (mirror images too, when pieces may be turned over)
+    const pieces = cutIntoPieces(board, next, prismsTouch, (region) => classOf(region, !turnOver), (region) => GRIDS.prism.normalize(region), turnOver);
+    return { name: 'random prisms', dims: 3, grid: 'prism', board, pieces, mirror: turnOver };
   });
 
 describe('triangular prism puzzles, against an enumeration from the cells\' centres', () => {

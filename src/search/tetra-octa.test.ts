@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRIDS } from '../geometry/grids/index.js';
-import type { Cell, Piece, Puzzle } from '../puzzle/model.js';
+import type { Cell, Puzzle } from '../puzzle/model.js';
 import { tetraOctaClasses, tetraOctaShapeClass, tetraOctaTilings, tetraOctaTouch, voxelCorners } from '../test-support/tetra-octa.js';
 import { expectEnginesFindEveryTiling } from '../test-support/engines-agree.js';
 import { nextTurn } from '../test-support/turn.js';
+import { cutIntoPieces } from '../test-support/cut.js';
 import { solve } from './solve.js';
 
 /**
@@ -28,25 +29,8 @@ function blocks(w: number, h: number, d: number, from = 0): Cell[] {
 function cutInto(board: Cell[], choices: number[], mirror: boolean): Puzzle {
   let pick = 0;
   const next = (n: number): number => choices[pick++ % choices.length]! % n;
-  const owner = new Set<string>();
-  const types = new Map<string, Piece>();
-  for (const start of board) {
-    if (owner.has(key(start))) continue;
-    const region = [start];
-    owner.add(key(start));
-    const target = 2 + next(3);
-    while (region.length < target) {
-      const frontier = board.filter((c) => !owner.has(key(c)) && region.some((r) => tetraOctaTouch(r, c)));
-      if (frontier.length === 0) break;
-      const c = frontier[next(frontier.length)]!;
-      owner.add(key(c));
-      region.push(c);
-    }
-    const k = tetraOctaShapeClass(region, mirror);
-    const t = types.get(k);
-    types.set(k, t ? { ...t, count: t.count + 1 } : { name: String.fromCharCode(97 + types.size), shape: grid.normalize(region), count: 1, mirror });
-  }
-  return { name: 'random tetra-octa', dims: 3, grid: 'tetra-octa', board, pieces: [...types.values()], mirror };
+  const pieces = cutIntoPieces(board, next, tetraOctaTouch, (region) => tetraOctaShapeClass(region, mirror), (region) => grid.normalize(region), mirror);
+  return { name: 'random tetra-octa', dims: 3, grid: 'tetra-octa', board, pieces, mirror };
 }
 
 const puzzleArbitrary = fc
