@@ -330,6 +330,14 @@ export class PlayBoard {
       b.dataset.testid = testId;
       b.disabled = !enabled;
       b.addEventListener('click', action);
+      // a tap: taken at the touch's end, not from the click the touch screen's gesture detector makes of it,
+      // which Chromium leaves out for a tap just after a two-finger turn (the turn, then Flip at once)
+      b.addEventListener('touchend', (e) => {
+        const touch = e.changedTouches[0];
+        if (b.disabled || e.touches.length > 0 || !touch || !b.contains(document.elementFromPoint(touch.clientX, touch.clientY))) return;
+        e.preventDefault(); // no click follows, so the action is not done twice
+        action();
+      });
       return b;
     };
     const threeD = model.grid.dims === 3;
