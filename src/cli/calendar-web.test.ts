@@ -3,30 +3,19 @@
  * whose file names its months and days shows a date picker, today's date at first, and the count of the
  * date picked; the counts are the published ones (anowell/today-puzzle).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startWebServer } from '../bench/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndServer } from '../test-support/browser.js';
 
 declare const document: any;
 
-let browser: Browser;
-let server: { url: string; stop: () => Promise<void> };
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const chromium = useBrowserAndServer();
 
 async function openApp(fragment: string, viewport = { width: 1100, height: 900 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+  const page = await chromium.browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}${fragment}`);
+  await page.goto(`${chromium.url}${fragment}`);
   await page.waitForSelector('body[data-ready=true]');
   expect(errors).toEqual([]);
   return page;

@@ -5,9 +5,9 @@
  * out or overlap; a piece dragged off the board; a hint drawn as a ghost. What the page shows is checked
  * against turns and moves computed here on plain points, and the hint against Dancing Links run here.
  */
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startWebServer } from '../bench/chromium.js';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndServer } from '../test-support/browser.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { PlacedPiece } from '../puzzle/model.js';
 import { solve } from '../search/solve.js';
@@ -18,18 +18,7 @@ declare const document: any;
 type Xy = readonly [number, number];
 type Cell3 = readonly [number, number, number];
 
-let browser: Browser;
-let server: { url: string; stop: () => Promise<void> };
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const chromium = useBrowserAndServer();
 
 /** A pointer that is a mouse (desktop) or a finger (phone: touch events through the DevTools protocol, as a touch screen sends them). */
 interface Hand {
@@ -49,12 +38,12 @@ interface Hand {
 
 async function openPlay(device: 'desktop' | 'phone', fragment = '#catalog=pentomino-6x10'): Promise<Hand> {
   const context = device === 'phone'
-    ? await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
-    : await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    ? await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    : await chromium.browser.newContext({ viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}${fragment}`);
+  await page.goto(`${chromium.url}${fragment}`);
   await page.waitForSelector('body[data-ready=true]');
   await page.click('[data-testid=tab-play]');
   expect(errors).toEqual([]);

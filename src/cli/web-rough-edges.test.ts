@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { deflateSync, strToU8 } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startWebServer } from '../bench/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndServer } from '../test-support/browser.js';
 import { catalogNames, loadCatalogPuzzle } from '../puzzle/catalog.js';
 
 declare const document: any;
@@ -23,26 +23,15 @@ declare const DataTransfer: any;
 declare const File: any;
 declare const DragEvent: any;
 
-let browser: Browser;
-let server: { url: string; stop: () => Promise<void> };
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const chromium = useBrowserAndServer();
 
 const VIEWPORTS = { desktop: { width: 1100, height: 900 }, phone: { width: 390, height: 844 } } as const;
 type Device = keyof typeof VIEWPORTS;
 
 async function openApp(device: Device, fragment = ''): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[device], ...(device === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
+  const context = await chromium.browser.newContext({ viewport: VIEWPORTS[device], ...(device === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
   const page = await context.newPage();
-  await page.goto(`${server.url}${fragment}`);
+  await page.goto(`${chromium.url}${fragment}`);
   await page.waitForSelector('body[data-ready=true]');
   return page;
 }
@@ -104,7 +93,7 @@ describe.each(['desktop', 'phone'] as const)('the web app on a %s', (device) => 
     const page = await openApp(device, '#catalog=no-such-puzzle');
     expect(await shareStatus(page)).toBe(`No puzzle 'no-such-puzzle' in the catalog. Showing ${loadCatalogPuzzle('pentomino-6x10').name} instead.`);
     expect(await page.getAttribute('#share-status', 'class')).toMatch(/error/);
-    await page.goto(`${server.url}#something=else`);
+    await page.goto(`${chromium.url}#something=else`);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     expect(await shareStatus(page)).toMatch(/^The link names no puzzle/);
@@ -124,7 +113,7 @@ describe.each(['desktop', 'phone'] as const)('the web app on a %s', (device) => 
     const page = await openApp(device, linkTo('name: One\nknown: {total: 1}\nboard: {rect: [2, 1]}\npieces:\n  D: {rect: [2, 1]}\n'));
     const info = async (): Promise<string> => (await page.textContent('#puzzle-info'))!;
     expect(await info()).toMatch(/known: 1 solution$/m);
-    await page.goto(`${server.url}${linkTo('name: Unique\nknown: {unique: 3}\nboard: {rect: [3, 2]}\npieces:\n  D: {rect: [2, 1], count: 3}\n')}`);
+    await page.goto(`${chromium.url}${linkTo('name: Unique\nknown: {unique: 3}\nboard: {rect: [3, 2]}\npieces:\n  D: {rect: [2, 1], count: 3}\n')}`);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     expect(await info()).toMatch(/known: 3 unique solutions/);
@@ -165,7 +154,7 @@ describe.each(['desktop', 'phone'] as const)('the web app on a %s', (device) => 
     const tiny = await sizes();
     expect(tiny.shown).toBeLessThanOrEqual(2 * tiny.natural + 1);
     expect(tiny.box - tiny.height).toBeLessThan(24);
-    await page.goto(`${server.url}${linkTo('name: Tall\nboard: {rect: [2, 40]}\npieces:\n  D: {rect: [2, 1], count: 40}\n')}`);
+    await page.goto(`${chromium.url}${linkTo('name: Tall\nboard: {rect: [2, 40]}\npieces:\n  D: {rect: [2, 1], count: 40}\n')}`);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     const tall = await sizes();
@@ -268,7 +257,7 @@ describe.each(['desktop', 'phone'] as const)('the web app on a %s', (device) => 
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     await page.context().setOffline(true);
-    await page.goto(`${server.url}index.html#catalog=pentomino-3x20`);
+    await page.goto(`${chromium.url}index.html#catalog=pentomino-3x20`);
     await page.waitForSelector('body[data-ready=true]');
     expect(await puzzleName(page)).toBe(loadCatalogPuzzle('pentomino-3x20').name);
     await close(page);
@@ -277,9 +266,9 @@ describe.each(['desktop', 'phone'] as const)('the web app on a %s', (device) => 
 
 describe('the web app at 1280 px', () => {
   it('keeps Cancel on the row of Solve', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(chromium.url);
     await page.waitForSelector('body[data-ready=true]');
     const solve = (await page.locator('[data-testid=solve]').boundingBox())!;
     const cancel = (await page.locator('[data-testid=cancel]').boundingBox())!;
@@ -291,7 +280,7 @@ describe('the web app at 1280 px', () => {
 describe('snug web', () => {
   /** A file as served, raw (undecoded), with the headers. */
   const get = (path: string, acceptEncoding?: string): Promise<{ headers: Record<string, unknown>; body: Buffer }> => new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+    const req = httpRequest(`${chromium.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));

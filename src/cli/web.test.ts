@@ -9,10 +9,10 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startWebServer } from '../bench/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndServer } from '../test-support/browser.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { loadBurrToolsFile } from '../puzzle/files.js';
 import { parsePuzzle } from '../puzzle/format.js';
@@ -36,24 +36,13 @@ declare const DragEvent: any;
 
 const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
 
-let browser: Browser;
-let server: { url: string; stop: () => Promise<void> };
-
-beforeAll(async () => {
-  server = await startWebServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const chromium = useBrowserAndServer();
 
 async function openApp(options: { viewport?: { width: number; height: number }; fragment?: string } = {}): Promise<Page> {
-  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1100, height: 900 } });
+  const page = await chromium.browser.newPage({ viewport: options.viewport ?? { width: 1100, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}${options.fragment ?? ''}`);
+  await page.goto(`${chromium.url}${options.fragment ?? ''}`);
   await page.waitForSelector('body[data-ready=true]');
   expect(errors).toEqual([]);
   return page;
@@ -75,13 +64,13 @@ const pageSolution = (page: Page): Promise<Solution | undefined> => page.evaluat
 
 describe('snug web', () => {
   it('serves the app, and refuses what is not its files', async () => {
-    const index = await fetch(server.url);
+    const index = await fetch(chromium.url);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toMatch(/text\/html/);
-    expect((await fetch(`${server.url}sw.js`)).status).toBe(200);
-    expect((await fetch(`${server.url}..%2f..%2fpackage.json`)).status).toBe(403);
-    expect((await fetch(`${server.url}nothing-here.js`)).status).toBe(404);
-    expect((await fetch(server.url, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(`${chromium.url}sw.js`)).status).toBe(200);
+    expect((await fetch(`${chromium.url}..%2f..%2fpackage.json`)).status).toBe(403);
+    expect((await fetch(`${chromium.url}nothing-here.js`)).status).toBe(404);
+    expect((await fetch(chromium.url, { method: 'POST' })).status).toBe(405);
   });
 
   it('copies the app into an empty folder with --out, and refuses a folder with files in it', () => {
@@ -98,7 +87,7 @@ describe('snug web', () => {
   });
 
   it('says in one line when the port is taken or not a port', async () => {
-    const port = new URL(server.url).port;
+    const port = new URL(chromium.url).port;
     const taken = spawnSync(process.execPath, [bin, 'web', '--port', port], { encoding: 'utf8', timeout: 10_000 });
     expect(taken.status).toBe(2);
     expect(taken.stderr).toMatch(new RegExp(`port ${port} is in use`));
@@ -311,7 +300,7 @@ describe('the web app in Chromium', () => {
     await page.click('[data-testid=share]');
     const url = (await page.getAttribute('#share-status', 'data-url'))!;
     expect(url).toMatch(/#puzzle=/);
-    const friend = await browser.newPage();
+    const friend = await chromium.browser.newPage();
     await friend.goto(url);
     await friend.waitForSelector('body[data-ready=true]');
     expect(await pagePuzzle(friend)).toEqual(puzzle);
@@ -432,9 +421,9 @@ describe('the web app in Chromium', () => {
   });
 
   it('works offline once loaded, and fits a phone screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}#catalog=soma`);
+    await page.goto(`${chromium.url}#catalog=soma`);
     await page.waitForSelector('body[data-ready=true]');
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

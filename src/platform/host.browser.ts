@@ -101,6 +101,9 @@ export function nextTurn(): Promise<void> {
 }
 
 /** An SVG picture drawn into a canvas by the browser, `scale` pixels per SVG unit, as PNG (white behind it). */
+const MAX_CANVAS_SIDE = 16_000;
+const MAX_CANVAS_PIXELS = 2 ** 27;
+
 export async function svgToPng(svg: string, scale = 1): Promise<Uint8Array> {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {
@@ -108,8 +111,13 @@ export async function svgToPng(svg: string, scale = 1): Promise<Uint8Array> {
     image.src = url;
     await image.decode();
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+    // a browser's canvas holds at most about 16,000 pixels a side and 268 million in all (Chromium): a
+    // large board's picture is made smaller to fit, not refused
+    const w = image.naturalWidth || 1;
+    const h = image.naturalHeight || 1;
+    const fit = Math.min(scale, MAX_CANVAS_SIDE / Math.max(w, h), Math.sqrt(MAX_CANVAS_PIXELS / (w * h)));
+    canvas.width = Math.max(1, Math.round(w * fit));
+    canvas.height = Math.max(1, Math.round(h * fit));
     const context = canvas.getContext('2d')!;
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);

@@ -898,7 +898,8 @@ function readPlaced(
   const placed: PlacedPiece[] = [];
   const copies = new Map<string, number>();
   const taken = new Set<string>();
-  const onBoard = new Set(board.cells.map(cellKey));
+  // (built only for pieces placed by list: a board of a million cells is not keyed for nothing)
+  let onBoard: Set<string> | undefined;
   // a cell as the file writes it: [x, y] on a flat board
   const show = (c: Cell): string => c.slice(0, board.dims).join(', ');
   const add = (name: string, cells: Cell[], fail: (problem: string) => never): void => {
@@ -929,7 +930,7 @@ function readPlaced(
       const name = r.string(keys.get('piece')!.value, 'placed piece');
       if (!byName.has(name)) r.fail(keys.get('piece')!.value, `placed piece '${printable(name, 40)}' is not one of the pieces`);
       const cells = r.cells(keys.get('cells')!.value, `placed piece '${name}' cells`, { cells: board.cells.length, of: `the board's ${board.cells.length} cells` });
-      r.check(keys.get('cells')!.value, placedOffBoardProblem(`placed piece '${name}'`, cells, onBoard, show));
+      r.check(keys.get('cells')!.value, placedOffBoardProblem(`placed piece '${name}'`, cells, onBoard ??= new Set(board.cells.map(cellKey)), show));
       add(name, cells, (problem) => r.fail(item, problem));
     }
   }

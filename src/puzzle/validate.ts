@@ -424,12 +424,14 @@ export function isColor(value: unknown): value is string {
 /** Problems of the cells that may stay empty, the pieces already placed and `use` (the pieces are well formed). */
 function placedProblem(p: Puzzle): string | undefined {
   const grid = gridOf(p.grid, p.dims);
-  const onBoard = new Set(p.board.map(cellKey));
+  // (built only when there are cells to look up: a board of a million cells is not keyed for nothing)
+  let onBoardSet: Set<string> | undefined;
+  const onBoard = (): Set<string> => (onBoardSet ??= new Set(p.board.map(cellKey)));
   const show = (c: Cell): string => c.join(', ');
   if (p.optional !== undefined) {
     const bad = p.optional.length === 0 ? undefined : cellsProblem(p.optional, 'the cells that may stay empty', p.dims, p.board.length);
     if (bad) return bad;
-    const off = p.optional.find((c) => !onBoard.has(cellKey(c)));
+    const off = p.optional.find((c) => !onBoard().has(cellKey(c)));
     if (off) return `a cell that may stay empty, [${off.join(', ')}], is not on the board`;
   }
   if (p.placed !== undefined) {
@@ -446,7 +448,7 @@ function placedProblem(p: Puzzle): string | undefined {
       const badCells = cellsProblem(q.cells, who, p.dims, p.board.length);
       if (badCells) return badCells;
       const cells = q.cells as Cell[];
-      const bad = placedOffBoardProblem(who, cells, onBoard, show) ?? placedOverlapProblem(who, cells, taken, show);
+      const bad = placedOffBoardProblem(who, cells, onBoard(), show) ?? placedOverlapProblem(who, cells, taken, show);
       if (bad) return bad;
       for (const c of cells) taken.add(cellKey(c));
       copies.set(q.piece, (copies.get(q.piece) ?? 0) + 1);

@@ -15,7 +15,7 @@
  * picture as far as possible.
  */
 import type { Dimensions } from '../geometry/cell.js';
-import { cellKey } from '../geometry/cell.js';
+import { CellTable } from '../geometry/cell-table.js';
 import type { Grid } from '../geometry/grid.js';
 import { gridOf } from '../geometry/grids/index.js';
 import type { PlacedPiece } from '../puzzle/model.js';
@@ -140,14 +140,14 @@ export function ansiPaint(colour: PaletteColour): (s: string) => string {
  */
 export function touchingPlacements(placements: readonly PlacedPiece[], grid: Grid | Dimensions): Set<number>[] {
   const { neighbours } = typeof grid === 'number' ? gridOf(undefined, grid) : grid;
-  const owner = new Map<string, number>();
-  placements.forEach((p, i) => p.cells.forEach((c) => owner.set(cellKey(c), i)));
+  const owner = new CellTable(placements.flatMap((p) => p.cells), -1);
+  placements.forEach((p, i) => p.cells.forEach((c) => owner.set(c, i)));
   const adj = placements.map(() => new Set<number>());
   placements.forEach((p, i) => {
     for (const c of p.cells) {
       for (const n of neighbours(c)) {
-        const j = owner.get(cellKey(n));
-        if (j !== undefined && j !== i) {
+        const j = owner.get(n);
+        if (j >= 0 && j !== i) {
           adj[i]!.add(j);
           adj[j]!.add(i);
         }

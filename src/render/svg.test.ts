@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
-import { normalize } from '../geometry/cell.js';
+import { cellKey, normalize } from '../geometry/cell.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { renderSolutionSvg, textWidthEms, wrapText } from './svg.js';
+import { renderSolutionSvg, roomForText, textWidthEms, wrapText } from './svg.js';
 import { PALETTE } from './palette.js';
 import { xmlProblems } from '../test-support/xml.js';
 
@@ -345,5 +346,36 @@ describe('renderSolutionSvg: pieces placed before, colours, cells that may stay 
     expect(group(svg, 'A')).toMatch(/^<g class="piece given" data-piece="A" fill="#[0-9a-f]{6}">/);
     expect(fromMargin(svg, path(svg, 'outline-highlight'))).toBe('M45 5H65M45 15H65M45 5V15M65 5V15');
     expect([...svg.matchAll(/data-mark="(\w+)"/g)].map((m) => m[1])).toEqual(['given', 'highlight', 'empty']);
+  });
+});
+
+describe('roomForText', () => {
+  // the definition, walked cell by cell (as it was written before it was made linear)
+  const byWalking = (part: readonly Cell[], ems: number, fontCells: number): Cell[] => {
+    const keys = new Set(part.map(cellKey));
+    const has = (x: number, y: number, z: number): boolean => keys.has(`${x},${y},${z}`);
+    return part.filter(([x, y, z]) => {
+      let reach = 0;
+      while (has(x - reach - 1, y, z) && has(x + reach + 1, y, z)) reach++;
+      return 2 * reach + 1 >= ems * fontCells + 0.4;
+    });
+  };
+  it('finds a cell where a run of the part reaches far enough both ways, or none, as walking cell by cell does', () => {
+    const cell = fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 1 }));
+    fc.assert(fc.property(fc.uniqueArray(cell, { minLength: 1, maxLength: 40, selector: (c) => c.join(',') }), fc.double({ min: 0.5, max: 8, noNaN: true }), (part, ems) => {
+      const cells = part as unknown as Cell[];
+      const found = roomForText(cells, ems, 0.6);
+      const fits = byWalking(cells, ems, 0.6);
+      if (fits.length === 0) {
+        expect(found).toBeUndefined();
+        return;
+      }
+      // the one nearest the part's mean; ties to the first in reading order (z, y, x)
+      const mean = [0, 1, 2].map((i) => cells.reduce((s, c) => s + c[i]!, 0) / cells.length);
+      const distance = (c: Cell): number => (c[0] - mean[0]!) ** 2 + (c[1] - mean[1]!) ** 2 + (c[2] - mean[2]!) ** 2;
+      const best = [...fits].sort((a, b) => distance(a) - distance(b) || a[2] - b[2] || a[1] - b[1] || a[0] - b[0])[0]!;
+      expect(distance(found!)).toBeCloseTo(distance(best), 9);
+      expect(fits.map(cellKey)).toContain(cellKey(found!));
+    }));
   });
 });

@@ -29,6 +29,7 @@
  */
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells } from '../geometry/cell.js';
+import { CellTable } from '../geometry/cell-table.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
 import { checkPictureArguments } from './arguments.js';
@@ -99,15 +100,22 @@ function nearestMean(candidates: readonly Cell[], cells: readonly Cell[]): Cell 
  * middle, or undefined when none has the room.
  */
 export function roomForText(part: readonly Cell[], ems: number, fontCells: number): Cell | undefined {
-  const keys = new Set(part.map(cellKey));
-  const has = (x: number, y: number, z: number): boolean => keys.has(`${x},${y},${z}`);
   // A little space either side of the text, so that it does not touch the outline.
   const need = ems * fontCells + 0.4;
-  const fits = part.filter(([x, y, z]) => {
-    let reach = 0;
-    while (has(x - reach - 1, y, z) && has(x + reach + 1, y, z)) reach++;
-    return 2 * reach + 1 >= need;
-  });
+  // the cells in reading order: each row's cells in runs of consecutive x; a cell's reach is its distance
+  // to the nearer end of its run (linear in the part: a piece 1000 cells wide is not walked per cell)
+  const sorted = [...part].sort(compareCells);
+  const fits: Cell[] = [];
+  for (let start = 0; start < sorted.length;) {
+    let end = start;
+    const [x0, y0, z0] = sorted[start]!;
+    while (end + 1 < sorted.length && sorted[end + 1]![1] === y0 && sorted[end + 1]![2] === z0 && sorted[end + 1]![0] === x0 + end + 1 - start) end++;
+    for (let i = start; i <= end; i++) {
+      const reach = Math.min(i - start, end - i);
+      if (2 * reach + 1 >= need) fits.push(sorted[i]!);
+    }
+    start = end + 1;
+  }
   return fits.length > 0 ? nearestMean(fits, part) : undefined;
 }
 
@@ -133,15 +141,6 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const UNCOVERED = -1;
   const OFF = -2;
   const EMPTY = -3;
-  const owners = new Map<string, number>();
-  const optional = new Set((puzzle.optional ?? []).map(cellKey));
-  for (const c of puzzle.board) {
-    const key = cellKey(c);
-    owners.set(key, optional.has(key) ? EMPTY : UNCOVERED);
-  }
-  placements.forEach((p, i) => p.cells.forEach((c) => owners.set(cellKey(c), i)));
-  const owner = (x: number, y: number, z: number): number => owners.get(`${x},${y},${z}`) ?? OFF;
-
   const all = [...puzzle.board, ...placements.flatMap((p) => p.cells)];
   const title = options.title ?? puzzle.name;
   if (all.length === 0) {
@@ -150,6 +149,11 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   // From the origin of the file's coordinates (or lower), as the text pictures and the JSON output count.
   // (bounds() loops: Math.min(...cells) overflows the stack on a board of a few hundred thousand cells.)
   const box = bounds(all);
+  const owners = new CellTable(all, OFF);
+  const optional = new Set((puzzle.optional ?? []).map(cellKey));
+  for (const c of puzzle.board) owners.set(c, optional.size > 0 && optional.has(cellKey(c)) ? EMPTY : UNCOVERED);
+  placements.forEach((p, i) => p.cells.forEach((c) => owners.set(c, i)));
+  const owner = (x: number, y: number, z: number): number => owners.at(x, y, z);
   const min = [0, 1, 2].map((i) => Math.min(0, box.min[i]!));
   const max = [0, 1, 2].map((i) => box.max[i]!);
   const [minX, minY, minZ] = min as [number, number, number];
@@ -199,7 +203,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const highlighted = highlightedNames(solution, highlight);
   if (highlighted.length > 0) marks.push({ sample: 'highlight', text: `${options.highlightName ?? 'highlighted'}: ${highlighted.join(', ')}` });
   let anyEmpty = false;
-  for (const o of owners.values()) if (o === EMPTY) anyEmpty = true;
+  owners.forEach((_, o) => { if (o === EMPTY) anyEmpty = true; });
   if (anyEmpty) marks.push({ sample: 'empty', text: 'may stay empty' });
   const sampleSize = captionSize * 1.1;
   const sampleRoom = sampleSize + captionSize * 0.5;
@@ -284,23 +288,21 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     runs.set(r.owner, list);
   }
   // other grids: one polygon or circle per cell; balls of one placement touching in their layer joined by bars
-  const cellOf = (key: string): Cell => key.split(',').map(Number) as unknown as Cell;
   const bonds = new Map<number, string[]>();
   if (pictures) {
-    for (const [key, o] of owners) {
-      const c = cellOf(key);
+    owners.forEach((c, o) => {
       const list = runs.get(o) ?? [];
       list.push(pictures.element(c, left, top));
       runs.set(o, list);
-      if (o < 0) continue;
+      if (o < 0) return;
       for (const n of pictures.bonded(c)) {
-        if (owners.get(cellKey(n)) !== o) continue;
+        if (owners.at(n[0], n[1], n[2]) !== o) continue;
         const [a, b] = [pictures.centre(c), pictures.centre(n)];
         const bars = bonds.get(o) ?? [];
         bars.push(`M${num(left + a[0])} ${num(top + a[1])}L${num(left + b[0])} ${num(top + b[1])}`);
         bonds.set(o, bars);
       }
-    }
+    });
   }
   const uncoveredRuns = runs.get(UNCOVERED);
   // (loops, not push(...runs): a piece of many thousand runs would overflow the stack)
@@ -317,14 +319,13 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     // a small '+' on each cell left empty
     const arm = cs / 6;
     const plus: string[] = [];
-    for (const [key, o] of owners) {
-      if (o !== EMPTY) continue;
-      const [x, y, z] = key.split(',').map(Number) as [number, number, number];
+    owners.forEach(([x, y, z], o) => {
+      if (o !== EMPTY) return;
       const centre = pictures?.centre([x, y, z]);
       const cx = centre ? left + centre[0] : px(x, z) + cs / 2;
       const cy = centre ? top + centre[1] : py(y) + cs / 2;
       plus.push(`M${num(cx - arm)} ${num(cy)}H${num(cx + arm)}M${num(cx)} ${num(cy - arm)}V${num(cy + arm)}`);
-    }
+    });
     out.push(`<path class="empty-mark" d="${plus.join('')}" fill="none" stroke="${EMPTY_MARK}" stroke-width="${num(Math.max(1, cs / 16))}"/>`);
   }
   placements.forEach((p, i) => {
@@ -366,19 +367,18 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   if (pictures) {
     // each edge between two polygons once (from the cell first in reading order, or the one on the board);
     // each ball's circle in the kind of line of its owner
-    for (const [key, o] of owners) {
-      const c = cellOf(key);
+    owners.forEach((c, o) => {
       if (pictures.kind === 'circles') {
         emit(o < 0 ? 1 : highlight.has(o) ? 4 : isGiven(o) && !solvers(o) ? 3 : 2, pictures.outline(c, left, top));
-        continue;
+        return;
       }
       for (const n of grid.neighbours(c)) {
-        const other = owners.get(cellKey(n)) ?? OFF;
+        const other = owners.at(n[0], n[1], n[2]);
         if (other !== OFF && compareCells(n, c) < 0) continue;
         const edge = pictures.edge(c, n);
         if (edge) emit(kind(o, other), `M${num(left + edge[0][0])} ${num(top + edge[0][1])}L${num(left + edge[1][0])} ${num(top + edge[1][1])}`);
       }
-    }
+    });
   }
   for (let z = minZ; z <= max[2]! && !pictures; z++) {
     // Horizontal edges: the top edge of row y, for y up to one past the last row.

@@ -25,6 +25,8 @@ import { puzzleOfFragment, shareFragment } from './share.js';
 import { canvasPng, download, fileStem, puzzleYaml, solutionSvg, stlZip, svgToPng } from './export.js';
 import { stlProblem } from '../render/stl.js';
 import { PlayBoard, pieceShapeSvg, trayUnit } from './play-board.js';
+import { PictureClient } from './picture-client.js';
+import { DRAWN_OFF_PAGE_CELLS } from './sizes.js';
 import { maxWorkers } from '../search/options.js';
 import { pieceListColours } from '../render/piece-colours.js';
 import { PuzzleError } from '../puzzle/errors.js';
@@ -73,9 +75,9 @@ function describePuzzle(puzzle: Puzzle): void {
   title.dataset.testid = 'puzzle-name';
   const facts = document.createElement('p');
   facts.textContent =
-    `${puzzle.board.length} cells on a ${grid.name} grid · ${puzzle.pieces.length} piece${puzzle.pieces.length === 1 ? '' : 's'}` +
+    `${formatCount(puzzle.board.length)} cells on a ${grid.name} grid · ${puzzle.pieces.length} piece${puzzle.pieces.length === 1 ? '' : 's'}` +
     (copies !== puzzle.pieces.length ? ` (${copies} copies)` : '') +
-    ` covering ${minCells === maxCells ? maxCells : `${minCells} to ${maxCells}`} cells` +
+    ` covering ${minCells === maxCells ? formatCount(maxCells) : `${formatCount(minCells)} to ${formatCount(maxCells)}`} cells` +
     (puzzle.placed?.length ? ` · ${puzzle.placed.length} placed` : '') +
     knownText(puzzle);
   info.append(title, facts);
@@ -259,6 +261,8 @@ let view3d: SolutionView3d | undefined;
 let view3dModule: Promise<typeof import('./view3d.js')> | undefined;
 /** Counts the pictures asked for: a 3-D one whose module arrives after a newer request is dropped. */
 let pictureRequest = 0;
+/** Draws the pictures of large boards off the page's thread. */
+const pictures = new PictureClient();
 
 function is3d(puzzle: Puzzle): boolean {
   const grid = puzzleGrid(puzzle);
@@ -374,16 +378,51 @@ function showSolution(): void {
   } else {
     view3d?.dispose();
     view3d = undefined;
-    container.innerHTML = renderSolutionSvg(state.puzzle, solution).replace(/^<\?xml[^>]*>\s*/, '');
-    // drawn to the width of the page (the picture scales by its viewBox), at most twice its own size and
-    // three quarters of the window's height: a narrow board is not lost in a wide box, a tiny one not blown up
-    const svg = container.querySelector('svg');
-    if (svg && !svg.hasAttribute('viewBox')) svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
-    if (svg) fitPicture(svg);
-    svg?.setAttribute('role', 'img');
-    svg?.setAttribute('aria-label', `${state.puzzle.name}: ${state.solutions.length ? `solution ${state.index + 1}` : 'the board'}`);
-    container.dataset.shown = String(request);
+    const cells = state.puzzle.board.length + solution.placements.reduce((n, p) => n + p.cells.length, 0);
+    if (cells <= DRAWN_OFF_PAGE_CELLS) {
+      placePicture(container, renderSolutionSvg(state.puzzle, solution), request);
+      return;
+    }
+    // a large board: drawn by the picture worker while the page goes on answering
+    const drawing = document.createElement('p');
+    drawing.className = 'drawing';
+    drawing.textContent = `Drawing ${formatCount(cells)} cells…`;
+    container.replaceChildren(drawing);
+    pictures.draw(state.puzzle, solution).then(
+      (svg) => {
+        lastDrawn = { puzzle: state.puzzle, solution, svg };
+        if (request === pictureRequest) placePicture(container, svg, request);
+      },
+      (error: Error) => {
+        if (request !== pictureRequest || error.message === 'replaced') return;
+        drawing.textContent = `The picture could not be drawn: ${error.message}`;
+      },
+    );
   }
+}
+
+/** The last large picture drawn by the worker, kept for the downloads. */
+let lastDrawn: { puzzle: Puzzle; solution: Solution; svg: string } | undefined;
+
+/** A solution's picture as SVG text for a download: a large board's from the worker (or the one shown). */
+function pictureOf(solution: Solution): Promise<string> {
+  const cells = state.puzzle.board.length + solution.placements.reduce((n, p) => n + p.cells.length, 0);
+  if (cells <= DRAWN_OFF_PAGE_CELLS) return Promise.resolve(solutionSvg(state.puzzle, solution));
+  if (lastDrawn?.puzzle === state.puzzle && lastDrawn.solution === solution) return Promise.resolve(lastDrawn.svg);
+  return pictures.draw(state.puzzle, solution);
+}
+
+/** Puts a flat picture's SVG text on the page, sized to it, and marks the request shown. */
+function placePicture(container: HTMLElement, svgText: string, request: number): void {
+  container.innerHTML = svgText.replace(/^<\?xml[^>]*>\s*/, '');
+  // drawn to the width of the page (the picture scales by its viewBox), at most twice its own size and
+  // three quarters of the window's height: a narrow board is not lost in a wide box, a tiny one not blown up
+  const svg = container.querySelector('svg');
+  if (svg && !svg.hasAttribute('viewBox')) svg.setAttribute('viewBox', `0 0 ${svg.getAttribute('width')} ${svg.getAttribute('height')}`);
+  if (svg) fitPicture(svg);
+  svg?.setAttribute('role', 'img');
+  svg?.setAttribute('aria-label', `${state.puzzle.name}: ${state.solutions.length ? `solution ${state.index + 1}` : 'the board'}`);
+  container.dataset.shown = String(request);
 }
 
 /** Sizes a flat picture: the page's width at most, twice its own size at most, 75% of the window's height at most. */
@@ -668,6 +707,7 @@ function toggleWatch(): void {
   }
   const status = $('watch-status');
   status.classList.remove('error');
+  if (!watchBoard.drawn) return;
   $('watch-button').textContent = 'Stop';
   watching = solver.watch(state.puzzle, watchSpeed(), (frame) => {
     watchBoard.setPieces(frame.board.filter((p) => !p.given));
@@ -720,8 +760,13 @@ const shownIn = new Map<string, Puzzle>();
 function bringUpToDate(tab: string): void {
   if (shownIn.get(tab) === state.puzzle) return;
   shownIn.set(tab, state.puzzle);
-  if (tab === 'tab-play') playBoard.setPuzzle(state.puzzle);
-  else if (tab === 'tab-watch') watchBoard.setPuzzle(state.puzzle);
+  if (tab === 'tab-play') {
+    playBoard.setPuzzle(state.puzzle);
+    ($('hint-button') as HTMLButtonElement).disabled = !playBoard.drawn;
+  } else if (tab === 'tab-watch') {
+    watchBoard.setPuzzle(state.puzzle);
+    ($('watch-button') as HTMLButtonElement).disabled = !watchBoard.drawn;
+  }
   else if (tab === 'tab-edit') editor.load(state.puzzle);
 }
 
@@ -767,9 +812,11 @@ function wire(): void {
   });
   $('export-yaml').addEventListener('click', () => download(`${fileStem(state.puzzle)}.yaml`, puzzleYaml(state.puzzle)));
   const current = (): Solution => state.solutions[state.index] ?? { placements: [] };
-  $('export-svg').addEventListener('click', () => download(`${fileStem(state.puzzle)}.svg`, new Blob([solutionSvg(state.puzzle, current())], { type: 'image/svg+xml' })));
+  $('export-svg').addEventListener('click', () => {
+    void pictureOf(current()).then((svg) => download(`${fileStem(state.puzzle)}.svg`, new Blob([svg], { type: 'image/svg+xml' })));
+  });
   $('export-png').addEventListener('click', () => {
-    const png = view3d ? canvasPng(view3d.snapshot()) : svgToPng(solutionSvg(state.puzzle, current()));
+    const png = view3d ? canvasPng(view3d.snapshot()) : pictureOf(current()).then((svg) => svgToPng(svg));
     void png.then((blob) => download(`${fileStem(state.puzzle)}.png`, blob));
   });
 

@@ -20,6 +20,7 @@ import { placementColours, pieceListColours } from '../render/piece-colours.js';
 import { cellPictures } from '../render/svg-cells.js';
 import type { Held } from './play-model.js';
 import { PlayModel } from './play-model.js';
+import { tooManyCellsProblem } from './sizes.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 28;
@@ -119,6 +120,8 @@ export class PlayBoard {
   private readonly svg: SVGSVGElement;
   private readonly tray: HTMLElement;
   private readonly controls: HTMLElement;
+  /** Said instead of the board when it has too many cells to draw one by one (sizes.ts). */
+  private readonly tooLarge: HTMLElement;
   private puzzle: Puzzle | undefined;
   private grid: Grid | undefined;
   private model: PlayModel | undefined;
@@ -160,8 +163,12 @@ export class PlayBoard {
     this.tray.setAttribute('aria-label', 'pieces: pick one up, then put it on the board');
     this.controls = document.createElement('div');
     this.controls.className = 'row play-controls';
+    this.tooLarge = document.createElement('p');
+    this.tooLarge.className = 'too-large';
+    this.tooLarge.dataset.testid = 'too-large';
+    this.tooLarge.hidden = true;
     if (interactive) this.element.append(this.tray, this.controls);
-    this.element.append(this.svg);
+    this.element.append(this.svg, this.tooLarge);
     if (!interactive) return;
     this.svg.classList.add('interactive');
     this.svg.addEventListener('pointerdown', (e) => this.boardPointerDown(e));
@@ -189,7 +196,26 @@ export class PlayBoard {
     });
   }
 
+  /** Whether the board is drawn: false when it has too many cells (the view says so instead). */
+  get drawn(): boolean {
+    return this.tooLarge.hidden;
+  }
+
   setPuzzle(puzzle: Puzzle): void {
+    const tooMany = tooManyCellsProblem(puzzle.board.length, this.interactive ? 'play by hand' : 'watch the search');
+    this.tooLarge.hidden = !tooMany;
+    this.tooLarge.textContent = tooMany ? `${tooMany[0]!.toUpperCase()}${tooMany.slice(1)}.` : '';
+    for (const part of [this.svg, this.tray, this.controls]) part.style.display = tooMany ? 'none' : '';
+    if (tooMany) {
+      this.puzzle = undefined;
+      this.model = undefined;
+      this.held = undefined;
+      this.drag = undefined;
+      this.svg.replaceChildren();
+      this.tray.replaceChildren();
+      this.controls.replaceChildren();
+      return;
+    }
     this.puzzle = puzzle;
     this.grid = puzzleGrid(puzzle);
     this.model = this.interactive ? new PlayModel(puzzle) : undefined;

@@ -7,6 +7,7 @@ import type { HintResult } from '../analysis/hint.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
 import type { Progress } from '../runs/progress.js';
 import type { Disassembled, FindMode, FromSolver, SolveSummary, ToSolver } from './protocol.js';
+import { packCells, unpackCells } from './cell-pack.js';
 
 export interface SolveEvents {
   onSolutions(solutions: readonly Solution[]): void;
@@ -39,7 +40,7 @@ export class SolverClient {
 
   private start(): void {
     this.worker = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module', name: 'snug solver' });
-    this.worker.addEventListener('message', (e: MessageEvent<FromSolver>) => this.handlers.get(e.data.id)?.handle(e.data));
+    this.worker.addEventListener('message', (e: MessageEvent<FromSolver>) => this.handlers.get(e.data.id)?.handle(unpackCells(e.data)));
     this.worker.addEventListener('error', (e) => this.failAll(new Error(e.message || 'the solver stopped')));
   }
 
@@ -49,7 +50,8 @@ export class SolverClient {
   }
 
   private send(message: ToSolver): void {
-    this.worker.postMessage(message);
+    const packed = packCells(message);
+    this.worker.postMessage(packed.message, packed.transfer);
   }
 
   /** Terminates the solver and its search workers at once; requests under way fail with `reason`. */

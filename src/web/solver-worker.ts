@@ -13,8 +13,12 @@ import { compilePlain } from '../compile/engine-inputs.js';
 import { withoutPlaced } from '../compile/placed.js';
 import { disassembleSolution } from '../disassembly/solution.js';
 import type { Disassembled, DisassembleRequest, FromSolver, SolveRequest, ToSolver, WatchRequest } from './protocol.js';
+import { packCells, unpackCells } from './cell-pack.js';
 
-const post = (message: FromSolver): void => postMessage(message);
+const post = (message: FromSolver): void => {
+  const packed = packCells(message);
+  postMessage(packed.message, { transfer: packed.transfer });
+};
 const runs = new Map<number, AbortController>();
 
 /** Solutions the page keeps to browse, at most: a count goes on past them. */
@@ -160,7 +164,7 @@ function fail(id: number, e: unknown): void {
 }
 
 addEventListener('message', (event: MessageEvent<ToSolver>) => {
-  const m = event.data;
+  const m = unpackCells(event.data);
   try {
     if (m.type === 'solve') void solve(m).catch((e: unknown) => fail(m.id, e));
     else if (m.type === 'cancel') stop(m.id);
