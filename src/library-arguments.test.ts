@@ -4,6 +4,7 @@ import {
   InvalidOptionError, InvalidPuzzleError, estimateRun, formatBurrTools, formatPuzzle, loadCatalogPuzzle, parsePuzzle, renderSolutionSvg, renderSolutionText, solve,
 } from './index.js';
 import type { Puzzle, Solution } from './index.js';
+import { inWorker } from './test-support/in-worker.js';
 
 /**
  * The library's public boundary (src/index.ts) as a program meets it: bad arguments are the library's
@@ -94,5 +95,15 @@ describe('estimateRun bounds its probes (before: Infinity or 1e12 hung, NaN, -1,
     const estimate = estimateRun(tiny, { probes: 10, measureMs: 1, engine: 'bitboard' });
     expect(estimate.probes).toBe(10);
     expect(Number.isFinite(estimate.estimatedNodes)).toBe(true);
+  });
+});
+
+describe('every function and class the library exports', () => {
+  it('answers wrong arguments with a typed error in one line, never a TypeError or a hang (on a worker thread)', { timeout: 600_000 }, async () => {
+    const result = await inWorker('callEveryExport');
+    expect(result.raw).toEqual([]);
+    // (not a test that cannot fail: over a hundred functions and classes, most calls refused)
+    expect(result.functions).toBeGreaterThan(100);
+    expect(result.typedErrors).toBeGreaterThan(result.calls / 2);
   });
 });

@@ -11,6 +11,7 @@ import { createVerifier } from '../search/verify.js';
 import { orbitClasses, tilingKey } from './orbits.js';
 import { isOtherGridPuzzle, otherGridClasses } from './other-grids.js';
 import { wrappedClasses } from './wrapped.js';
+import { callEveryExport } from './export-calls.js';
 
 export interface CountCheck {
   readonly solutions: number;
@@ -86,10 +87,11 @@ function uniqueCount(puzzle: Puzzle, engine: EngineName): { solutions: number; c
   return { solutions: r.solutions, complete: r.complete };
 }
 
-const tasks = { countVerified, expandAgreement, exactCount, uniqueCount };
+const tasks = { countVerified, expandAgreement, exactCount, uniqueCount, callEveryExport };
 export type HeavyTasks = typeof tasks;
 
 if (!isMainThread && parentPort && (workerData as { task?: string } | undefined)?.task) {
   const { task, args } = workerData as { task: keyof HeavyTasks; args: unknown[] };
-  parentPort.postMessage((tasks[task] as (...a: unknown[]) => unknown)(...args));
+  // (a task may be async: its result is posted when it settles)
+  void Promise.resolve((tasks[task] as (...a: unknown[]) => unknown)(...args)).then((result) => parentPort!.postMessage(result));
 }

@@ -1,6 +1,6 @@
 import { buildSync } from 'esbuild';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -15,7 +15,12 @@ import type { HeavyTasks } from './heavy-tasks.js';
 let bundled: string | undefined;
 function workerScript(): string {
   if (!bundled) {
-    const out = join(mkdtempSync(join(tmpdir(), 'snug-test-worker-')), 'heavy-tasks.mjs');
+    // (two folders below the project, as src/test-support is: what the library finds from its own place,
+    // the catalog's folder and the packages it requires lazily such as the YAML reader, it finds from the
+    // bundle too)
+    const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+    mkdirSync(cache, { recursive: true });
+    const out = join(cache, `snug-test-worker-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
     buildSync({
       entryPoints: [fileURLToPath(new URL('./heavy-tasks.ts', import.meta.url))],
       outfile: out,
