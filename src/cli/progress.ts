@@ -23,7 +23,7 @@ export function progressReporter(mode: ProgressMode, options: { unique?: boolean
   const eta = new SettledEta();
   if (mode === 'json') {
     return {
-      update: (p) => stream.write(`${JSON.stringify({ type: 'progress', ...p, fraction: Math.round(p.fraction * 1e6) / 1e6 })}\n`),
+      update: (p) => stream.write(`${JSON.stringify({ type: 'progress', ...p, fraction: Math.round(p.fraction * 1e6) / 1e6, ...(p.planned !== undefined ? { planned: Math.round(p.planned * 1e6) / 1e6 } : {}) })}\n`),
       stop: () => {},
     };
   }
@@ -44,7 +44,7 @@ export function progressReporter(mode: ProgressMode, options: { unique?: boolean
         bar = new library.SingleBar(
           {
             stream,
-            format: '{bar} {percentage}% | {solutions} | {speed} | {elapsed} elapsed | {left}',
+            format: '{bar} {stage} | {solutions} | {speed} | {elapsed} elapsed | {left}',
             hideCursor: true,
             clearOnComplete: true,
             barsize: 30,

@@ -8,6 +8,8 @@ import { formatCount, formatDuration } from './report.js';
 /** The fields of the bar: `what` is "solution" or "unique solution"; etaMs is the settled ETA, if any. */
 export function barFields(p: Progress, what: string, etaMs: number | undefined): Record<string, string> {
   return {
+    // what the run is doing: cutting the tree into subproblems (how far), or searching (the share done)
+    stage: p.planned !== undefined ? `planning ${Math.floor(p.planned * 100)}%` : `${Math.floor(p.fraction * 100)}%`,
     solutions: `${formatCount(p.solutions)} ${what}${p.solutions === 1 ? '' : 's'}`,
     speed: `${formatRate(p.nodesPerSecond)} nodes/s`,
     elapsed: formatDuration(p.elapsedMs),

@@ -68,6 +68,32 @@ export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>,
   }
 }
 
+/**
+ * Progress while the run is planned (it can take seconds on a large tree): reported at once, then at the
+ * job's progress interval, so that a long run says what it is doing from its first second.
+ */
+function planningProgress(job: RunJob, earlierMs: number, trial: Trial | undefined): (share: number, nodes: number) => void {
+  const every = job.progressIntervalMs ?? 500;
+  let last = -Infinity;
+  return (share, nodes) => {
+    const now = performance.now();
+    if (share > 0 && now - last < every) return;
+    last = now;
+    const elapsedMs = earlierMs + now - job.start;
+    const walked = nodes + (trial?.result.nodes ?? 0);
+    job.onProgress!({
+      fraction: 0,
+      planned: share,
+      solutions: trial?.result.solutions ?? 0,
+      nodes: walked,
+      nodesPerSecond: now > job.start ? (walked * 1000) / (now - job.start) : 0,
+      elapsedMs,
+      subproblemsDone: 0,
+      subproblems: 0,
+    });
+  };
+}
+
 /** The run cut into subproblems: the dispatch starts (its threads get ready) while this thread plans. */
 async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: number, ledger: Ledger, dispatch: DispatchChoice, trial: Trial | undefined): Promise<RunResult> {
   const dispatcher = await dispatch.start();
@@ -81,7 +107,11 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
     // a run that wants a few solutions goes on with the rest as it stands (see planOfRest)
     if (!plan && rest && Number.isFinite(job.limit)) plan = planOfRest(rest);
     if (!plan) {
-      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, { ...(job.signal ? { signal: job.signal } : {}), deadline: phaseDeadline() }, rest);
+      const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, {
+        ...(job.signal ? { signal: job.signal } : {}),
+        deadline: phaseDeadline(),
+        ...(job.onProgress ? { onPlanned: planningProgress(job, ledger.earlierMs, trial) } : {}),
+      }, rest);
       plan = planned.plan;
       planningNodes = planned.nodes;
     }

@@ -106,6 +106,11 @@ export function planSubproblems(engine: Engine, depth: number, options: PlanOpti
 export interface PlanStop {
   readonly signal?: AbortSignal;
   readonly deadline?: number;
+  /**
+   * Called at each turn of the event loop with how far planning has got (0..1, an estimate: the root's
+   * walks are the first quarter, cutting the tree the rest) and the nodes walked so far.
+   */
+  readonly onPlanned?: (share: number, nodes: number) => void;
 }
 
 /**
@@ -115,19 +120,24 @@ export interface PlanStop {
  */
 export async function planSubproblemsAsync(engine: Engine, depth: number, options: PlanOptions, stop: PlanStop, from?: readonly (readonly number[])[]): Promise<{ plan?: Plan; nodes: number }> {
   const sums = noWalks();
-  const steps = planSteps(engine, depth, options, sums, from);
+  const planned = { share: 0 };
+  const steps = planSteps(engine, depth, options, sums, from, planned);
   let turned = Date.now();
+  stop.onPlanned?.(0, 0);
   for (;;) {
     if (stop.signal?.aborted || Date.now() >= (stop.deadline ?? Infinity)) return { nodes: sums.steps };
     const step = steps.next();
     if (step.done) return { plan: step.value, nodes: sums.steps };
     if (Date.now() - turned >= TURN_MS) {
+      stop.onPlanned?.(planned.share, sums.steps);
       await nextTurn();
       turned = Date.now();
     }
   }
 }
 
+/** The share of planning that progress gives the root's walks (cutting the tree is the rest). */
+const ROOT_PLANNING_SHARE = 0.25;
 /** How long planning runs between two turns of the event loop, in milliseconds. */
 const TURN_MS = 20;
 /** Random walks of each subtree, at least and at most, when they look ahead and when not (see PlanOptions.probes). */
@@ -169,7 +179,7 @@ function* walkInSteps(engine: Engine, prefix: readonly number[], walks: number, 
  * The planner, one step per yield; `walked` adds up the nodes of every walk. It cuts the whole tree, or,
  * given `from`, only those subtrees (what a search stopped part way left: SearchResult.rest), in that order.
  */
-function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked: WalkSums, from?: readonly (readonly number[])[]): Generator<void, Plan> {
+function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked: WalkSums, from?: readonly (readonly number[])[], planned = { share: 0 }): Generator<void, Plan> {
   const seed = options.seed ?? 0x5eed;
   const rootProbes = options.rootProbes ?? 1000;
   const budget = options.workBudget ?? 50_000_000;
@@ -185,7 +195,11 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
     // (no more walks once they cost a quarter of the subtree they estimate: a small tree is searched
     // sooner than it is walked a thousand times)
     const before = walked.work;
-    const enough = (made: number): boolean => made >= MIN_ROOT_WALKS && walked.work - before > (ROOT_SHARE * sums.nodes) / made;
+    const enough = (made: number): boolean => {
+      // (how far, for progress: the walks made of those wanted, or of the work allowed, whichever is further)
+      planned.share = ROOT_PLANNING_SHARE * Math.min(1, Math.max((i + made / walks) / starts.length, walked.work / rootBudget));
+      return made >= MIN_ROOT_WALKS && walked.work - before > (ROOT_SHARE * sums.nodes) / made;
+    };
     const made = yield* walkInSteps(engine, prefix, walks, depth, seededRandom(seed + 104729 * i), sums, walked, rootBudget, enough);
     const nodes = sums.nodes / Math.max(1, made);
     roots.push({ prefix, estimate: from ? 1 + nodes : nodes });
@@ -204,8 +218,13 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
   let leaves = roots.length;
   let splits = 0;
   let sum = roots.reduce((t, r) => t + r.estimate, 0);
+  const splitStart = walked.work;
   while (heap.size > 0 && leaves < max) {
     const node = heap.pop()!;
+    // (how far, for progress: the subproblems made of those wanted, then how near the largest is to its
+    // share; or the walks' work of their budget, if further)
+    const cut = leaves < target ? 0.9 * (leaves / target) : 0.9 + 0.09 * Math.min(1, (4 * sum) / target / node.estimate);
+    planned.share = ROOT_PLANNING_SHARE + (1 - ROOT_PLANNING_SHARE) * Math.min(0.99, Math.max(cut, (walked.work - splitStart) / Math.max(1, splitBudget - splitStart)));
     // Enough subproblems, and none larger than four times its share: done. (Stopping at the count alone
     // could leave one subtree with a good part of the work, and the run's end waiting on it.)
     if (leaves >= target && node.estimate <= (4 * sum) / target) break;

@@ -20,6 +20,11 @@ export interface Progress {
   readonly etaMs?: number;
   readonly subproblemsDone: number;
   readonly subproblems: number;
+  /**
+   * While the run is being cut into subproblems, before any is searched: how far planning has got (0..1,
+   * an estimate); `fraction` is 0 then. Absent once the search runs.
+   */
+  readonly planned?: number;
 }
 
 /**

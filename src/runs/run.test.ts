@@ -131,6 +131,20 @@ describe('runs cut into subproblems', () => {
     expect(seen.at(-1)).toMatchObject({ fraction: 1, solutions: r.solutions, subproblemsDone: r.plan!.subproblems, etaMs: 0 });
   });
 
+  it('says from its start that it is planning, and how far, before the search reports its own', async () => {
+    const seen: Progress[] = [];
+    await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { countOnly: true, workers: 2, trialMs: 0, progressIntervalMs: 1, onProgress: (p) => seen.push(p) });
+    // the first report comes as planning starts, before any walk
+    expect(seen[0]).toMatchObject({ planned: 0, fraction: 0, subproblems: 0 });
+    const planning = seen.findIndex((p) => p.planned === undefined);
+    expect(planning).toBeGreaterThan(0);
+    const shares = seen.slice(0, planning).map((p) => p.planned!);
+    for (let i = 1; i < shares.length; i++) expect(shares[i]).toBeGreaterThanOrEqual(shares[i - 1]!);
+    expect(shares.every((s) => s >= 0 && s < 1)).toBe(true);
+    // once the search runs, no report says planning again
+    expect(seen.slice(planning).every((p) => p.planned === undefined && p.subproblems > 0)).toBe(true);
+  });
+
   it('stops on the signal, and says so', async () => {
     const controller = new AbortController();
     const r = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), {

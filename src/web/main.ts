@@ -225,7 +225,7 @@ async function startSolve(): Promise<void> {
       if (state.run !== run) return;
       progressBar.value = Math.round(p.fraction * 1000);
       const f = barFields(p, what, eta.update(p));
-      progressText.textContent = `${Math.floor(p.fraction * 100)}% · ${f.solutions} · ${f.speed} · ${f.elapsed} elapsed · ${f.left}`;
+      progressText.textContent = `${f.stage} · ${f.solutions} · ${f.speed} · ${f.elapsed} elapsed · ${f.left}`;
     },
   });
   state.run = run;
