@@ -12,7 +12,7 @@
  */
 import { InvalidOptionError } from './compile/options.js';
 import { InvalidPuzzleError } from './puzzle/model.js';
-import { printable } from './puzzle/printable.js';
+import { shownValue } from './puzzle/printable.js';
 import { isCoordinate, wellFormedProblem } from './puzzle/validate.js';
 
 /** What a value must be, or undefined when it is that. */
@@ -27,16 +27,7 @@ interface Param {
   readonly puzzle?: boolean;
 }
 
-const shown = (value: unknown): string => {
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'bigint') return `${value}n`;
-  try {
-    return printable(JSON.stringify(value) ?? String(value), 40);
-  } catch {
-    return printable(String(value), 40);
-  }
-};
+const shown = (value: unknown): string => shownValue(value, 40);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isArrayLike = (v: unknown): v is ArrayLike<unknown> => Array.isArray(v) || ArrayBuffer.isView(v);

@@ -14,7 +14,9 @@ import {
   puzzleProblem as puzzleProblemRaw, totalPieceCount as totalPieceCountRaw,
 } from './puzzle/model.js';
 import { parseBurrTools as parseBurrToolsRaw, formatBurrTools as formatBurrToolsRaw, storedSolutions as storedSolutionsRaw, burrToolsOrientation as burrToolsOrientationRaw, burrToolsOrienter as burrToolsOrienterRaw } from './puzzle/burrtools.js';
-import { resolvePuzzle as resolvePuzzleRaw } from './puzzle/catalog.js';
+import { resolvePuzzle as resolvePuzzleRaw, loadCatalogPuzzle as loadCatalogPuzzleRaw } from './puzzle/catalog.js';
+import { parsePuzzle as parsePuzzleRaw } from './puzzle/format.js';
+import { loadPuzzleFile as loadPuzzleFileRaw, loadBurrToolsFile as loadBurrToolsFileRaw } from './puzzle/files.js';
 import { indexBoard as indexBoardRaw } from './placements/board.js';
 import { generatePlacements as generatePlacementsRaw } from './placements/placements.js';
 import { DancingLinks as DancingLinksRaw } from './engines/dlx.js';
@@ -39,7 +41,7 @@ import { mergeShards as mergeShardsRaw } from './runs/merge.js';
 import { treeSize as treeSizeRaw } from './analysis/analyze.js';
 import {
   sweepAsync as sweepAsyncRaw, sweepVariants as sweepVariantsRaw, sweepSummary as sweepSummaryRaw, sweepHash as sweepHashRaw,
-  dateVariant as dateVariantRaw, hasDateLabels as hasDateLabelsRaw, leaveOpen as leaveOpenRaw, parseBoardTemplate as parseBoardTemplateRaw,
+  dateVariant as dateVariantRaw, dateKey as dateKeyRaw, dateName as dateNameRaw, hasDateLabels as hasDateLabelsRaw, leaveOpen as leaveOpenRaw, parseBoardTemplate as parseBoardTemplateRaw,
 } from './analysis/sweep.js';
 import { sweepText as sweepTextRaw, sweepCsv as sweepCsvRaw, sweepJson as sweepJsonRaw, sweepChartSvg as sweepChartSvgRaw } from './render/sweep-table.js';
 import {
@@ -102,16 +104,19 @@ export const isExactPacking = checked(isExactPackingRaw, [puzzleParam()]);
 export const pieceArea = checked(pieceAreaRaw, [puzzleParam()]);
 export const totalPieceCount = checked(totalPieceCountRaw, [puzzleParam()]);
 export const puzzleProblem = checked(puzzleProblemRaw, [puzzleParam()]);
-export { PuzzleError } from './puzzle/errors.js';
-export { parsePuzzle, formatPuzzle } from './puzzle/format.js';
-export { loadPuzzleFile, loadBurrToolsFile } from './puzzle/files.js';
+export { PuzzleError, SnugError } from './puzzle/errors.js';
+export { formatPuzzle } from './puzzle/format.js';
+export const parsePuzzle = checked(parsePuzzleRaw, [param('text', text), optional('file', text)]);
+export const loadPuzzleFile = checked(loadPuzzleFileRaw, [param('path', text)]);
+export const loadBurrToolsFile = checked(loadBurrToolsFileRaw, [param('path', text), optional('problem', int(1))]);
 export type { StoredSolution, StoredSolutions, BurrToolsWriteOptions, BurrToolsSeparation } from './puzzle/burrtools.js';
 export const parseBurrTools = checked(parseBurrToolsRaw, [param('data', bytes), param('file', text), optional('problem', int(1))]);
 export const storedSolutions = checked(storedSolutionsRaw, [param('data', bytes), param('file', text), optional('problem', int(1))]);
 export const formatBurrTools = checked(formatBurrToolsRaw, [puzzleParam(), optional('solutions', list(solution, 'solutions')), optional('options', options)]);
 export const burrToolsOrientation = checked(burrToolsOrientationRaw, [puzzleParam(), param('solution', solution)]);
 export const burrToolsOrienter = checked(burrToolsOrienterRaw, [puzzleParam()]);
-export { catalogNames, loadCatalogPuzzle } from './puzzle/catalog.js';
+export { catalogNames } from './puzzle/catalog.js';
+export const loadCatalogPuzzle = checked(loadCatalogPuzzleRaw, [param('name', text)]);
 export const resolvePuzzle = checked(resolvePuzzleRaw, [param('nameOrPath', text), optional('problem', int(1))]);
 export type { BoardIndex } from './placements/board.js';
 export const indexBoard = checked(indexBoardRaw, [param('board', cells(true)), param('dims', dims), optional('grid', grid)]);
@@ -184,9 +189,11 @@ export const treeSize = checked(treeSizeRaw, [param('search', instanceOf(PlainSe
 export type { PlainProblem } from './compile/engine-inputs.js';
 export const compilePlain = checked(compilePlainRaw, [puzzleParam(), optional('table', object({ board: boardIndex, placements: list(object({ piece: int(0), cells: ints(0) }, 'a placement'), 'placements'), byPiece: list(ints(0), 'lists'), pointCount: int(0) }, 'a placement table (from generatePlacements)'))]);
 export {
-  dateKey, dateName, MAX_VARIANTS,
+  MAX_VARIANTS,
   type SweepOptions, type SweepResult, type SweepRow, type SweepOver, type SweepVariant, type BoardTemplate, type VariantCount,
 } from './analysis/sweep.js';
+export const dateKey = checked(dateKeyRaw, [param('month', int(1, 12)), param('day', int(1, 31))]);
+export const dateName = checked(dateNameRaw, [param('month', int(1, 12)), param('day', int(1, 31))]);
 export const sweepAsync = checked(sweepAsyncRaw, [param('variants', variants), optional('options', options)]);
 export const sweepVariants = checked(sweepVariantsRaw, [puzzleParam(), param('over', sweepOver)]);
 export const sweepSummary = checked(sweepSummaryRaw, [param('rows', list(sweepRow, 'rows'))]);

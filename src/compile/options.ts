@@ -3,6 +3,7 @@
  * the error every check of the library's options throws. It lives here, below `search/`, because the
  * compile step is the first to refuse an option (the counting engine asked to list solutions).
  */
+import { SnugError } from '../puzzle/errors.js';
 import type { EngineName } from '../engines/types.js';
 import type { SymmetryChoice } from './symmetry.js';
 
@@ -11,7 +12,7 @@ import type { SymmetryChoice } from './symmetry.js';
  * workers, a shard 0 of 0): thrown before anything runs, with one line that names the option. The CLI
  * checks its own options first and maps this error, should one get through, to exit code 2.
  */
-export class InvalidOptionError extends Error {
+export class InvalidOptionError extends SnugError {
   override readonly name = 'InvalidOptionError';
 }
 

@@ -260,7 +260,8 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     .map(([piece, allowed]) => ({ piece, board: allowed.filter((c) => usedColours.has(c)) }))
     .filter((rule) => rule.board.length > 0);
   const fileName = file.replace(/^.*[\\/]/, '').replace(/\.xmpuzzle$/i, '') || 'puzzle';
-  const problemName = attribute(node, 'name');
+  // (BurrTools keeps names as typed: spaces at their ends, which snug's names may not have, are dropped)
+  const problemName = attribute(node, 'name')?.trim();
   const name = problemName ? problemName : problems.length > 1 ? `${fileName} (problem ${problem})` : fileName;
   const badName = nameProblem(name, 'the problem name') ?? pieceList.map((p) => nameProblem(p.name, 'a shape name')).find(Boolean);
   if (badName) failHere(badName);
@@ -529,7 +530,7 @@ function wholeNumber(text: string | undefined): number | undefined {
 /** A <voxel> element's name: its name attribute, or S and its number from 1. */
 function shapeName(node: XmlNode, id: number): string {
   const given = attribute(node, 'name');
-  return given && given.trim() !== '' ? given : `S${id + 1}`;
+  return given && given.trim() !== '' ? given.trim() : `S${id + 1}`;
 }
 
 /** The voxels a <voxel> element fills ('#') or may fill ('+'), counted in its text without reading them. */

@@ -5,6 +5,10 @@ import { PuzzleError } from './errors.js';
 import { didYouMean } from './near-names.js';
 import { parsePuzzle } from './format.js';
 import type { Puzzle } from './model.js';
+import { printable } from './printable.js';
+
+/** The longest name or path resolvePuzzle looks up (Linux's PATH_MAX). */
+const MAX_PATH_LENGTH = 4096;
 
 /**
  * The puzzles shipped with snug: `catalog/NAME.yaml` at the package root (found and read by the host:
@@ -49,6 +53,8 @@ export function loadCatalogPuzzle(name: string): Puzzle {
  * 1-based, the first by default), or else a catalog name. `source` names it for messages.
  */
 export function resolvePuzzle(nameOrPath: string, problem?: number): { puzzle: Puzzle; source: string } {
+  // (no file's path is longer: a longer text is no name to look up, nor to suggest one for)
+  if (nameOrPath.length > MAX_PATH_LENGTH) throw new PuzzleError(printable(nameOrPath, 40), undefined, `a puzzle name or path of ${nameOrPath.length} characters: longer than the limit of ${MAX_PATH_LENGTH}`);
   const load = (path: string): Puzzle => {
     if (isBurrToolsPath(path)) return loadBurrToolsFile(path, problem);
     if (problem !== undefined) throw new PuzzleError(path, undefined, '--problem picks a problem of a BurrTools file (.xmpuzzle): a snug puzzle file has one puzzle');

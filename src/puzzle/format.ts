@@ -640,6 +640,10 @@ export function parsePuzzle(text: string, file?: string): Puzzle {
 function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle {
   // the parser's cost is bounded before it runs: by the text's size, then by the values it holds
   if (text.length > MAX_PUZZLE_FILE_BYTES) throw new PuzzleError(file, undefined, `the puzzle text is ${text.length} characters long: more than the limit of ${MAX_PUZZLE_FILE_BYTES / 1024 / 1024} MB`);
+  const quoted = lineWhereQuotedPasses(text, MAX_QUOTED_CHARACTERS);
+  if (quoted !== undefined) {
+    throw new PuzzleError(file, quoted, `a quoted text of more than ${MAX_QUOTED_CHARACTERS.toLocaleString('en-US')} characters: more than the limit for a puzzle (draw a large shape as block art, after '|', not in quotes)`);
+  }
   const tooMany = lineWhereValuesPass(text, MAX_YAML_VALUES);
   if (tooMany !== undefined) {
     throw new PuzzleError(file, tooMany, `more than ${MAX_YAML_VALUES} YAML values (list items, keys, numbers): more than the limit for a puzzle (draw large shapes as art, one value however large)`);
@@ -995,6 +999,53 @@ function lineWhereValuesPass(text: string, limit: number): number | undefined {
       if (!(next === 32 || next === 9 || next === 10 || next === 13 || Number.isNaN(next))) continue;
     } else continue;
     if (++marks > limit) return line;
+  }
+  return undefined;
+}
+
+/**
+ * Longest quoted text ("..." or '...') a puzzle text may hold. The YAML parser builds a quoted scalar a
+ * character at a time, at some 50 bytes of memory a character (a 19 MB quoted string ran out of a 512 MB
+ * heap; plain and block scalars cost a tenth of that): a million characters is a 1000x1000 board drawn
+ * as quoted art, and costs some 50 MB.
+ */
+export const MAX_QUOTED_CHARACTERS = 1_000_000;
+
+/**
+ * Where a quoted text longer than `limit` characters starts, as its line (from 1), or undefined when there
+ * is none. A quote opens a quoted scalar only where a YAML value starts (after indentation, ':', '-', '?',
+ * '[', '{' or ',' and spaces), so the apostrophe of "it's" in plain text opens none; comments are skipped.
+ */
+function lineWhereQuotedPasses(text: string, limit: number): number | undefined {
+  let line = 1;
+  let valueMayStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line++;
+      valueMayStart = true;
+    } else if (c === 32 || c === 9 || c === 13) {
+      // (spaces keep what came before)
+    } else if (c === 35 && (i === 0 || /\s/.test(text[i - 1]!))) {
+      // '#' after a space or at a line's start: a comment to the line's end
+      while (i + 1 < text.length && text.charCodeAt(i + 1) !== 10) i++;
+    } else if ((c === 34 || c === 39) && valueMayStart) {
+      const start = line;
+      let length = 0;
+      for (i++; i < text.length; i++, length++) {
+        const d = text.charCodeAt(i);
+        if (length > limit) return start;
+        if (d === 10) line++;
+        if (c === 34 && d === 92) i++; // "\x": an escape in double quotes
+        else if (d === c) {
+          if (c === 39 && text.charCodeAt(i + 1) === 39) i++; // '' in single quotes
+          else break;
+        }
+      }
+      valueMayStart = false;
+    } else {
+      valueMayStart = c === 58 || c === 45 || c === 63 || c === 91 || c === 123 || c === 44;
+    }
   }
   return undefined;
 }

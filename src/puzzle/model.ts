@@ -1,3 +1,4 @@
+import { SnugError } from './errors.js';
 import type { Cell, Dimensions, Shape } from '../geometry/cell.js';
 import type { Grid, GridName } from '../geometry/grid.js';
 import { gridOf } from '../geometry/grids/index.js';
@@ -165,7 +166,7 @@ export function totalPieceCount(puzzle: Puzzle): number {
 export type { Cell, Dimensions, Shape };
 
 /** A puzzle that is well-formed but cannot be posed as given (its pieces and board disagree). */
-export class InvalidPuzzleError extends Error {
+export class InvalidPuzzleError extends SnugError {
   override readonly name = 'InvalidPuzzleError';
 }
 

@@ -25,6 +25,25 @@ export function printable(text: string, max = Infinity, allow = ''): string {
   return cut.replace(UNSAFE, (ch) => (allow.includes(ch) ? ch : escape(ch)));
 }
 
+/**
+ * Any value a program passed, as short printable text for a message: never throws (a cycle, a BigInt, a
+ * Symbol, an object without a prototype, an array nested ten thousand deep all have a text).
+ */
+export function shownValue(value: unknown, max = 40): string {
+  const text = ((): string => {
+    if (value === undefined) return 'undefined';
+    if (typeof value === 'function') return 'a function';
+    if (typeof value === 'symbol') return 'a symbol';
+    if (typeof value === 'bigint') return `${value}n`;
+    try {
+      return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? typeof value;
+    } catch {
+      return Array.isArray(value) ? 'a list (too deep or circular to show)' : 'an object (too deep or circular to show)';
+    }
+  })();
+  return printable(text, max);
+}
+
 /** The first unsafe character of the text, escaped (such as '\\x1b'), or undefined when there is none. */
 export function unsafeCharacter(text: string, allow = ''): string | undefined {
   if (!UNSAFE_ONE.test(text)) return undefined;

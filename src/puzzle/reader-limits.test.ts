@@ -31,6 +31,20 @@ describe('each input of the probe is refused within a heap of 100 MB', () => {
     expect(outcome).toMatchObject({ read: false, error: 'PuzzleError', message: expect.stringMatching(/^the link:5: more than 50000 YAML values/) });
   });
 
+  it('a quoted string of 19 MB under an unknown key (or a board drawn in one quoted row): refused before it is parsed', async () => {
+    // (the parser builds a quoted text a character at a time, at some 50 bytes a character: this ran out of a 512 MB heap)
+    const head = 'name: P\nboard: "##"\npieces:\n  A: {shape: "#", count: 2}\n';
+    for (const text of [`${head}zzz: "${'x'.repeat(19_000_000)}"\n`, `name: P\nboard: '${'#'.repeat(19_000_000)}'\npieces:\n  A: "#"\n`]) {
+      const outcome = await readWithHeapCap('yaml', text);
+      expect(outcome).toMatchObject({ read: false, error: 'PuzzleError', message: expect.stringMatching(/^big\.yaml:[25]: a quoted text of more than 1,000,000 characters/) });
+    }
+  });
+
+  it('quoted texts that are not values do not count: an apostrophe in plain text, a quote in a comment', async () => {
+    const text = `name: It's mine # don't\ndescription: ${"it's ".repeat(300_000)}\nboard: "##"\npieces:\n  A: {shape: "#", count: 2}\n`;
+    expect(await readWithHeapCap('yaml', text)).toEqual({ read: true, cells: 2 });
+  });
+
   it('a BurrTools file of a thousand bytes naming one shape of 10^6 voxels a hundred times: the shape counted once, the pieces refused', async () => {
     const data = shapeReferencedOften();
     expect(data.length).toBeLessThan(2000);

@@ -49,6 +49,9 @@ export function nameProblem(name: string, what: string): string | undefined {
   if (name.length > LIMITS.nameLength) return `${what} is ${name.length} characters long: more than the limit of ${LIMITS.nameLength}`;
   const bad = unsafeCharacter(name);
   if (bad) return `${what} '${printable(name, 40)}' contains the unprintable character ${bad}: names must be one line of printable text`;
+  if (/^\s|\s$/u.test(name)) return `${what} '${printable(name, 40)}' starts or ends with a space: two names that differ only by it would look the same`;
+  const surrogate = /\p{Cs}/u.exec(name)?.[0];
+  if (surrogate !== undefined) return `${what} contains ${codePoint(surrogate)}, half of a character: names must be whole text`;
   const invisible = INVISIBLE.exec(name)?.[0];
   if (invisible !== undefined) return `${what} '${printable(name, 40)}' contains the invisible character ${codePoint(invisible)}: two names that differ only by it would look the same`;
   const stacked = STACKED_MARKS.exec(name)?.[0];

@@ -1,7 +1,7 @@
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { InvalidPuzzleError } from '../puzzle/model.js';
 import { isCoordinate } from '../puzzle/validate.js';
-import { printable } from '../puzzle/printable.js';
+import { shownValue } from '../puzzle/printable.js';
 import { InvalidOptionError } from '../search/options.js';
 
 /**
@@ -12,7 +12,7 @@ import { InvalidOptionError } from '../search/options.js';
  * board is wide: what a solution of the puzzle, whole or in part, can hold.
  */
 export function checkPictureArguments(puzzle: unknown, solution: unknown, caller: string): asserts solution is Solution {
-  const shown = (value: unknown): string => printable(JSON.stringify(value) ?? String(value), 40);
+  const shown = (value: unknown): string => shownValue(value, 40);
   const bad = (what: string, value: unknown): never => {
     throw new InvalidOptionError(`${caller}: ${what}, not ${shown(value)}`);
   };

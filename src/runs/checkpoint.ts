@@ -1,3 +1,4 @@
+import { SnugError } from '../puzzle/errors.js';
 import { isDefaultGridName } from '../geometry/grids/index.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { sha256Hex } from '../platform/host.js';
@@ -71,7 +72,7 @@ export interface Checkpoint {
 }
 
 /** A checkpoint that cannot be used: the message says which file and why, in one line. */
-export class CheckpointError extends Error {
+export class CheckpointError extends SnugError {
   override readonly name = 'CheckpointError';
 }
 

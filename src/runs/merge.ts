@@ -1,3 +1,4 @@
+import { SnugError } from '../puzzle/errors.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleHash } from './checkpoint.js';
 import type { RunResult, ShardStamp } from './result.js';
@@ -30,7 +31,7 @@ export interface MergeOptions {
 }
 
 /** Shards that do not make one whole run: the message says which and why, in one line. */
-export class MergeError extends Error {
+export class MergeError extends SnugError {
   override readonly name = 'MergeError';
 }
 

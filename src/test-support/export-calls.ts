@@ -5,12 +5,20 @@
  * (in-worker.ts), so that a call that never returns cannot block the test runner.
  */
 import * as lib from '../index.js';
+import { shownValue } from '../puzzle/printable.js';
 
 /** Two dominoes and a square in a 2x4 box: every search on it ends at once. */
 const small: lib.Puzzle = lib.parsePuzzle('name: Small\nboard: {rect: [4, 2]}\npieces:\n  D: {rect: [2, 1], count: 2}\n  O: {rect: [2, 2]}\n', 'small.yaml');
 const [first] = lib.solve(small, {}).found;
 
-const WRONG: readonly unknown[] = [undefined, null, 42, -1, Number.NaN, Infinity, 'x', '', {}, [], [[0, 0, 0]], [Number.NaN], { board: 3 }, new Uint8Array(3), () => 1];
+const cyclic: Record<string, unknown> = { board: [] };
+cyclic.self = cyclic;
+let deep: unknown[] = [];
+for (let i = 0; i < 20_000; i++) deep = [deep];
+const WRONG: readonly unknown[] = [
+  undefined, null, 42, -1, Number.NaN, Infinity, 10n, 'x', '', 'A'.repeat(100_000), {}, [], [[0, 0, 0]], [Number.NaN], { board: 3 },
+  new Uint8Array(3), () => 1, Symbol('s'), Object.create(null), cyclic, deep,
+];
 
 /** Argument lists: each wrong value alone and in pairs and threes, and the right puzzle (and solution) followed by wrong ones. */
 function argumentLists(): unknown[][] {
@@ -20,7 +28,7 @@ function argumentLists(): unknown[][] {
   return lists;
 }
 
-const TYPED = [lib.InvalidOptionError, lib.InvalidPuzzleError, lib.PuzzleError, lib.CheckpointError, lib.MergeError];
+const TYPED = [lib.SnugError];
 
 /** The longest an async call may take before it counts as a hang. */
 const HANG_MS = 60_000;
@@ -33,7 +41,7 @@ export interface ExportCalls {
   readonly raw: string[];
 }
 
-const shown = (args: readonly unknown[]): string => args.map((a) => (a === small ? 'puzzle' : a === first ? 'solution' : typeof a === 'function' ? 'fn' : a instanceof Uint8Array ? 'bytes' : JSON.stringify(a) ?? String(a))).join(', ');
+const shown = (args: readonly unknown[]): string => args.map((a) => (a === small ? 'puzzle' : a === first ? 'solution' : a === deep ? 'deep' : a === cyclic ? 'cyclic' : shownValue(a, 30))).join(', ');
 
 export async function callEveryExport(): Promise<ExportCalls> {
   const raw: string[] = [];
@@ -43,7 +51,19 @@ export async function callEveryExport(): Promise<ExportCalls> {
   for (const [name, f] of entries) {
     // classes by their name (a capital letter) and their methods
     const isClass = /^[A-Z]/.test(name) && Object.getOwnPropertyNames(f.prototype ?? {}).length > 1;
-    if (TYPED.some((t) => t === (f as unknown))) continue;
+    if ((f as unknown) === lib.SnugError || f.prototype instanceof lib.SnugError) {
+      // the typed errors themselves: made with any value, never failing (an error about bad input must not fail itself)
+      for (const w of WRONG) {
+        calls++;
+        try {
+          const e = new (f as unknown as new (...a: unknown[]) => Error)(w, w, w);
+          if (typeof e.message !== 'string' || e.message.includes('\n')) raw.push(`new ${name}(${shown([w])}) -> a message that is not one line`);
+        } catch (e) {
+          raw.push(`new ${name}(${shown([w])}) -> ${(e as Error)?.constructor?.name}: ${String((e as Error)?.message).slice(0, 120)}`);
+        }
+      }
+      continue;
+    }
     for (const args of argumentLists()) {
       calls++;
       try {
