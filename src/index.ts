@@ -169,6 +169,7 @@ export { renderSolutionText, renderSolutionSvg, type SolutionTextOptions, type S
 export const renderBoardText = checked(renderBoardTextRaw, [puzzleParam(), param('options', object({}, 'an options object'))]);
 export { solveAsync, type RunOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
 export { resumeAsync, type ResumeOptions } from './runs/resume.js';
+export type { PlanEstimate } from './runs/job.js';
 export type { Progress } from './runs/progress.js';
 export { estimateRun, type RunEstimate, type RunEstimateOptions } from './runs/estimate.js';
 export type { Plan, PlanOptions, PlanStop } from './runs/plan.js';

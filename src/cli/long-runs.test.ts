@@ -425,3 +425,24 @@ describe('progress', () => {
     expect(small.finished).toMatchObject({ solutions: 8 });
   });
 });
+
+describe('a run that cannot end in a lifetime', () => {
+  it('says so with its estimate before it goes on, and what to do about it (128 dominoes on 16x16 searched one by one)', async () => {
+    const child = spawn(process.execPath, [bin, 'solve', 'dominoes-16x16', '--count', '--engine', 'bitboard', '-w', '1'], { env: plainEnv() });
+    let stderr = '';
+    const exit = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    // Ctrl-C once the warning is out: the run stops there, with the lower bound it has
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d;
+      if (stderr.includes('\n')) child.kill('SIGINT');
+    });
+    await exit;
+    const warning = stderr.split('\n')[0]!;
+    expect(warning).toMatch(/^snug: this run looks long: over a thousand years by its plan \(about \d\.\de\d+ nodes at [\d,]+ nodes\/s on each of 1 worker; /);
+    expect(warning).toMatch(/It goes on: Ctrl-C stops it; --checkpoint FILE would let it stop and go on later\. For a count, try the counting engine: --engine count/);
+    // and the engine it names counts them at once: the domino tilings of the 16x16 square, OEIS A004003(8)
+    const counted = snug('solve', 'dominoes-16x16', '--count', '--engine', 'count', '--json');
+    expect(counted.stdout).toMatch(/"solutions":2444888770250892795802079170816,"complete":true/);
+    expect(counted.stderr).not.toMatch(/looks long/);
+  });
+});

@@ -22,6 +22,7 @@ import { solveAsync } from '../runs/run.js';
 import { parseQueueUrl, queueRunRecord, solveOnQueue } from '../runs/queue.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
 import { formatCount, formatDuration, jsonText, solutionJson, statsJson, summaryLine } from '../render/report.js';
+import type { PlanEstimate } from '../runs/job.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
 
@@ -41,6 +42,8 @@ export interface RunFlags {
   checkpointInterval?: number;
   /** The file of the key that authenticates checkpoints, shards and queue records (runs/authenticate.ts). */
   keyFile?: string;
+  /** The engine asked for (what a long run's warning suggests depends on it). */
+  engine?: EngineChoice;
 }
 
 /** The run key (--key-file, else the environment's or the user's key file), read before anything is solved. */
@@ -327,7 +330,7 @@ async function run(
   /** The key a shard's output is signed with. */
   key: RunKey | undefined,
   clock: CommandClock,
-  start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
+  start: (options: Pick<RunOptions, 'workers' | 'onProgress' | 'onPlanned' | 'signal' | 'onSolution' | 'keep'>) => Promise<RunResult>,
 ): Promise<number> {
   const color = useColor(flags.color);
   const mode: ProgressMode = flags.quiet ? 'none' : flags.progress ?? (process.stderr.isTTY ? 'bar' : 'none');
@@ -349,6 +352,12 @@ async function run(
     result = await start({
       ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
       onProgress: (p) => reporter.update(p),
+      // a run that must go through its whole tree and that its plan puts past a day: said before it goes on
+      onPlanned: (e) => {
+        if (limit !== undefined || !(e.estimatedMs > LONG_RUN_MS)) return;
+        reporter.stop();
+        process.stderr.write(`${longRunWarning(e, checkpointFile !== undefined, countOnly && !unique && flags.engine !== 'count')}\n`);
+      },
       signal: controller.signal,
       keep: !!output.json,
       onSolution: (solution: Solution, index: number) => {
@@ -488,4 +497,18 @@ function printStats(result: RunResult, phases: Record<string, number>): void {
   );
   const names: Record<string, string> = { node: "Node's start", loading: 'loading snug', puzzle: 'reading the puzzle', prepare: 'preparing', search: 'search', output: 'output', total: 'in all' };
   console.log(`time: ${Object.entries(phases).map(([k, ms]) => `${names[k]} ${formatDuration(ms)}`).join(' · ')}`);
+}
+
+/** Runs the plan puts past this are announced with their estimate before they go on. */
+const LONG_RUN_MS = 24 * 3600 * 1000;
+
+/** What a person is told of a run that looks longer than a day (the plan's estimate, and what to do about it). */
+export function longRunWarning(e: PlanEstimate, checkpointed: boolean, mayCount: boolean): string {
+  const nodes = Number(e.estimatedNodes.toPrecision(2)).toExponential(1).replace('e+', 'e');
+  return `snug: this run looks long: ${formatDuration(e.estimatedMs)} by its plan (about ${nodes} nodes at ${formatCount(Math.round(e.nodesPerSecond))} nodes/s on each of ${e.workers} worker${e.workers === 1 ? '' : 's'}; ` +
+    `a random-walk estimate, often off a few times either way: 'snug estimate' says more, for each engine). It goes on: Ctrl-C stops it` +
+    (checkpointed ? ' (its checkpoint keeps what is done)' : '; --checkpoint FILE would let it stop and go on later') +
+    // (a count of every solution may go to the counting engine, which counts without listing: where it
+    // applies, years of search can be seconds)
+    (mayCount ? '. For a count, try the counting engine: --engine count (snug estimate PUZZLE --engine count says whether it applies).' : '.');
 }

@@ -31,6 +31,7 @@ export interface RunJob {
   readonly signal?: AbortSignal;
   readonly onSolution?: (solution: Solution, index: number) => boolean | void;
   readonly onProgress?: (progress: Progress) => void;
+  readonly onPlanned?: (estimate: PlanEstimate) => void;
   /** How often onProgress is called (default 500 ms). */
   readonly progressIntervalMs?: number;
   /** When the caller started (performance.now()): the run's elapsed time counts from here. */
@@ -49,4 +50,19 @@ export function storedDisassemble(d: DisassembleOptions): DisassembleOptions {
 /** Disassemble options in words, for messages: "none", "{}", "{"minLevel":[3]}". */
 export function disassembleText(d: DisassembleOptions | undefined): string {
   return d ? JSON.stringify(storedDisassemble(d)) : 'none';
+}
+
+/**
+ * What a run's plan says of its length, once the tree is cut (before any subproblem is searched): the
+ * Monte-Carlo estimate of its nodes, at the speed of the trial's search (or of the planner's walks, which
+ * go slower), shared by the workers. An estimate, often off by a few times either way: enough
+ * to tell a run of minutes from one of years.
+ */
+export interface PlanEstimate {
+  readonly estimatedNodes: number;
+  readonly subproblems: number;
+  /** Nodes a second on one thread: the trial's search, or where none ran, the planner's walks. */
+  readonly nodesPerSecond: number;
+  readonly workers: number;
+  readonly estimatedMs: number;
 }

@@ -4,6 +4,7 @@ import type { Solution } from '../puzzle/model.js';
 import type { ShardResult } from './merge.js';
 import { mergeShards, MergeError } from './merge.js';
 import type { Progress } from './progress.js';
+import type { PlanEstimate } from './job.js';
 import { solveAsync } from './run.js';
 import { solve } from '../search/solve.js';
 import { createVerifier } from '../search/verify.js';
@@ -143,6 +144,21 @@ describe('runs cut into subproblems', () => {
     expect(shares.every((s) => s >= 0 && s < 1)).toBe(true);
     // once the search runs, no report says planning again
     expect(seen.slice(planning).every((p) => p.planned === undefined && p.subproblems > 0)).toBe(true);
+  });
+
+  it('says what its plan makes of its length, once cut: years for 128 dominoes on 16x16 searched one by one, less than a day for 6x10', async () => {
+    const controller = new AbortController();
+    const long: PlanEstimate[] = [];
+    await solveAsync(loadCatalogPuzzle('dominoes-16x16'), { countOnly: true, engine: 'bitboard', workers: 1, signal: controller.signal, onPlanned: (e) => { long.push(e); controller.abort(); } });
+    expect(long).toHaveLength(1);
+    // (the tilings of 16x16 by dominoes are 1.3e34; a search that visits them one by one cannot end)
+    expect(long[0]!.estimatedNodes).toBeGreaterThan(1e20);
+    expect(long[0]!.estimatedMs).toBeGreaterThan(365 * 24 * 3600 * 1000);
+    const short: PlanEstimate[] = [];
+    await solveAsync(loadCatalogPuzzle('pentomino-6x10'), { countOnly: true, workers: 1, trialMs: 0, onPlanned: (e) => short.push(e) });
+    expect(short).toHaveLength(1);
+    expect(short[0]!.estimatedMs).toBeLessThan(24 * 3600 * 1000);
+    expect(short[0]!.subproblems).toBeGreaterThan(1);
   });
 
   it('stops on the signal, and says so', async () => {

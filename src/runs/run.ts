@@ -14,6 +14,7 @@ import type { CheckpointTarget } from './ledger-checkpoint.js';
 import { openCheckpointLedger } from './ledger-checkpoint.js';
 import type { RunResult } from './result.js';
 import { storedDisassemble } from './job.js';
+import type { PlanEstimate } from './job.js';
 
 export type { CheckpointTarget } from './ledger-checkpoint.js';
 export type { RunResult, ShardStamp } from './result.js';
@@ -41,6 +42,8 @@ export interface RunOptions extends SolveOptions {
    */
   readonly trialMs?: number;
   readonly onProgress?: (progress: Progress) => void;
+  /** Called once when a run is cut into subproblems, with what the plan says of its length (see PlanEstimate). */
+  readonly onPlanned?: (estimate: PlanEstimate) => void;
   /** How often onProgress is called (default 500 ms). */
   readonly progressIntervalMs?: number;
   /** Save the run to this file as it goes (and when stopped by the signal); see checkpoint.ts. */
@@ -102,6 +105,7 @@ export async function runHere(puzzle: Puzzle, options: RunOptions, resumed?: Res
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onSolution ? { onSolution: options.onSolution } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onPlanned ? { onPlanned: options.onPlanned } : {}),
     ...(options.progressIntervalMs !== undefined ? { progressIntervalMs: options.progressIntervalMs } : {}),
     start,
   };
