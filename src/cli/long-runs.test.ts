@@ -446,3 +446,17 @@ describe('a run that cannot end in a lifetime', () => {
     expect(counted.stderr).not.toMatch(/looks long/);
   });
 });
+
+describe('a key file named but missing', () => {
+  it('is made by a run that starts writing, never by one that only checks (resume): a mistyped name leaves no stray key', () => {
+    const d = dir();
+    const made = snug('solve', 'pentomino-3x20', '--count', '--checkpoint', join(d, 'c.json'), '--key-file', join(d, 'k'), '-q');
+    expect(made.code, made.stderr).toBe(0);
+    expect(existsSync(join(d, 'k'))).toBe(true);
+    const typo = snug('resume', join(d, 'c.json'), '--key-file', join(d, 'kk'), '-q');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^snug: the key file .*kk cannot be read: does not exist \(ENOENT\)\n$/);
+    expect(existsSync(join(d, 'kk'))).toBe(false);
+    expect(snug('resume', join(d, 'c.json'), '--key-file', join(d, 'k'), '-q').stdout).toMatch(/^8 solutions, all of them/);
+  });
+});

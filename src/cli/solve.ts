@@ -47,8 +47,9 @@ export interface RunFlags {
 }
 
 /** The run key (--key-file, else the environment's or the user's key file), read before anything is solved. */
-export function runKeyOf(flags: { keyFile?: string }): RunKey {
-  return loadRunKey(flags.keyFile !== undefined ? { keyFile: flags.keyFile } : {});
+export function runKeyOf(flags: { keyFile?: string }, create = false): RunKey {
+  // (a key file named but missing is made only by a run that starts writing: see RunKeyOptions.create)
+  return loadRunKey(flags.keyFile !== undefined ? { keyFile: flags.keyFile, create } : {});
 }
 
 export interface SolveFlags extends OutputFlags, RunFlags {
@@ -168,7 +169,7 @@ export async function solveCommand(target: string, flags: SolveFlags): Promise<n
     ...(flags.disassemble ? { disassemble: flags.minLevel ? { minLevel: flags.minLevel } : {} } : {}),
   };
   // (what is written for later is authenticated: the key is read now, so that a problem with it is said before the run)
-  const key = flags.queue !== undefined || flags.checkpoint !== undefined || flags.shard !== undefined ? runKeyOf(flags) : undefined;
+  const key = flags.queue !== undefined || flags.checkpoint !== undefined || flags.shard !== undefined ? runKeyOf(flags, true) : undefined;
   if (flags.queue !== undefined) {
     const queue = flags.queue;
     return run(puzzle, source, output, undefined, flags, undefined, !!flags.count, !!flags.unique, undefined, key, clock, (options) =>
@@ -382,7 +383,7 @@ async function run(
     const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
     const json = { ...statsJson(result), ...runJson(result), ...(output.stats ? { phases: phasesOf(clock, result, searched) } : {}), ...found };
     // a shard's output ends with its MAC, which snug merge checks: an edited count or list is refused
-    console.log(result.shard ? signedJson(json, key ?? runKeyOf(flags)) : jsonText(json));
+    console.log(result.shard ? signedJson(json, key ?? runKeyOf(flags, true)) : jsonText(json));
   } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
     if (output.stats) printStats(result, phasesOf(clock, result, searched));

@@ -27,8 +27,14 @@ export class RunKeyError extends Error {
 }
 
 export interface RunKeyOptions {
-  /** A file holding the key (made when missing, as the default one is). */
+  /** A file holding the key (made when missing, as the default one is, where `create` allows). */
   readonly keyFile?: string;
+  /**
+   * Whether a key file named but missing is made (default true). Commands that only check what was
+   * written (resume, merge, a queue's workers) say false: a new key can check nothing, and a mistyped
+   * name would leave a stray key file behind.
+   */
+  readonly create?: boolean;
 }
 
 /** Fewest bytes a key has: shorter ones could be guessed. */
@@ -43,7 +49,7 @@ let defaultKey: RunKey | undefined;
 export function loadRunKey(options: RunKeyOptions = {}): RunKey {
   if (options.keyFile !== undefined) {
     if (typeof options.keyFile !== 'string' || options.keyFile === '') throw new RunKeyError('the key file needs a name (the name given is empty)');
-    return keyFromFile(options.keyFile);
+    return keyFromFile(options.keyFile, options.create ?? true);
   }
   if (defaultKey) return defaultKey;
   const text = environmentVariable('SNUG_KEY');
@@ -61,10 +67,10 @@ export function forgetDefaultRunKey(): void {
   defaultKey = undefined;
 }
 
-function keyFromFile(path: string): RunKey {
+function keyFromFile(path: string, create = true): RunKey {
   let secret: Uint8Array;
   try {
-    secret = readSecretFile(path, true);
+    secret = readSecretFile(path, create);
   } catch (e) {
     throw new RunKeyError(`the key file ${path} ${(e as Error).message}`);
   }
