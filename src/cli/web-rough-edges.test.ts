@@ -97,6 +97,11 @@ describe.each(['desktop', 'phone'] as const)('the web app on a %s', (device) => 
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     expect(await shareStatus(page)).toMatch(/^The link names no puzzle/);
+    // a lone % is no escape: the same message, not the browser's "URI malformed"
+    await page.goto(`${chromium.url}#%`);
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    expect(await shareStatus(page)).toMatch(/^The link names no puzzle/);
     await close(page);
   });
 

@@ -984,7 +984,13 @@ function loadFragment(first = false): void {
       setPuzzle(found.puzzle, found.catalogName);
       return;
     }
-    if (hash.length > 1 && !document.getElementById(decodeURIComponent(hash.slice(1)))) problem = 'the link names no puzzle (it has neither #catalog= nor #puzzle=)';
+    let id: string | undefined;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      // (a lone % or a broken escape: not even an element's name)
+    }
+    if (hash.length > 1 && (id === undefined || !document.getElementById(id))) problem = 'the link names no puzzle (it has neither #catalog= nor #puzzle=)';
   } catch (e) {
     problem = e instanceof PuzzleError ? `the puzzle in the link: ${e.line !== undefined ? `line ${e.line} of its YAML: ` : ''}${e.problem}` : e instanceof Error ? e.message : String(e);
   }
