@@ -192,10 +192,10 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     const count = attribute(part, 'count');
     let min = 1;
     let max = 1;
-    if (count !== undefined) min = max = wholeNumber(count) ?? failHere(`a piece count is not a whole number: '${printable(count, 20)}'`);
+    if (count !== undefined) min = max = wholeNumber(count) ?? failHere(`a piece count is not a whole number from 0 to 999,999,999: '${printable(count, 20)}'`);
     else if (attribute(part, 'min') !== undefined && attribute(part, 'max') !== undefined) {
-      min = wholeNumber(attribute(part, 'min')) ?? failHere('a piece minimum is not a whole number');
-      max = wholeNumber(attribute(part, 'max')) ?? failHere('a piece maximum is not a whole number');
+      min = wholeNumber(attribute(part, 'min')) ?? failHere('a piece minimum is not a whole number from 0 to 999,999,999');
+      max = wholeNumber(attribute(part, 'max')) ?? failHere('a piece maximum is not a whole number from 0 to 999,999,999');
       if (min > max) failHere(`a piece range goes from ${min} down to ${max}`);
     }
     copies += max;
@@ -332,7 +332,7 @@ export function storedSolutions(data: Uint8Array, file: string, problem = 1): St
   const node = problems[problem - 1]!;
   const where = problems.length > 1 ? `problem ${problem}: ` : '';
   const failHere = (why: string): never => fail(`${where}${why}`);
-  const number = (text: string | undefined, what: string): number | undefined => (text === undefined ? undefined : wholeNumber(text) ?? failHere(`${what} is not a whole number: '${printable(text, 20)}'`));
+  const number = (text: string | undefined, what: string): number | undefined => (text === undefined ? undefined : wholeNumber(text) ?? failHere(`${what} is not a whole number from 0 to 999,999,999: '${printable(text, 20)}'`));
   const state = number(attribute(node, 'state'), 'the problem state') ?? 0;
   const assemblies = state !== 0 ? number(attribute(node, 'assemblies'), 'the number of assemblies') : undefined;
   const solutions = state !== 0 ? number(attribute(node, 'solutions'), 'the number of solutions') : undefined;
@@ -395,7 +395,7 @@ function storedLevel(node: StoredNode): number[] {
  */
 function pieceGroup(part: XmlNode, copies: number, fail: (why: string) => never): number {
   const given = attribute(part, 'group');
-  const group = given === undefined ? 0 : wholeNumber(given) ?? fail(`a piece group is not a whole number: '${printable(given, 20)}'`);
+  const group = given === undefined ? 0 : wholeNumber(given) ?? fail(`a piece group is not a whole number from 0 to 999,999,999: '${printable(given, 20)}'`);
   if (group !== 0) return group;
   const children = list(part, 'group')
     .map((g) => ({
@@ -522,6 +522,7 @@ function list(parent: unknown, tag: string): XmlNode[] {
   return (Array.isArray(children) ? children : [children]).map((c) => (typeof c === 'object' && c !== null ? (c as XmlNode) : { '#text': String(c) }));
 }
 
+/** A whole number as BurrTools writes one, of at most nine digits (what the messages below say: 0 to 999,999,999). */
 function wholeNumber(text: string | undefined): number | undefined {
   if (text === undefined || !/^\s*\d{1,9}\s*$/.test(text)) return undefined;
   return Number(text);
