@@ -20,10 +20,14 @@ export class PictureClient {
   /** The puzzle the worker holds. */
   private sent: Puzzle | undefined;
   private nextId = 1;
-  private pending: { id: number; reject: (e: Error) => void } | undefined;
+  private pending: { readonly id: number; reject: (e: Error) => void; readonly puzzle: Puzzle; readonly solution: Solution; svg: Promise<string> } | undefined;
 
-  /** The solution drawn as SVG text; rejects when a newer request replaces it. */
+  /**
+   * The solution drawn as SVG text; rejects when a newer request replaces it. The same solution asked for
+   * while it is drawn (its download, while it is shown) waits for that drawing, and replaces nothing.
+   */
   draw(puzzle: Puzzle, solution: Solution): Promise<string> {
+    if (this.pending?.puzzle === puzzle && this.pending.solution === solution) return this.pending.svg;
     if (this.pending) {
       // still drawing the last one: ended, not waited for
       this.pending.reject(new Error('replaced'));
@@ -39,8 +43,9 @@ export class PictureClient {
     const id = this.nextId++;
     const message: ToPicture = this.sent === puzzle ? { id, solution } : { id, puzzle, solution };
     this.sent = puzzle;
-    return new Promise<string>((resolve, reject) => {
-      this.pending = { id, reject };
+    const entry = { id, puzzle, solution, reject: (_: Error): void => {}, svg: Promise.resolve('') };
+    entry.svg = new Promise<string>((resolve, reject) => {
+      entry.reject = reject;
       const settle = (e: MessageEvent<FromPicture>): void => {
         if (e.data.id !== id) return;
         worker.removeEventListener('message', settle);
@@ -57,5 +62,7 @@ export class PictureClient {
       const packed = packCells(message);
       worker.postMessage(packed.message, packed.transfer);
     });
+    this.pending = entry;
+    return entry.svg;
   }
 }
