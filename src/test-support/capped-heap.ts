@@ -1,39 +1,15 @@
-import { buildSync } from 'esbuild';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { bundleForWorker } from './bundle.js';
 import type { ReaderName, ReaderOutcome } from './reader-tasks.js';
 
 /**
- * Runs one of snug's readers (reader-tasks.ts, bundled from the current sources) on a worker thread whose
+ * Runs one of snug's readers (reader-tasks.ts, bundled from the current sources by bundle.ts) on a worker thread whose
  * heap is capped at `heapMb`: the reader either answers or the thread dies of its heap limit, which this
  * reports as an error. The limit, not the clock, is what a test asserts: it holds on any machine.
  */
-let bundled: string | undefined;
-function script(): string {
-  if (!bundled) {
-    // inside the package, so that the host's parsers (loaded by require on first use) are found from it
-    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-    mkdirSync(dist, { recursive: true });
-    const out = join(mkdtempSync(join(dist, 'test-readers-')), 'reader-tasks.mjs');
-    buildSync({
-      entryPoints: [fileURLToPath(new URL('./reader-tasks.ts', import.meta.url))],
-      outfile: out,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      logLevel: 'warning',
-    });
-    bundled = out;
-  }
-  return bundled;
-}
-
 export function readWithHeapCap(reader: ReaderName, input: string | Uint8Array, heapMb = 100): Promise<ReaderOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script(), { workerData: { reader, input }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = new Worker(bundleForWorker(new URL('./reader-tasks.ts', import.meta.url)), { workerData: { reader, input }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     worker.once('message', (outcome: ReaderOutcome) => {
       resolve(outcome);
       void worker.terminate();
