@@ -21,7 +21,7 @@ import type { Piece, PlacedPiece, Puzzle } from '../puzzle/model.js';
 import { pieceMin } from '../puzzle/model.js';
 import { allowedOrientations } from '../puzzle/orientations.js';
 import { puzzleCheckProblem } from '../puzzle/validate.js';
-import { tooManyCellsProblem } from './sizes.js';
+import { cellByCellProblem } from './sizes.js';
 
 /** The grids the editor draws (those with an `editor`), in their menu order: flat ones as one layer, cubes layer by layer. */
 export type EditorGridName = GridName;
@@ -167,7 +167,7 @@ export function newEditorState(grid: EditorGridName = defaultGridName(2), cells:
 export function unsupportedProblem(puzzle: Puzzle): string | undefined {
   const grid = puzzle.grid ?? defaultGridName(puzzle.dims);
   const cells = Math.max(puzzle.board.length, ...puzzle.pieces.map((p) => p.shape.length));
-  const tooMany = tooManyCellsProblem(cells, 'edit');
+  const tooMany = cellByCellProblem(cells, 'edit');
   if (tooMany) return `${tooMany}: edit this puzzle's file (YAML or BurrTools) and open it again`;
   if (!EDITOR_GRIDS.includes(grid)) {
     const labels = EDITOR_GRIDS.map((g) => gridOfEditor(g).editor!.label.replace(/ \(.*\)$/, '').toLowerCase());

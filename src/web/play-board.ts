@@ -20,7 +20,7 @@ import { placementColours, pieceListColours } from '../render/piece-colours.js';
 import { cellPictures } from '../render/svg-cells.js';
 import type { Held } from './play-model.js';
 import { PlayModel } from './play-model.js';
-import { tooManyCellsProblem } from './sizes.js';
+import { cellByCellProblem } from './sizes.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 28;
@@ -202,7 +202,7 @@ export class PlayBoard {
   }
 
   setPuzzle(puzzle: Puzzle): void {
-    const tooMany = tooManyCellsProblem(puzzle.board.length, this.interactive ? 'play by hand' : 'watch the search');
+    const tooMany = cellByCellProblem(puzzle.board.length, this.interactive ? 'play by hand' : 'watch the search');
     this.tooLarge.hidden = !tooMany;
     this.tooLarge.textContent = tooMany ? `${tooMany[0]!.toUpperCase()}${tooMany.slice(1)}.` : '';
     for (const part of [this.svg, this.tray, this.controls]) part.style.display = tooMany ? 'none' : '';

@@ -13,7 +13,7 @@ export const DRAWN_OFF_PAGE_CELLS = 20_000;
 export const MAX_CELLS_BY_HAND = 40_000;
 
 /** Why a view that draws cell by cell does not draw this puzzle, or undefined when it may. */
-export function tooManyCellsProblem(cells: number, view: string): string | undefined {
+export function cellByCellProblem(cells: number, view: string): string | undefined {
   if (cells <= MAX_CELLS_BY_HAND) return undefined;
   return `${formatCount(cells)} cells are too many to ${view} here (at most ${formatCount(MAX_CELLS_BY_HAND)}, one by one); Solve and the pictures take any size`;
 }
