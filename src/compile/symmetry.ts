@@ -1,4 +1,4 @@
-import { cellKey, compareCells } from '../geometry/cell.js';
+import { cellKey, leastCell } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import type { Transform } from '../geometry/symmetry.js';
@@ -102,7 +102,7 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
     // the grid's translations); the translation then takes the image's first cell to the board's.
     const image = board.cells.map((c) => t.apply(c));
     if (shapeKeyOn(grid, image) !== boardKey) continue;
-    const first = image.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const first = leastCell(image);
     const origin = board.cells[0]!;
     const [sx, sy, sz] = [origin[0] - first[0], origin[1] - first[1], origin[2] - first[2]];
     const cellMap = new Int32Array(board.cells.length);

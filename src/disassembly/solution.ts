@@ -5,7 +5,7 @@
  */
 import type { Cell } from '../geometry/cell.js';
 import type { MotionPaths } from '../geometry/grid.js';
-import { compareCells } from '../geometry/cell.js';
+import { compareCells, leastCell } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid, totalPieceCount } from '../puzzle/model.js';
@@ -78,7 +78,7 @@ function mostPiecesPlaced(puzzle: Puzzle): number {
  */
 export function pieceOrder(puzzle: Puzzle, solution: Solution): number[] {
   const rank = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
-  const first = solution.placements.map((p) => p.cells.reduce((a, c) => (compareCells(c, a) < 0 ? c : a)));
+  const first = solution.placements.map((p) => leastCell(p.cells));
   return solution.placements.map((_, i) => i).sort((a, b) => rank.get(solution.placements[a]!.piece)! - rank.get(solution.placements[b]!.piece)! || compareCells(first[a]!, first[b]!));
 }
 

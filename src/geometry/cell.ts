@@ -14,6 +14,16 @@ export function compareCells(a: Cell, b: Cell): number {
   return a[2] - b[2] || a[1] - b[1] || a[0] - b[0];
 }
 
+/** The first cell of a non-empty shape in reading order (compareCells): a shape's anchor wherever it lies. */
+export function leastCell(shape: Shape): Cell {
+  let least = shape[0]!;
+  for (let i = 1; i < shape.length; i++) {
+    const c = shape[i]!;
+    if (c[2] < least[2] || (c[2] === least[2] && (c[1] < least[1] || (c[1] === least[1] && c[0] < least[0])))) least = c;
+  }
+  return least;
+}
+
 export function cellKey(c: Cell): string {
   return `${c[0]},${c[1]},${c[2]}`;
 }

@@ -40,7 +40,7 @@
  * to the nearer end of the block, are 0, 1 and 2 in some order; BurrTools leaves the others empty.
  */
 import type { Cell } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent, leastCell } from '../geometry/cell.js';
 import type { BurrToolsGrid, Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { gridOf, registeredGrids } from '../geometry/grids/index.js';
@@ -49,6 +49,7 @@ import type { Piece, Puzzle, Solution } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
 import { allowedOrientations } from './orientations.js';
 import { printable } from './printable.js';
+import { boxOrienter } from './box-orienter.js';
 import { parseCssColour } from './colour.js';
 
 /** Colours for BurrTools' <colors> when a colour's name is no CSS colour. */
@@ -237,7 +238,7 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
     const drawn = voxels.filled.map(toCell);
     const cells = snugGrid.normalize(drawn);
     // the colours move with the cells: normalize takes the least cell drawn to the first cell
-    const least = drawn.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const least = leastCell(drawn);
     const move: Cell = [cells[0]![0] - least[0], cells[0]![1] - least[1], cells[0]![2] - least[2]];
     const colours = voxels.colours.map(({ cell, colour }) => ({ cell: add(toCell(cell), move), colour: colourName(colour) }));
     return {
@@ -797,7 +798,7 @@ function assembly(puzzle: Puzzle, solution: Solution, shift: Cell, turns: BurrTo
   const byPiece = new Map<string, { cells: Cell[]; at: number; first: Cell }[]>();
   solution.placements.forEach((p, at) => {
     const cells = p.cells.map((c) => add(c, shift));
-    const first = cells.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const first = leastCell(cells);
     // (pushed, not copied: a solution may place one piece a hundred thousand times)
     let list = byPiece.get(p.piece);
     if (!list) byPiece.set(p.piece, (list = []));
@@ -849,6 +850,15 @@ export function burrToolsOrientation(puzzle: Puzzle, solution: Solution): Soluti
 
 /** burrToolsOrientation for many solutions of one puzzle: what depends on the puzzle alone is worked out once. */
 export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solution {
+  return orienter(puzzle, false);
+}
+
+/** burrToolsOrienter following the rule cell by cell even on a grid of boxes: what box-orienter.ts is checked against. */
+export function cellByCellOrienter(puzzle: Puzzle): (solution: Solution) => Solution {
+  return orienter(puzzle, true);
+}
+
+function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Solution {
   const same = (solution: Solution): Solution => solution;
   const grid = puzzleGrid(puzzle);
   // (only where assemblies are taken apart: the grids with motions)
@@ -859,14 +869,14 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
   // in reading order onto the board's first)
   const optional = new Set((puzzle.optional ?? []).map(cellKey));
   const cells = new Set(puzzle.board.map(cellKey));
-  const least = (list: readonly Cell[]): Cell => list.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
-  const low = least(puzzle.board);
-  const symmetries: { index: number; map: (c: Cell) => Cell }[] = [];
+  const low = leastCell(puzzle.board);
+  const symmetries: { index: number; map: (c: Cell) => Cell; shift: Cell }[] = [];
   turns.forEach((m, index) => {
     const t = turn(m);
-    const at = least(puzzle.board.map(t));
-    const map = (c: Cell): Cell => add(t(c), [low[0] - at[0], low[1] - at[1], low[2] - at[2]]);
-    if (puzzle.board.every((c) => cells.has(cellKey(map(c))) && optional.has(cellKey(c)) === optional.has(cellKey(map(c))))) symmetries.push({ index, map });
+    const at = leastCell(puzzle.board.map(t));
+    const shift: Cell = [low[0] - at[0], low[1] - at[1], low[2] - at[2]];
+    const map = (c: Cell): Cell => add(t(c), shift);
+    if (puzzle.board.every((c) => cells.has(cellKey(map(c))) && optional.has(cellKey(c)) === optional.has(cellKey(map(c))))) symmetries.push({ index, map, shift });
   });
   if (symmetries.length <= 1) return same;
   // each piece's orientations: the first turn that gives each
@@ -887,6 +897,11 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
   });
   const ranges = puzzle.pieces.some((p) => pieceMin(p) !== p.count);
   const pivot = ranges || puzzle.pieces[breaker]!.count > 1 ? -1 : puzzle.pieces.slice(0, breaker).reduce((n, p) => n + p.count, 0);
+  // on a grid of boxes the same rule, with numbers (box-orienter.ts)
+  if (!general && grid.cellShape === 'box' && turns.every((m) => puzzle.board.every((c) => cellKey(turn(m)(c)) === cellKey(apply(m, c))))) {
+    const fast = boxOrienter(puzzle, turns, { symmetries, pivot });
+    if (fast) return fast;
+  }
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   type Place = readonly [number, number, number, number];
   // A placement's orientation (the first turn giving it; -1 for none) is found from its cells once; its
@@ -909,8 +924,8 @@ export function burrToolsOrienter(puzzle: Puzzle): (solution: Solution) => Solut
     if (t < 0) return [Infinity, 0, 0, 0];
     const key = piece * turns.length + t;
     let low = leastTurned.get(key);
-    if (!low) leastTurned.set(key, (low = least(puzzle.pieces[piece]!.shape.map(turn(turns[t]!)))));
-    const first = least(placed);
+    if (!low) leastTurned.set(key, (low = leastCell(puzzle.pieces[piece]!.shape.map(turn(turns[t]!)))));
+    const first = leastCell(placed);
     // where the piece's hotspot lands, as the assembly gives it
     return [t, ...hotspotAt(turn(turns[t]!), [first[0] - low[0], first[1] - low[1], first[2] - low[2]])];
   };
@@ -979,7 +994,7 @@ export function assemblyCells(puzzle: Puzzle, text: string, gridType: number, sh
  * by whole cubes, to keep the cells on the grid).
  */
 export function burrToolsShift(puzzle: Puzzle): Cell {
-  const first = puzzle.board.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+  const first = leastCell(puzzle.board);
   const moved = puzzleGrid(puzzle).normalize(puzzle.board)[0]!;
   return [moved[0] - first[0], moved[1] - first[1], moved[2] - first[2]];
 }

@@ -1,7 +1,7 @@
 import type * as Yaml from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Cell, Dimensions } from '../geometry/cell.js';
-import { bounds, cellKey, compareCells, extent, firstRepeat, isBox } from '../geometry/cell.js';
+import { bounds, cellKey, compareCells, extent, firstRepeat, isBox, leastCell } from '../geometry/cell.js';
 import { PuzzleError } from './errors.js';
 import type { CellColour, CellLabel, ColourRule, Frame, Piece, PlacedPiece, Puzzle } from './model.js';
 import { frameName, frameOfWord, MAX_FRAME_CELLS } from './frame.js';
@@ -853,7 +853,7 @@ function readLabels(r: Reader, node: Node | null, board: readonly Cell[], dims: 
 
 /** The colours' cells moved as normalize moved the shape's: it takes the least cell read to the first cell. */
 function movedAsNormalized(read: readonly Cell[], shape: readonly Cell[], colours: readonly CellColour[]): CellColour[] {
-  const least = read.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+  const least = leastCell(read);
   const d = [shape[0]![0] - least[0], shape[0]![1] - least[1], shape[0]![2] - least[2]] as const;
   return colours.map(({ cell, colour }) => ({ cell: [cell[0] + d[0], cell[1] + d[1], cell[2] + d[2]], colour }));
 }

@@ -1,5 +1,5 @@
 import type { Cell } from '../geometry/cell.js';
-import { cellKey, compareCells } from '../geometry/cell.js';
+import { cellKey, leastCell } from '../geometry/cell.js';
 import type { Grid, Transform } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
@@ -50,7 +50,7 @@ export function colouredOrientations(piece: Piece, grid: Grid): ColouredOrientat
     const image = piece.shape.map((c) => t.apply(c));
     const cells = grid.normalize(image);
     // normalize moves the shape and sorts it: the least cell of the image goes to the first cell
-    const least = image.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+    const least = leastCell(image);
     const d = [cells[0]![0] - least[0], cells[0]![1] - least[1], cells[0]![2] - least[2]];
     const colourAt = new Map<string, string>();
     for (const { cell, colour } of piece.colours) {

@@ -11,7 +11,7 @@
  * pointing up and down) the nearest cell of the piece of a's kind is put on a instead.
  */
 import type { Cell } from '../geometry/cell.js';
-import { cellKey, compareCells } from '../geometry/cell.js';
+import { cellKey, compareCells, leastCell } from '../geometry/cell.js';
 import type { Grid, Transform } from '../geometry/grid.js';
 import { composeTransforms, shapeKeyOn } from '../geometry/grid.js';
 import { isWrapped } from '../geometry/wrap.js';
@@ -164,7 +164,7 @@ export class PlayModel {
       const image = cells.map((c) => t.apply(c));
       const normal = this.grid.normalize(image);
       // normalize translates: the least cell of the image goes to its first cell (see colouredOrientations)
-      const least = image.reduce((a, c) => (compareCells(c, a) < 0 ? c : a));
+      const least = leastCell(image);
       const d = [normal[0]![0] - least[0], normal[0]![1] - least[1], normal[0]![2] - least[2]] as const;
       const g = t.apply(grabbed);
       grabbed = [g[0] + d[0], g[1] + d[1], g[2] + d[2]];
