@@ -118,11 +118,18 @@ export type Disassembly =
  * same few oriented shapes, mostly read it from here. A cache serves one list of motions.
  */
 export class GapCache {
-  private readonly shapeIds = new Map<string, number>();
+  /** Shapes by a hash of their cells and kinds (ids of the shapes with that hash). */
+  private readonly shapeIds = new Map<number, number[]>();
   private readonly shapes: Int32Array[] = [];
   /** Per shape and axis: its cells by line along the axis (the other two coordinates), each line's coordinates sorted. */
   private readonly lines: Map<number, Int32Array>[][] = [];
-  private readonly table = new Map<number, Map<number, Int32Array>>();
+  /**
+   * The gaps met so far: an open-addressing table of (a, b, rx, ry, rz, where its gaps start in `gapValues`
+   * + 1) in KEY_WIDTH ints a slot (0 in the last: empty), at most half full; `gapValues` holds `motions`
+   * gaps per entry.
+   */
+  private slots = new Int32Array(KEY_WIDTH * 1024);
+  gapValues = new Int32Array(0);
   private entries = 0;
   /** The motion that is a unit step along +axis (index 2 axis) and -axis (2 axis + 1), or -1. */
   private readonly byAxis = new Int32Array(6).fill(-1);
@@ -156,13 +163,28 @@ export class GapCache {
     }
     // the cells in the order given: a search lists the cells of one oriented shape in one order, and a
     // shape met in another order only gets a second id (its gaps are computed twice, never wrong)
-    let key = '';
-    for (const c of cells) key += String.fromCharCode(c[0] - bx + 0x30, c[1] - by + 0x30, c[2] - bz + 0x30);
-    if (kinds) key += `|${kinds.join(',')}`;
-    let id = this.shapeIds.get(key);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i]!;
+      h = Math.imul(Math.imul(Math.imul(h ^ (c[0] - bx), 0x01000193) ^ (c[1] - by), 0x01000193) ^ (c[2] - bz), 0x01000193);
+      h = Math.imul(h ^ (kinds?.[i] ?? 0), 0x01000193);
+    }
+    let ids = this.shapeIds.get(h);
+    if (!ids) this.shapeIds.set(h, (ids = []));
+    const same = (known: number): boolean => {
+      const flat = this.shapes[known]!;
+      const kindsOf = this.kinds[known]!;
+      if (flat.length !== 3 * cells.length) return false;
+      for (let i = 0; i < cells.length; i++) {
+        const c = cells[i]!;
+        if (flat[3 * i] !== c[0] - bx || flat[3 * i + 1] !== c[1] - by || flat[3 * i + 2] !== c[2] - bz || kindsOf[i] !== (kinds?.[i] ?? 0)) return false;
+      }
+      return true;
+    };
+    let id = ids.find(same);
     if (id === undefined) {
       id = this.shapes.length;
-      this.shapeIds.set(key, id);
+      ids.push(id);
       const flat = Int32Array.from(cells.flatMap((c) => [c[0] - bx, c[1] - by, c[2] - bz]));
       this.shapes.push(flat);
       this.kinds.push(Int32Array.from(cells, (_, i) => kinds?.[i] ?? 0));
@@ -171,23 +193,80 @@ export class GapCache {
     return { id, base: [bx, by, bz] };
   }
 
-  /** The gaps (one per motion) of shape a before shape b, b's corner at (rx, ry, rz) from a's. */
-  gaps(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
-    const pair = a * 0x10000 + b;
-    let byOffset = this.table.get(pair);
-    if (!byOffset) this.table.set(pair, (byOffset = new Map()));
-    const key = ((rx + 512) << 20) | ((ry + 512) << 10) | (rz + 512);
-    let gaps = byOffset.get(key);
-    if (gaps) return gaps;
-    if (++this.entries > MAX_CACHED_GAPS) {
-      // a bound on memory: start again (the gaps are recomputed as they are needed)
-      this.table.clear();
-      this.entries = 1;
-      this.table.set(pair, (byOffset = new Map()));
+  /**
+   * Where the gaps (one per motion) of shape a before shape b, b's corner at (rx, ry, rz) from a's, start in
+   * `gapValues` (read it after the call: the call may replace it).
+   */
+  gapsAt(a: number, b: number, rx: number, ry: number, rz: number): number {
+    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
+    h = Math.imul(h ^ rx, 0x01000193);
+    h = Math.imul(h ^ ry, 0x01000193);
+    h = Math.imul(h ^ rz, 0x01000193);
+    h ^= h >>> 15;
+    const slots = this.slots;
+    const mask = slots.length / KEY_WIDTH - 1;
+    let slot = h & mask;
+    for (;;) {
+      const at = slot * KEY_WIDTH;
+      const value = slots[at + 5]!;
+      if (value === 0) break;
+      if (slots[at] === a && slots[at + 1] === b && slots[at + 2] === rx && slots[at + 3] === ry && slots[at + 4] === rz) return value - 1;
+      slot = (slot + 1) & mask;
     }
-    gaps = this.compute(a, b, rx, ry, rz);
-    byOffset.set(key, gaps);
-    return gaps;
+    if (this.entries >= MAX_CACHED_GAPS) {
+      // a bound on memory: start again (the gaps are recomputed as they are needed)
+      this.slots = new Int32Array(KEY_WIDTH * 1024);
+      this.entries = 0;
+      return this.gapsAt(a, b, rx, ry, rz);
+    }
+    const count = this.motions.length;
+    const start = this.entries * count;
+    if (start + count > this.gapValues.length) {
+      const grown = new Int32Array(Math.max(64 * count, 2 * this.gapValues.length));
+      grown.set(this.gapValues);
+      this.gapValues = grown;
+    }
+    this.gapValues.set(this.compute(a, b, rx, ry, rz), start);
+    this.entries++;
+    const at = slot * KEY_WIDTH;
+    slots[at] = a;
+    slots[at + 1] = b;
+    slots[at + 2] = rx;
+    slots[at + 3] = ry;
+    slots[at + 4] = rz;
+    slots[at + 5] = start + 1;
+    if (2 * this.entries > mask + 1) this.grow();
+    return start;
+  }
+
+  /** The gaps of shape a before shape b (see gapsAt), as an array of their own. */
+  gaps(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
+    const start = this.gapsAt(a, b, rx, ry, rz);
+    return this.gapValues.slice(start, start + this.motions.length);
+  }
+
+  /** Twice the slots, every entry hashed again. */
+  private grow(): void {
+    const old = this.slots;
+    this.slots = new Int32Array(2 * old.length);
+    this.entries = 0;
+    for (let at = 0; at < old.length; at += KEY_WIDTH) {
+      if (old[at + 5] === 0) continue;
+      this.insert(old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!, old[at + 4]!, old[at + 5]!);
+    }
+  }
+
+  private insert(a: number, b: number, rx: number, ry: number, rz: number, value: number): void {
+    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
+    h = Math.imul(h ^ rx, 0x01000193);
+    h = Math.imul(h ^ ry, 0x01000193);
+    h = Math.imul(h ^ rz, 0x01000193);
+    h ^= h >>> 15;
+    const mask = this.slots.length / KEY_WIDTH - 1;
+    let slot = h & mask;
+    while (this.slots[slot * KEY_WIDTH + 5] !== 0) slot = (slot + 1) & mask;
+    this.slots.set([a, b, rx, ry, rz, value], slot * KEY_WIDTH);
+    this.entries++;
   }
 
   private compute(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
@@ -284,8 +363,11 @@ function linesOf(flat: Int32Array, axis: number): Map<number, Int32Array> {
   return new Map([...lists].map(([k, list]) => [k, Int32Array.from(list.sort((p, q) => p - q))]));
 }
 
-/** Gaps kept at most by one cache (each a few dozen bytes). */
+/** Gaps kept at most by one cache (each about 6 + motions ints, and twice the slot). */
 const MAX_CACHED_GAPS = 2_000_000;
+
+/** Ints per slot of the gap table: a, b, rx, ry, rz, where its gaps start + 1. */
+const KEY_WIDTH = 6;
 
 interface PartResult {
   separation?: Separation;
@@ -542,13 +624,14 @@ class Disassembler {
           if (a === b) continue;
           const pa = pieces[a]!;
           const pb = pieces[b]!;
-          const g = this.cache.gaps(
+          const g = this.cache.gapsAt(
             this.shapeId[pa]!, this.shapeId[pb]!,
             this.base[3 * pb]! + offsets[at + 3 * b]! - this.base[3 * pa]! - offsets[at + 3 * a]!,
             this.base[3 * pb + 1]! + offsets[at + 3 * b + 1]! - this.base[3 * pa + 1]! - offsets[at + 3 * a + 1]!,
             this.base[3 * pb + 2]! + offsets[at + 3 * b + 2]! - this.base[3 * pa + 2]! - offsets[at + 3 * a + 2]!,
           );
-          for (let m = 0; m < motions; m++) gap[(m * n + a) * n + b] = g[m]!;
+          const values = this.cache.gapValues;
+          for (let m = 0; m < motions; m++) gap[(m * n + a) * n + b] = values[g + m]!;
         }
       }
       // a piece, then a group, that slides away

@@ -24,6 +24,9 @@ export interface AssemblyTally {
   readonly maxLevel?: readonly number[];
 }
 
+/** By puzzle and options: the disassembler (with its gap cache) and the orienter, shared by the puzzle's sifters. */
+const tools = new WeakMap<Puzzle, Map<string, { taker: PuzzleDisassembler; orient: (solution: Solution) => Solution }>>();
+
 export class AssemblySifter {
   assemblies = 0;
   undecided = 0;
@@ -44,9 +47,22 @@ export class AssemblySifter {
     private readonly options: DisassembleOptions,
     representatives = false,
   ) {
-    this.taker = new PuzzleDisassembler(puzzle, options.stateBudget !== undefined ? { stateBudget: options.stateBudget } : {});
-    const turnable = representatives && !puzzle.frame && !(puzzle.placed?.length);
-    this.orient = turnable ? burrToolsOrienter(puzzle) : (solution) => solution;
+    // what depends on the puzzle alone is made once for all the sifters of a puzzle (a worker thread
+    // makes one for each subproblem it is given, a hundred or more in a run)
+    let byOptions = tools.get(puzzle);
+    if (!byOptions) tools.set(puzzle, (byOptions = new Map()));
+    const key = `${options.stateBudget ?? ''}|${representatives}`;
+    let made = byOptions.get(key);
+    if (!made) {
+      const turnable = representatives && !puzzle.frame && !(puzzle.placed?.length);
+      made = {
+        taker: new PuzzleDisassembler(puzzle, options.stateBudget !== undefined ? { stateBudget: options.stateBudget } : {}),
+        orient: turnable ? burrToolsOrienter(puzzle) : (solution) => solution,
+      };
+      byOptions.set(key, made);
+    }
+    this.taker = made.taker;
+    this.orient = made.orient;
   }
 
   /** The solution with its level when it comes apart at the level asked for; undefined otherwise. */
