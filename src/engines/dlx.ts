@@ -86,7 +86,10 @@
  * The search is iterative (explicit stack `choice`, no recursion) and resumable: advance() runs until the
  * next solution, the end of the subtree, or a checkpoint every CHECK_INTERVAL nodes (where the signal and
  * the clock are read, outside the hot loop), keeping its state in fields, so solutions() can yield
- * between solutions without a generator in the hot loop.
+ * between solutions without a generator in the hot loop. search() also reads them after each solution
+ * (a caller's work on a solution may outweigh the search between checkpoints). Stopped by either, it
+ * names what is left (SearchResult.rest): the node it stopped at when still unsearched, then the choices
+ * after the path's at each level, deepest first, as branches() lists them.
  */
 import type { Engine, EngineName, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
@@ -506,25 +509,79 @@ export class DancingLinks implements Engine {
     if (!this.begin(options)) return { solutions: 0, nodes: 0, updates: this.updates, complete: true };
     let solutions = 0;
     let complete = true;
+    // when the clock or the signal stops it: the path to where it stopped, and whether the node there is
+    // still to be searched (a checkpoint) or done (a solution, after which the clock is read as well: a
+    // caller's work on each solution, such as taking it apart, may take longer than the search between
+    // checkpoints)
+    let stopPath: number[] | undefined;
+    let unsearched = false;
+    const from = this.multiplicities ? this.base : this.applied.length;
     this.running = true;
     try {
-      if (limit <= 0 || this.stopRequested()) {
+      if (limit <= 0) {
         complete = false;
+      } else if (this.stopRequested()) {
+        complete = false;
+        stopPath = this.pathCodes();
+        unsearched = true;
       } else {
         for (;;) {
           const r = this.step();
           if (r === EXHAUSTED) break;
-          if (r === STOPPED) { complete = false; break; }
+          if (r === STOPPED) {
+            complete = false;
+            stopPath = this.pathCodes();
+            unsearched = true;
+            break;
+          }
           solutions++;
           if (onSolution !== undefined && onSolution(this.solutionView()) === false) { complete = false; break; }
           if (solutions >= limit) { complete = false; break; }
+          if (this.clockOrSignal()) {
+            complete = false;
+            stopPath = this.pathCodes();
+            break;
+          }
         }
       }
     } finally {
       this.running = false;
       this.finish();
     }
-    return { solutions, nodes: this.nodes, updates: this.updates, complete };
+    const result = { solutions, nodes: this.nodes, updates: this.updates, complete };
+    return stopPath ? { ...result, rest: this.restAfter(stopPath, from, unsearched) } : result;
+  }
+
+  /** The choice codes from the root to the current node: the prefix's, then the search's. */
+  private pathCodes(): number[] {
+    const codes: number[] = [];
+    if (this.multiplicities) {
+      // prefix and search share the levels; a null choice's node is its item's header
+      const lastHeader = W * this.itemCount;
+      for (let l = 0; l < this.level; l++) {
+        const cur = this.choice[l]!;
+        codes.push(cur <= lastHeader ? -cur / W : this.optionOf(cur));
+      }
+      return codes;
+    }
+    codes.push(...this.applied);
+    for (let l = 0; l < this.level; l++) codes.push(this.optionOf(this.choice[l]!));
+    return codes;
+  }
+
+  /**
+   * What a search stopped at `path` left (SearchResult.rest): the node there when it is still to be
+   * searched, then from the deepest level up to `from` (the prefix's length) the choices after the path's
+   * at each level, each a subtree, in the order the search would have taken them (branches()' order).
+   */
+  private restAfter(path: readonly number[], from: number, unsearched: boolean): number[][] {
+    const rest: number[][] = unsearched ? [[...path]] : [];
+    for (let d = path.length - 1; d >= from; d--) {
+      const prefix = path.slice(0, d);
+      const codes = this.branches(prefix);
+      for (const code of codes.slice(codes.indexOf(path[d]!) + 1)) rest.push([...prefix, code]);
+    }
+    return rest;
   }
 
   /**
@@ -775,7 +832,11 @@ export class DancingLinks implements Engine {
 
   private stopRequested(): boolean {
     this.onTick?.(this.nodes);
-    return (this.signal !== undefined && this.signal.aborted) || Date.now() >= this.deadline;
+    return this.clockOrSignal();
+  }
+
+  private clockOrSignal(): boolean {
+    return (this.signal !== undefined && this.signal.aborted) || (this.deadline !== Infinity && Date.now() >= this.deadline);
   }
 
   /** advance() until a solution, the end, or a stop request (seen at a checkpoint). */
