@@ -679,7 +679,9 @@ class Disassembler {
             move(group, k);
             const before = groups.length;
             groups.push(group);
-            for (let i = 0; i < before; i++) {
+            // the groups met before, newest first (BurrTools scans the moves it has found for this motion
+            // from the last one back; the order decides which arrangement of a level is met first)
+            for (let i = before - 1; i >= 0; i--) {
               const union = group | groups[i]!;
               if (union === all || union === group || union === groups[i] || groups.includes(union)) continue;
               if ((union & fixedMask) !== 0 && framed(union, half) === 0) continue;
