@@ -141,22 +141,30 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
       const tint = shapeColours ? Int32Array.from(shapeColours, (c) => codes!.codeOf(c)) : undefined;
       // every move that keeps the shape inside the board's box (a normalised triangle shape may start at x = 1)
       const own = bounds(shape);
+      // the cells of the shift being tried (most shifts leave the board: only those that fit are copied)
+      const scratch = new Int32Array(shape.length);
       const last = [0, 1, 2].map((i) => (wrap && ((i === 0 && wrap.x) || (i === 1 && wrap.y)) ? max[i]! - own.min[i]! : max[i]! - own.max[i]!));
       for (let z = min[2] - own.min[2]; z <= last[2]!; z++) {
         for (let y = min[1] - own.min[1]; y <= last[1]!; y++) {
           for (let x = min[0] - own.min[0]; x <= last[0]!; x++) {
             // on triangles only moves that keep up triangles up are moves of the grid
             if (!grid.translates([x, y, z])) continue;
-            const cells = new Int32Array(shape.length);
             let fits = true;
-            for (let i = 0; i < shape.length && fits; i++) {
+            for (let i = 0; i < shape.length; i++) {
               const c = shape[i]!;
-              const at: Cell = wrapCell ? wrapCell([c[0] + x, c[1] + y, c[2] + z]) : [c[0] + x, c[1] + y, c[2] + z];
-              const k = board.indexAt(at[0], at[1], at[2]);
-              if (k < 0) fits = false;
-              cells[i] = k;
+              let k: number;
+              if (wrapCell) {
+                const at = wrapCell([c[0] + x, c[1] + y, c[2] + z]);
+                k = board.indexAt(at[0], at[1], at[2]);
+              } else k = board.indexAt(c[0] + x, c[1] + y, c[2] + z);
+              if (k < 0) {
+                fits = false;
+                break;
+              }
+              scratch[i] = k;
             }
             if (!fits) continue;
+            const cells = scratch.slice();
             let colours: Int32Array | undefined;
             if (tint) {
               let allowed = true;
