@@ -6,7 +6,7 @@ import { printable } from '../puzzle/printable.js';
 import { svgToPng } from '../platform/host.js';
 import type { SolutionDisassembly } from '../disassembly/solution.js';
 import { disassembleSolution, disassemblyProblem, disassemblySteps, levelText, moveText } from '../disassembly/solution.js';
-import { renderDisassemblyIso, renderSolutionText } from '../render/index.js';
+import { readablePngZoom, renderDisassemblyIso, renderSolutionText } from '../render/index.js';
 import { formatCount, jsonText, solutionJson } from '../render/report.js';
 import { solve } from '../search/solve.js';
 import { EXIT, UsageError, fileProblem, writeError } from './errors.js';
@@ -61,7 +61,7 @@ export async function disassembleCommand(target: string, flags: DisassembleFlags
     try {
       if (flags.svg === '-') process.stdout.write(svg);
       else if (flags.svg !== undefined) writeFileSync(flags.svg, svg);
-      if (flags.png !== undefined) writeFileSync(flags.png, await svgToPng(svg));
+      if (flags.png !== undefined) writeFileSync(flags.png, await svgToPng(svg, flags.scale === undefined ? readablePngZoom(svg) : 1));
     } catch (e) {
       writeError(`snug: cannot write the picture: ${fileProblem(e)}\n`);
       return EXIT.badInput;

@@ -229,6 +229,21 @@ describe('--png', () => {
     expect(pngSize(readFileSync(join(d, 'c.png')))[0]).toBeGreaterThan(100);
   });
 
+  it('without --scale, is large enough to read on a screen: its longer side 960 pixels, the SVG drawn larger', () => {
+    const d = dir();
+    expect(snug('solve', 'pentomino-6x10', '--png', join(d, 'p.png'), '--svg', join(d, 'p.svg'), '-q').code).toBe(0);
+    const svg = readFileSync(join(d, 'p.svg'), 'utf8');
+    const [w, h] = [Number(/width="([\d.]+)"/.exec(svg)![1]), Number(/height="([\d.]+)"/.exec(svg)![1])];
+    const [pw, ph] = pngSize(readFileSync(join(d, 'p.png')));
+    // (the 264 pixels of the SVG's own size before)
+    expect(Math.max(pw, ph)).toBeGreaterThanOrEqual(959);
+    expect(Math.max(pw, ph)).toBeLessThanOrEqual(961);
+    expect(Math.abs(pw / ph - w / h)).toBeLessThan(0.01);
+    // a picture in space too
+    expect(snug('solve', 'soma', '--view', 'iso', '--png', join(d, 'iso.png'), '-q').code).toBe(0);
+    expect(Math.max(...pngSize(readFileSync(join(d, 'iso.png'))))).toBeGreaterThanOrEqual(959);
+  });
+
   it('refuses what it cannot draw or write, in one line, before solving', () => {
     for (const args of [['--count'], []]) {
       const r = snug('solve', 'soma', '--png', args.length ? 'x.png' : '/no/such/folder/x.png', ...args);

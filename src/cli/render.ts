@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Puzzle } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import { svgToPng } from '../platform/host.js';
-import { renderSolutionSvg } from '../render/index.js';
+import { readablePngZoom, renderSolutionSvg } from '../render/index.js';
 import { UsageError } from './errors.js';
 import { formatCount } from '../render/report.js';
 import { readSolutionFile } from './solution-lines.js';
@@ -40,7 +40,7 @@ export async function renderCommand(
   mkdirSync(flags.out, { recursive: true });
   for (const [i, solution] of solutions.entries()) {
     const svg = renderSolutionSvg(puzzle, solution, { title: `${puzzle.name}, solution ${i + 1}`, ...(flags.scale !== undefined ? { cellSize: flags.scale } : {}) });
-    writeFileSync(names[i]!, flags.png ? await svgToPng(svg) : svg);
+    writeFileSync(names[i]!, flags.png ? await svgToPng(svg, flags.scale === undefined ? readablePngZoom(svg) : 1) : svg);
   }
   console.log(`drew ${formatCount(solutions.length)} solution${solutions.length === 1 ? '' : 's'} of ${printable(puzzle.name)} into ${printable(flags.out)} (${ext.toUpperCase()})`);
   return 0;

@@ -9,7 +9,7 @@ import { resolvePuzzle } from '../puzzle/catalog.js';
 import { printable } from '../puzzle/printable.js';
 import { disassemblyProblem } from '../disassembly/solution.js';
 import type { View } from '../render/index.js';
-import { MAX_SHEET_SOLUTIONS, drawnInSpace, renderSolutionIso, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
+import { MAX_SHEET_SOLUTIONS, drawnInSpace, readablePngZoom, renderSolutionIso, renderSolutionSheetSvg, renderSolutionSvg, renderSolutionText } from '../render/index.js';
 import { MAX_SHARDS } from '../search/options.js';
 import type { EngineChoice } from '../compile/options.js';
 import type { Checkpoint } from '../runs/checkpoint.js';
@@ -407,7 +407,7 @@ async function run(
     if (!svg) writeError(`snug: no solution, so no picture written to ${where}\n`);
     else if (picture.png !== undefined) {
       try {
-        writeFileSync(picture.png, await svgToPng(svg));
+        writeFileSync(picture.png, await svgToPng(svg, picture.scale === undefined ? readablePngZoom(svg) : 1));
       } catch (e) {
         writeError(`snug: cannot write the PNG picture to ${printable(picture.png)}: ${fileProblem(e)}\n`);
         return EXIT.badInput;

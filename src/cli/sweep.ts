@@ -9,6 +9,7 @@ import { InvalidPuzzleError, puzzleProblem } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import type { SweepTable } from '../render/sweep-table.js';
 import { sweepChartSvg, sweepCsv, sweepJson, sweepText } from '../render/sweep-table.js';
+import { readablePngZoom } from '../render/svg.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
 import type { ProgressMode } from './progress.js';
 import { progressReporter } from './progress.js';
@@ -137,7 +138,7 @@ export async function sweepCommand(targets: string[], flags: SweepFlags): Promis
   if (flags.svg !== undefined || flags.png !== undefined) {
     const svg = sweepChartSvg(table);
     try {
-      if (flags.png !== undefined) writeFileSync(flags.png, await svgToPng(svg));
+      if (flags.png !== undefined) writeFileSync(flags.png, await svgToPng(svg, readablePngZoom(svg)));
       if (svgOut) process.stdout.write(svg);
       else if (flags.svg !== undefined) writeFileSync(flags.svg, svg);
     } catch (e) {

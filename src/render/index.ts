@@ -8,7 +8,7 @@ export { pieceLabels } from './labels.js';
 export type { SolutionTextOptions, TextOptions } from './text.js';
 export { GIVEN_FILL, renderBoardText, renderShapeText, renderSolutionText } from './text.js';
 export type { SvgOptions } from './svg.js';
-export { DEFAULT_CELL_SIZE, renderSolutionSvg } from './svg.js';
+export { DEFAULT_CELL_SIZE, READABLE_PNG_SIDE, readablePngZoom, renderSolutionSvg } from './svg.js';
 export { MAX_SHEET_SOLUTIONS, renderSolutionSheetSvg } from './sheet.js';
 export type { View } from './iso.js';
 export { VIEWS, drawnInSpace, notAssembled, renderAssemblyIso, renderDisassemblyIso, renderSolutionIso } from './iso.js';

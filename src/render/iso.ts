@@ -36,6 +36,8 @@ const SIN30 = 0.5;
 interface Cube {
   readonly at: readonly [number, number, number];
   readonly colour: string;
+  /** In a picture of steps: true for the pieces the step adds (drawn outlined), false for the rest (drawn pale). */
+  readonly added?: boolean;
 }
 
 /** The polygons of cubes seen from above, front and right, as SVG (and the picture's box). */
@@ -48,13 +50,17 @@ function cubesSvg(cubes: readonly Cube[], size: number): { body: string; minX: n
   const order = [...cubes].sort((a, b) => a.at[0] + a.at[1] + a.at[2] - (b.at[0] + b.at[1] + b.at[2]) || a.at[2] - b.at[2]);
   const parts: string[] = [];
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  let added: boolean | undefined;
   const poly = (points: [number, number][], fill: string): void => {
     for (const [px, py] of points) {
       minX = Math.min(minX, px); maxX = Math.max(maxX, px); minY = Math.min(minY, py); maxY = Math.max(maxY, py);
     }
-    parts.push(`<polygon points="${points.map(([px, py]) => `${px.toFixed(2)},${py.toFixed(2)}`).join(' ')}" fill="${fill}" stroke="#222222" stroke-width="0.8" stroke-linejoin="round"/>`);
+    const face = added === false ? mixHex(fill, '#ffffff', 0.45) : fill;
+    const line = added === true ? 'stroke="#000000" stroke-width="2.2" class="added"' : added === false ? 'stroke="#888888" stroke-width="0.6"' : 'stroke="#222222" stroke-width="0.8"';
+    parts.push(`<polygon points="${points.map(([px, py]) => `${px.toFixed(2)},${py.toFixed(2)}`).join(' ')}" fill="${face}" ${line} stroke-linejoin="round"/>`);
   };
-  for (const { at: [x, y, z], colour } of order) {
+  for (const { at: [x, y, z], colour, added: isAdded } of order) {
+    added = isAdded;
     // faces hidden by a cube of the same picture next to them are not drawn
     if (!has(x, y, z + 1)) poly([screen(x, y, z + 1), screen(x + 1, y, z + 1), screen(x + 1, y + 1, z + 1), screen(x, y + 1, z + 1)], mixHex(colour, '#ffffff', 0.8));
     if (!has(x, y + 1, z)) poly([screen(x, y + 1, z), screen(x + 1, y + 1, z), screen(x + 1, y + 1, z + 1), screen(x, y + 1, z + 1)], mixHex(colour, '#000000', 0.85));
@@ -63,14 +69,99 @@ function cubesSvg(cubes: readonly Cube[], size: number): { body: string; minX: n
   return { body: parts.join('\n'), minX, minY, maxX, maxY };
 }
 
-/** The cubes of a solution's placements (some of them), each piece moved by `shift`. */
-function cubesOf(puzzle: Puzzle, solution: Solution, which: readonly number[], shift: (i: number) => [number, number, number]): Cube[] {
+/** The cubes of a solution's placements (some of them), each piece moved by `shift`; `added`, when given, marks a step's pieces. */
+function cubesOf(puzzle: Puzzle, solution: Solution, which: readonly number[], shift: (i: number) => [number, number, number], added?: ReadonlySet<number>): Cube[] {
   const colours = placementColours(puzzle, solution.placements);
   return which.flatMap((i) => {
     const [dx, dy, dz] = shift(i);
+    const mark = added ? { added: added.has(i) } : {};
     // files count layers from the first listed; the picture stands layer 0 at the bottom
-    return solution.placements[i]!.cells.map((c: Cell) => ({ at: [c[0] + dx, c[1] + dy, c[2] + dz] as const, colour: colours[i]!.hex }));
+    return solution.placements[i]!.cells.map((c: Cell) => ({ at: [c[0] + dx, c[1] + dy, c[2] + dz] as const, colour: colours[i]!.hex, ...mark }));
   });
+}
+
+/**
+ * How far each piece of a solution of cubes moves out in the exploded view: its middle's distance from
+ * the middle, times a spread that grows (a little) until no two pieces touch or overlap in the picture
+ * (see apart), so that each piece stands alone; when that does not part them (middles that coincide or lie
+ * on one line of sight), the pieces are set out in rows and columns instead.
+ */
+export function explodedShifts(solution: Solution): [number, number, number][] {
+  const placements = solution.placements;
+  const cells = placements.flatMap((p) => p.cells);
+  const middle = [0, 1, 2].map((a) => cells.reduce((s, c) => s + c[a]!, 0) / Math.max(1, cells.length));
+  const centres = placements.map((p) => [0, 1, 2].map((a) => p.cells.reduce((s, c) => s + c[a]!, 0) / p.cells.length - middle[a]!));
+  // (a spread much wider than the solution leaves a sparse picture: the rows below read better then)
+  for (let spread = EXPLODE_SPREAD; spread <= EXPLODE_SPREAD * 2.25; spread *= 1.5) {
+    const shifts = centres.map((c) => c.map((v) => Math.round(spread * v)) as [number, number, number]);
+    if (apart(solution, shifts)) return shifts;
+  }
+  // in rows and columns on the floor, the gaps between them grown until the pieces stand apart
+  const lows = placements.map((p) => [0, 1, 2].map((a) => Math.min(...p.cells.map((c) => c[a]!))));
+  const sizes = placements.map((p, i) => [0, 1].map((a) => Math.max(...p.cells.map((c) => c[a]!)) - lows[i]![a]! + 1));
+  const wide = Math.max(...sizes.map((s) => s[0]!));
+  const deep = Math.max(...sizes.map((s) => s[1]!));
+  const columns = Math.ceil(Math.sqrt(placements.length));
+  let shifts: [number, number, number][] = [];
+  for (let gap = 2; gap <= 64; gap += 2) {
+    shifts = placements.map((_, i) => [
+      (i % columns) * (wide + gap) - lows[i]![0]!,
+      Math.floor(i / columns) * (deep + gap) - lows[i]![1]!,
+      -lows[i]![2]!,
+    ]);
+    if (apart(solution, shifts)) break;
+  }
+  return shifts;
+}
+
+/**
+ * True when, in the picture, the pieces moved by their shifts stand apart. A cube (x, y, z) is drawn as a
+ * hexagon centred at (u, w) = (x - y, x + y - 2z), in units of cos 30 and half a side: |u| <= 1 and
+ * |u| + |w| <= 2 about its centre. Two such hexagons meet when their centres differ by (du, dw) with
+ * |du| <= 2 and |du| + |dw| <= 4; pieces stand apart when no hexagon of one comes within one unit more
+ * of a hexagon of another (so they neither touch nor hide one another, in space or on the page).
+ */
+function apart(solution: Solution, shifts: readonly (readonly [number, number, number])[]): boolean {
+  const owner = new Map<number, number>();
+  const key = (u: number, w: number): number => u * 0x100000 + w;
+  const drawn: [number, number, number][] = [];
+  for (const [i, p] of solution.placements.entries()) {
+    for (const c of p.cells) {
+      const x = c[0] + shifts[i]![0];
+      const y = c[1] + shifts[i]![1];
+      const z = c[2] + shifts[i]![2];
+      const u = x - y;
+      const w = x + y - 2 * z;
+      const other = owner.get(key(u, w));
+      if (other !== undefined && other !== i) return false;
+      owner.set(key(u, w), i);
+      drawn.push([u, w, i]);
+    }
+  }
+  return drawn.every(([u, w, i]) => {
+    for (let du = -2; du <= 2; du++) {
+      const reach = 5 - Math.abs(du);
+      for (let dw = -reach; dw <= reach; dw++) {
+        const other = owner.get(key(u + du, w + dw));
+        if (other !== undefined && other !== i) return false;
+      }
+    }
+    return true;
+  });
+}
+
+/**
+ * Cells per side for a picture in space when none is asked for: the picture of a small solution (a 3x3x3
+ * cube) about 300 pixels high rather than 200, a large one as before (24). `shifts` (an exploded view):
+ * where each piece is drawn.
+ */
+function readableSize(solution: Solution, shifts?: readonly (readonly [number, number, number])[]): number {
+  const cells = solution.placements.flatMap((p, i) => p.cells.map((c) => [0, 1, 2].map((a) => c[a]! + (shifts?.[i]?.[a] ?? 0))));
+  if (cells.length === 0) return 24;
+  const span = [0, 1, 2].map((a) => Math.max(...cells.map((c) => c[a]!)) - Math.min(...cells.map((c) => c[a]!)) + 1);
+  // the iso picture's height in cells: half the footprint's diagonal plus the layers
+  const high = (span[0]! + span[1]!) * SIN30 + span[2]!;
+  return Math.max(24, Math.min(48, Math.floor(300 / high)));
 }
 
 /**
@@ -78,9 +169,9 @@ function cubesOf(puzzle: Puzzle, solution: Solution, which: readonly number[], s
  * `shift(i)`, a move of the grid in cell coordinates (a disassembly's offsets), and for solids also by
  * `pull(i)` in space (the exploded view: solids need not stay on the lattice).
  */
-function partsSvg(puzzle: Puzzle, solution: Solution, which: readonly number[], shift: (i: number) => [number, number, number], size: number, pull?: (i: number) => Point3): SolidsPicture {
+function partsSvg(puzzle: Puzzle, solution: Solution, which: readonly number[], shift: (i: number) => [number, number, number], size: number, pull?: (i: number) => Point3, added?: ReadonlySet<number>): SolidsPicture {
   const grid = puzzleGrid(puzzle);
-  if (!drawsSolids(grid)) return cubesSvg(cubesOf(puzzle, solution, which, shift), size);
+  if (!drawsSolids(grid)) return cubesSvg(cubesOf(puzzle, solution, which, shift, added), size);
   const colours = placementColours(puzzle, solution.placements);
   const cells = which.flatMap((i) => {
     const step = spaceStep(grid, shift(i));
@@ -157,7 +248,7 @@ export function notAssembled(outcome: 'stuck' | 'unknown'): string {
  * played backwards; RangeError, with notAssembled's words, when the solution does not come apart).
  */
 export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Exclude<View, 'layers'>, options: { cellSize?: number; title?: string } = {}): string {
-  const size = options.cellSize ?? 24;
+  const size = options.cellSize ?? readableSize(solution);
   const title = options.title ?? puzzle.name;
   const n = solution.placements.length;
   const all = Array.from({ length: n }, (_, i) => i);
@@ -168,13 +259,8 @@ export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Excl
     return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, still, size, (i) => pulls[i]!)]);
   }
   if (view === 'exploded') {
-    const cells = solution.placements.flatMap((p) => p.cells);
-    const middle = [0, 1, 2].map((a) => cells.reduce((s, c) => s + c[a]!, 0) / cells.length);
-    const shift = (i: number): [number, number, number] => {
-      const own = solution.placements[i]!.cells;
-      return [0, 1, 2].map((a) => Math.round(EXPLODE_SPREAD * (own.reduce((s, c) => s + c[a]!, 0) / own.length - middle[a]!))) as [number, number, number];
-    };
-    return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, shift, size)]);
+    const shifts = explodedShifts(solution);
+    return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, (i) => shifts[i]!, options.cellSize ?? readableSize(solution, shifts))]);
   }
   // steps: the assembly, as a disassembly found played backwards (there is none for a solution that locks,
   // nor on a grid whose pieces do not slide)
@@ -182,7 +268,7 @@ export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Excl
   if (cannot) throw new RangeError(cannot);
   const taken = disassembleSolution(puzzle, solution);
   if (taken.outcome !== 'apart') throw new RangeError(notAssembled(taken.outcome));
-  return renderAssemblyIso(puzzle, solution, disassemblySteps(solution, taken), { title });
+  return renderAssemblyIso(puzzle, solution, disassemblySteps(solution, taken), { title, ...(options.cellSize !== undefined ? { cellSize: options.cellSize } : {}) });
 }
 
 /**
@@ -190,7 +276,7 @@ export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Excl
  * sides apart; then each side is taken apart on its own). A frame stays out of the picture.
  */
 export function renderDisassemblyIso(puzzle: Puzzle, solution: Solution, steps: readonly DisassemblyStep[], options: { cellSize?: number; title?: string } = {}): string {
-  const size = options.cellSize ?? 24;
+  const size = options.cellSize ?? readableSize(solution);
   const pictures = steps.map((step, k) => {
     const offsets = new Map(step.scene.map((s) => [s.placement, s.offset]));
     return {
@@ -206,7 +292,7 @@ export function renderDisassemblyIso(puzzle: Puzzle, solution: Solution, steps: 
  * part built so far, with the direction its pieces come in from.
  */
 export function renderAssemblyIso(puzzle: Puzzle, solution: Solution, steps: readonly DisassemblyStep[], options: { cellSize?: number; title?: string } = {}): string {
-  const size = options.cellSize ?? 24;
+  const size = options.cellSize ?? readableSize(solution);
   const pictures = [...steps].reverse().map((step, k) => {
     // before the move (after the move played backwards): the moved pieces back where they came from
     const moved = new Set(step.move.placements);
@@ -214,7 +300,8 @@ export function renderAssemblyIso(puzzle: Puzzle, solution: Solution, steps: rea
     const who = step.move.pieces.join(', ');
     const back: [number, number, number] = [-step.move.by[0], -step.move.by[1], -step.move.by[2]];
     const caption = step.move.separates ? `${k + 1}. ${who} in, moving ${directionName(back)}` : `${k + 1}. ${who} ${directionName(back)} ${Math.max(...back.map(Math.abs))}`;
-    return { ...partsSvg(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number], size), caption };
+    // the pieces this step brings in stand out (outlined); those already in place are drawn pale
+    return { ...partsSvg(puzzle, solution, [...offsets.keys()], (i) => [...offsets.get(i)!] as [number, number, number], size, undefined, moved), caption };
   });
   return wrap(`${options.title ?? puzzle.name}: assembly`, pictures);
 }

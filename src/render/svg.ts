@@ -51,6 +51,22 @@ export interface SvgOptions extends HighlightOptions {
 }
 
 export const DEFAULT_CELL_SIZE = 24;
+
+/** Pixels a PNG aims for on its longer side when no scale is asked for: a size that reads on a screen. */
+export const READABLE_PNG_SIDE = 960;
+
+/**
+ * The zoom from a picture's SVG units to the pixels of its PNG when no scale is asked for: its longer side
+ * about READABLE_PNG_SIDE, never below the SVG's own size and at most 4 times it (lines and labels grow with
+ * it, so a 6x10 board is 960 pixels wide rather than 264).
+ */
+export function readablePngZoom(svg: string): number {
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+  const width = Number(/\swidth="([\d.]+)"/.exec(root)?.[1]);
+  const height = Number(/\sheight="([\d.]+)"/.exec(root)?.[1]);
+  if (!(width > 0 && height > 0)) return 1;
+  return Math.min(4, Math.max(1, READABLE_PNG_SIDE / Math.max(width, height)));
+}
 const UNCOVERED_FILL = '#eeeeee';
 /** Board cells that may stay empty, left empty: lighter than those a partial solution leaves. */
 const EMPTY_FILL = '#f9f9f9';
