@@ -379,3 +379,60 @@ describe('roomForText', () => {
     }));
   });
 });
+
+describe('renderSolutionSvg: large rectangles drawn as blocks', () => {
+  // a 6x6 square of a 6x3 block, a 3x3 block, and five little pieces (a domino, a 1x3 bar, a V, ...)
+  const block = (name: string, x0: number, y0: number, w: number, h: number) => {
+    const cells: Cell[] = [];
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) cells.push([x, y, 0]);
+    return { piece: name, cells };
+  };
+  const placements = [
+    block('Wide', 0, 0, 6, 3),
+    block('Sq', 0, 3, 3, 3),
+    block('Bar', 3, 3, 1, 3),
+    block('Dom', 4, 3, 2, 1),
+    { piece: 'Vee', cells: [[4, 4, 0], [5, 4, 0], [4, 5, 0]] as Cell[] },
+    block('One', 5, 5, 1, 1),
+  ];
+  const puzzle: Puzzle = {
+    name: 'blocks', dims: 2, mirror: true, board: placements.flatMap((p) => p.cells),
+    pieces: placements.map((p) => ({ name: p.piece, shape: normalize(p.cells), count: 1, mirror: true })),
+  };
+  const svg = renderSolutionSvg(puzzle, { placements }, { cellSize: 20 });
+  const gridPath = /<path class="grid" d="([^"]*)"/.exec(svg)?.[1] ?? '';
+  const label = (name: string) => {
+    const m = new RegExp(`<text class="label" x="([\\d.]+)" y="([\\d.]+)" font-size="([\\d.]+)"[^>]*>${name}</text>`).exec(svg);
+    return m ? { x: Number(m[1]), y: Number(m[2]), size: Number(m[3]) } : undefined;
+  };
+
+  it('names a block at its middle, as large as it fits, and other pieces at the usual size', () => {
+    const wide = label('Wide')!;
+    const sq = label('Sq')!;
+    const bar = label('Bar');
+    expect(wide.size).toBeGreaterThan(12);
+    expect(sq.size).toBeGreaterThan(12);
+    // the middles of the 6x3 block and of the 3x3 block (whatever the margins): 1.5 cells apart in x, 3 in y
+    expect(wide.x - sq.x).toBeCloseTo(30, 5);
+    expect(sq.y - wide.y).toBeCloseTo(60, 5);
+    // a 1x3 bar is no block: its name, if written, at the usual 0.6 of a cell
+    if (bar) expect(bar.size).toBeCloseTo(12, 5);
+  });
+
+  it('draws no unit lines inside a block, and keeps them inside smaller pieces', () => {
+    // the thin lines, as unit segments (horizontal runs at y, vertical at x): none in the blocks' interiors
+    expect(gridPath.length).toBeGreaterThan(0);
+    const wideLabel = label('Wide')!;
+    const left = wideLabel.x - 60;
+    const top = wideLabel.y - 30;
+    const segments = [...gridPath.matchAll(/M([\d.]+) ([\d.]+)([HV])([\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), dir: m[3], to: Number(m[4]) }));
+    const inside = (x: number, y: number, x0: number, y0: number, w: number, h: number) => x > left + x0 * 20 && x < left + (x0 + w) * 20 && y > top + y0 * 20 && y < top + (y0 + h) * 20;
+    for (const s of segments) {
+      const mid = s.dir === 'H' ? [(s.x + s.to) / 2, s.y] : [s.x, (s.y + s.to) / 2];
+      expect(inside(mid[0]!, mid[1]!, 0, 0, 6, 3), JSON.stringify(s)).toBe(false);
+      expect(inside(mid[0]!, mid[1]!, 0, 3, 3, 3), JSON.stringify(s)).toBe(false);
+    }
+    // the bar's two inner lines and the V's are still there
+    expect(segments.some((s) => inside(s.dir === 'H' ? (s.x + s.to) / 2 : s.x, s.dir === 'H' ? s.y : (s.y + s.to) / 2, 3, 3, 1, 3))).toBe(true);
+  });
+});

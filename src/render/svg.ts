@@ -135,6 +135,19 @@ export function roomForText(part: readonly Cell[], ems: number, fontCells: numbe
   return fits.length > 0 ? nearestMean(fits, part) : undefined;
 }
 
+/** Rectangles at least this many cells on their shorter side are drawn as blocks (see renderSolutionSvg). */
+const BLOCK_SIDE = 3;
+
+/** The rectangle a placement fills, when it is one on one layer at least BLOCK_SIDE cells on each side. */
+function blockOf(cells: readonly Cell[]): { x: number; y: number; w: number; h: number } | undefined {
+  const { min, max } = bounds(cells);
+  const w = max[0] - min[0] + 1;
+  const h = max[1] - min[1] + 1;
+  if (min[2] !== max[2] || w < BLOCK_SIDE || h < BLOCK_SIDE || w * h !== cells.length) return undefined;
+  if (new Set(cells.map(cellKey)).size !== cells.length) return undefined;
+  return { x: min[0], y: min[1], w, h };
+}
+
 /** Standalone SVG document of a solution (see the comment at the top of this file). */
 export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: SvgOptions = {}): string {
   checkPictureArguments(puzzle, solution, 'renderSolutionSvg');
@@ -191,7 +204,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
 
   // Labels: one per placed piece, or in 3-D one per layer the piece occupies, since each layer is drawn
   // apart and a piece's part in another layer would otherwise go unnamed.
-  interface Label { readonly cell: Cell; readonly text: string; readonly fill: string; readonly bold: boolean }
+  interface Label { readonly cell: Cell; readonly text: string; readonly fill: string; readonly bold: boolean; readonly block?: { x: number; y: number; w: number; h: number }; readonly size?: number }
   // A piece's name goes in only if it fits in every part of every copy: one piece is written one way.
   const parts = placements.map((p) =>
     (layered ? [...new Set(p.cells.map((c) => c[2]))].map((z) => p.cells.filter((c) => c[2] === z)) : [p.cells]).map((part) => ({
@@ -199,14 +212,25 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
       roomy: pictures ? pictures.roomForText(part, textWidthEms(p.piece) * labelSize, labelSize) : roomForText(part, textWidthEms(p.piece), labelSize / cs),
     })),
   );
-  const shortened = new Set(placements.filter((p, i) => labels.get(p.piece) !== p.piece && parts[i]!.some((q) => !q.roomy)).map((p) => p.piece));
-  const pieceLabelsDrawn: Label[] = placements.flatMap((p, i) =>
-    parts[i]!.map(({ part, roomy }) =>
+  // Large rectangles on a flat board (Calibron's blocks, a squared square's squares) are drawn as blocks:
+  // their name as large as it fits at their middle, and no unit lines inside (noise at that size).
+  const blocks = pictures || layered ? [] : placements.map((p) => blockOf(p.cells));
+  const blockLabel = (i: number, name: string): { block: { x: number; y: number; w: number; h: number }; size: number } | undefined => {
+    const block = blocks[i];
+    if (!block) return undefined;
+    const size = Math.min(Math.min(block.w, block.h) * cs * 0.3, (0.8 * block.w * cs) / Math.max(1, textWidthEms(name)));
+    return size >= labelSize ? { block, size } : undefined;
+  };
+  const shortened = new Set(placements.filter((p, i) => labels.get(p.piece) !== p.piece && !blockLabel(i, p.piece) && parts[i]!.some((q) => !q.roomy)).map((p) => p.piece));
+  const pieceLabelsDrawn: Label[] = placements.flatMap((p, i) => {
+    const block = shortened.has(p.piece) ? undefined : blockLabel(i, p.piece);
+    if (block) return [{ cell: p.cells[0]!, text: p.piece, fill: inkOf(i), bold: highlight.has(i), ...block }];
+    return parts[i]!.map(({ part, roomy }) =>
       shortened.has(p.piece) || !roomy
         ? { cell: pictures ? pictures.centreCell(part) : centreCell(part), text: labels.get(p.piece)!, fill: inkOf(i), bold: highlight.has(i) }
         : { cell: roomy, text: p.piece, fill: inkOf(i), bold: highlight.has(i) },
-    ),
-  );
+    );
+  });
 
   // The heading, wrapped; the picture is as wide as the board, the heading and the legend's entries need.
   const headingLines = options.title !== undefined ? wrapText(options.title, Math.max(boardWidth / headingSize, TITLE_WRAP_EMS)) : [];
@@ -370,7 +394,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const highlightEdges: string[] = [];
   const solvers = (i: number): boolean => i >= 0 && !isGiven(i);
   const kind = (a: number, b: number): Kind => {
-    if (a === b) return a === OFF ? 0 : 1;
+    if (a === b) return a === OFF || blocks[a] ? 0 : 1;
     if (highlight.has(a) || highlight.has(b)) return 4;
     return !solvers(a) && !solvers(b) && (isGiven(a) || isGiven(b)) ? 3 : 2;
   };
@@ -445,10 +469,11 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     out.push(`<path class="outline-highlight" d="${d}" fill="none" stroke="#000000" stroke-width="${num(1.4 * outlineWidth)}" stroke-linecap="${cap}"/>`);
   }
 
-  for (const { cell: [x, y, z], text, fill, bold } of pieceLabelsDrawn) {
-    const centre = pictures?.centre([x, y, z]);
+  for (const { cell: [x, y, z], text, fill, bold, block, size } of pieceLabelsDrawn) {
+    // a block's name at its middle
+    const centre = block ? [px(block.x, 0) + (block.w * cs) / 2 - left, py(block.y) + (block.h * cs) / 2 - top] : pictures?.centre([x, y, z]);
     out.push(
-      `<text class="label" x="${num(centre ? left + centre[0] : px(x, z) + cs / 2)}" y="${num(centre ? top + centre[1] : py(y) + cs / 2)}" font-size="${num(labelSize)}" ` +
+      `<text class="label" x="${num(centre ? left + centre[0]! : px(x, z) + cs / 2)}" y="${num(centre ? top + centre[1]! : py(y) + cs / 2)}" font-size="${num(size ?? labelSize)}" ` +
         `text-anchor="middle" dominant-baseline="central" fill="${fill}"${bold ? ' font-weight="bold"' : ''}>${escapeXml(text)}</text>`,
     );
   }
