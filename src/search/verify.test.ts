@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import { art, puzzleOf, rect } from '../test-support/shapes.js';
 import { verifySolution } from './verify.js';
+import { parsePuzzle } from '../puzzle/format.js';
+import { solve } from './solve.js';
 
 // A 3x2 board tiled by two copies of the L tromino.
 const puzzle = puzzleOf('2x3', rect(3, 2), { L: art('##/#.') }, { counts: { L: 2 } });
@@ -40,5 +42,37 @@ describe('verifySolution', () => {
       ],
     };
     expect(verifySolution(chiral, mirrored).join()).toMatch(/not one of its allowed orientations/);
+  });
+});
+
+describe('verifySolution with colour constraints', () => {
+  // dominoes with a red end and a blue end, on strips of red and blue cells
+  const strip = (colours: string) => parsePuzzle(`name: strip
+board:
+  shape: ${colours}
+  colours: {red: r, blue: b}
+colour-rules:
+  red: [red]
+  blue: [blue]
+pieces:
+  M: {shape: rb, colours: {red: r, blue: b}, count: 2}
+`, 'strip.yaml');
+  const at = (...xs: number[]): Cell[] => xs.map((x) => [x, 0, 0]);
+
+  it('accepts the solutions the search finds: a piece lies the way its colours allow', () => {
+    const puzzle = strip('rbbr');
+    const found = solve(puzzle, { all: true }).found;
+    // red-blue, then turned round blue-red
+    expect(found).toHaveLength(1);
+    expect(verifySolution(puzzle, found[0]!)).toEqual([]);
+    expect(verifySolution(puzzle, { placements: [{ piece: 'M', cells: at(0, 1) }, { piece: 'M', cells: at(2, 3) }] })).toEqual([]);
+  });
+
+  it('refuses a piece whose coloured cells lie on board cells of colours its rules do not allow, however it is turned', () => {
+    const puzzle = strip('rrbb');
+    expect(solve(puzzle, { all: true }).found).toHaveLength(0);
+    const problems = verifySolution(puzzle, { placements: [{ piece: 'M', cells: at(0, 1) }, { piece: 'M', cells: at(2, 3) }] });
+    expect(problems).toHaveLength(2);
+    expect(problems.every((p) => p.includes('colour'))).toBe(true);
   });
 });

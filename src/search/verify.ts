@@ -12,8 +12,8 @@ import { isWrapped } from '../geometry/wrap.js';
  * Checks a solution against the puzzle alone, sharing nothing with the search: every board cell covered
  * at most once and every cell that must be covered covered, nothing off the board, every piece used
  * between its least and most copies (and `use` pieces in all, when given), each pieces already placed
- * where it was, and every placed shape one of its piece's allowed orientations. Returns the problems found
- * (empty when valid).
+ * where it was, every placed shape one of its piece's allowed orientations, and with colour constraints
+ * every coloured piece cell on a board cell its rules allow. Returns the problems found (empty when valid).
  */
 export function verifySolution(puzzle: Puzzle, solution: Solution): string[] {
   return createVerifier(puzzle)(solution);
@@ -59,7 +59,41 @@ export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[]
   // moved and taken modulo the period, for some orientation and some move
   const lies = isWrapped(grid) ? wrappedShapeTest(puzzle, grid) : undefined;
   const given = new Set((puzzle.placed ?? []).map((p) => `${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`));
-  return (solution) => check(puzzle, grid, board, optional, shapes, given, solution, lies);
+  const colours = colourTest(puzzle, grid);
+  return (solution) => check(puzzle, grid, board, optional, shapes, given, solution, lies, colours);
+}
+
+/**
+ * With colour constraints (board cells and piece cells coloured): whether a piece lies on cells with its
+ * colours allowed, for some way of turning it onto them (a symmetric shape may lie on the same cells with
+ * its colours placed otherwise): a coloured piece cell on a coloured board cell only where a rule allows
+ * that pair. Undefined without colour constraints.
+ */
+function colourTest(puzzle: Puzzle, grid: Grid): ((piece: string, cells: readonly Cell[]) => boolean) | undefined {
+  if (!puzzle.boardColours?.length || !puzzle.pieces.some((p) => p.colours?.length)) return undefined;
+  const boardColour = new Map(puzzle.boardColours.map((c) => [cellKey(c.cell), c.colour]));
+  const rules = new Set((puzzle.colourRules ?? []).flatMap((r) => r.board.map((b) => `${r.piece}\u0000${b}`)));
+  const byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
+  const wrapCell = isWrapped(grid) ? grid.wrapCell : (c: Cell): Cell => c;
+  return (name, cells) => {
+    const piece = byName.get(name)!;
+    if (!piece.colours?.length) return true;
+    const turns = piece.rotate === false ? [grid.symmetries[0]!, ...(piece.mirror ? [grid.mirrorLeftRight] : [])] : piece.mirror ? grid.symmetries : grid.symmetries.filter((t) => !t.reflects);
+    const target = new Set(cells.map(cellKey));
+    // every turn, and every move that takes the turned shape's first cell onto one of the cells
+    return turns.some((t) => {
+      const image = piece.shape.map((c) => t.apply(c));
+      if (image.length !== cells.length) return false;
+      return cells.some((to) => {
+        const move = (c: Cell): Cell => wrapCell([c[0] + to[0] - image[0]![0], c[1] + to[1] - image[0]![1], c[2] + to[2] - image[0]![2]]);
+        if (!image.every((c) => target.has(cellKey(move(c))))) return false;
+        return piece.colours!.every(({ cell, colour }) => {
+          const on = boardColour.get(cellKey(move(t.apply(cell))));
+          return on === undefined || rules.has(`${colour}\u0000${on}`);
+        });
+      });
+    });
+  };
 }
 
 function check(
@@ -71,6 +105,7 @@ function check(
   given: ReadonlySet<string>,
   solution: Solution,
   lies?: (piece: string, cells: readonly Cell[]) => boolean,
+  colours?: (piece: string, cells: readonly Cell[]) => boolean,
 ): string[] {
   const problems: string[] = [];
   const covered = new Set<string>();
@@ -86,6 +121,8 @@ function check(
     const shaped = lies ? lies(placed.piece, placed.cells) : allowed.has(shapeKeyOn(grid, placed.cells)) && grid.normalize(placed.cells).length === placed.cells.length;
     if (!shaped) {
       problems.push(`piece '${placed.piece}' is placed in a shape that is not one of its allowed orientations`);
+    } else if (colours && !colours(placed.piece, placed.cells)) {
+      problems.push(`piece '${placed.piece}' lies with a coloured cell on a board cell of a colour its colour rules do not allow, however it is turned`);
     }
     const key = `${placed.piece}:${placed.cells.map(cellKey).sort().join(' ')}`;
     if (given.has(key)) found.add(key);
