@@ -1,3 +1,4 @@
+import type { Cell } from '../geometry/cell.js';
 import { cellKey, leastCell } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
 import { shapeKeyOn } from '../geometry/grid.js';
@@ -10,7 +11,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, pieceMin, puzzleGrid } from '../puzzle/model.js';
 import type { WrappedGrid } from '../geometry/wrap.js';
 import { isWrapped } from '../geometry/wrap.js';
-import { allowedOrientations } from '../puzzle/orientations.js';
+import { allowedOrientations, colouredOrientations } from '../puzzle/orientations.js';
 
 /**
  * A symmetry of the board that maps solutions to solutions: a board cell permutation together with what it
@@ -45,9 +46,23 @@ export type SymmetryChoice = 'all' | 'rotations';
 export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: SymmetryChoice = 'all'): SolutionSymmetry[] {
   const grid = puzzleGrid(puzzle);
   const boardKey = shapeKeyOn(grid, board.cells);
-  // each piece's orientations, worked out once: every symmetry of the grid is tried against them all
-  const orientations = puzzle.pieces.map((p) => allowedOrientations(p, grid));
-  const allowed = orientations.map((list) => new Set(list.map((o) => shapeKeyOn(grid, o))));
+  // each piece's orientations, worked out once: every symmetry of the grid is tried against them all. With
+  // colour constraints an orientation is its cells with their colours: a turn that maps a piece's shape
+  // onto itself but its colours elsewhere (a mirror of a shape symmetric but coloured one-sidedly) maps
+  // solutions to no solutions
+  const coloured = hasColourConstraints(puzzle);
+  const orientations: { cells: Cell[]; colours: readonly (string | undefined)[] }[][] = puzzle.pieces.map((p) =>
+    coloured ? colouredOrientations(p, grid) : allowedOrientations(p, grid).map((cells) => ({ cells, colours: [] })));
+  const keyOf = (o: { cells: readonly Cell[]; colours: readonly (string | undefined)[] }, t?: Transform): string => {
+    const cells = t ? applyToShape(t, o.cells) : o.cells;
+    if (!coloured) return shapeKeyOn(grid, cells);
+    // normalize moves the shape and sorts it: its least cell goes to the first cell
+    const normal = grid.normalize(cells);
+    const least = leastCell(cells);
+    const colourAt = new Map(cells.map((c, k) => [cellKey([c[0] + normal[0]![0] - least[0], c[1] + normal[0]![1] - least[1], c[2] + normal[0]![2] - least[2]]), o.colours[k]]));
+    return `${shapeKeyOn(grid, normal)}|${normal.map((c) => colourAt.get(cellKey(c)) ?? '').join('\u0000')}`;
+  };
+  const allowed = orientations.map((list) => new Set(list.map((o) => keyOf(o))));
   /**
    * The piece that piece i becomes under t: itself when t maps its allowed orientations onto themselves,
    * else the one other piece whose allowed orientations they become, with the same range of copies. None,
@@ -62,11 +77,11 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
   const imageOf = (t: Transform, i: number): number => {
     let same: (j: number) => boolean;
     if (free[i]) {
-      const key = shapeKeyOn(grid, applyToShape(t, orientations[i]![0]!));
-      const images = free.some((f) => !f) ? new Set(orientations[i]!.map((o) => shapeKeyOn(grid, applyToShape(t, o)))) : undefined;
+      const key = keyOf(orientations[i]![0]!, t);
+      const images = free.some((f) => !f) ? new Set(orientations[i]!.map((o) => keyOf(o, t))) : undefined;
       same = (j) => allowed[j]!.size === allowed[i]!.size && (free[j] ? allowed[j]!.has(key) : [...images!].every((k) => allowed[j]!.has(k)));
     } else {
-      const images = new Set(orientations[i]!.map((o) => shapeKeyOn(grid, applyToShape(t, o))));
+      const images = new Set(orientations[i]!.map((o) => keyOf(o, t)));
       same = (j) => allowed[j]!.size === images.size && [...images].every((k) => allowed[j]!.has(k));
     }
     if (same(i)) return i;
