@@ -5,6 +5,7 @@ import { burrToolsOrienter, cellByCellOrienter } from './burrtools.js';
 import { loadCatalogPuzzle } from './catalog.js';
 import { parsePuzzle } from './format.js';
 import type { Puzzle, Solution } from './model.js';
+import { verifySolution } from '../search/verify.js';
 
 // box-orienter.ts computes BurrTools' orientation of an assembly with numbers; the rule it must agree with
 // turns and sorts every cell of every image (cellByCellOrienter). Both run on every solution (and on the
@@ -46,5 +47,29 @@ describe('the orienter on grids of boxes', () => {
     const solution = solve(puzzle, { limit: 1 }).found[0]!;
     const odd: Solution = { placements: [...solution.placements.slice(0, -1), { piece: 'nobody', cells: solution.placements.at(-1)!.cells as Cell[] }] };
     expect(text(burrToolsOrienter(puzzle)(odd))).toBe(text(cellByCellOrienter(puzzle)(odd)));
+  });
+});
+
+describe('the orienter with colour constraints', () => {
+  it('turns an assembly only by turns that keep every board cell its colour (its image is still a solution)', () => {
+    // a 2x3x2 box, its bottom layer red and its top blue; two dominoes standing (red end down), a red one
+    // lying in the bottom layer and a blue one in the top. Turned upside down, red would lie on blue.
+    const puzzle = parsePuzzle(`name: two-tone
+board:
+  layers: ["rrr\\nrrr", "bbb\\nbbb"]
+  colours: {red: r, blue: b}
+colour-rules:
+  red: [red]
+  blue: [blue]
+pieces:
+  D: {layers: ["r", "b"], colours: {red: r, blue: b}, count: 2}
+  R: {shape: "rr", colours: {red: r}, count: 2}
+  B: {shape: "bb", colours: {blue: b}, count: 2}
+`, 'two-tone.yaml');
+    const found = solve(puzzle, { all: true }).found;
+    expect(found.length).toBeGreaterThan(0);
+    for (const orient of [burrToolsOrienter(puzzle), cellByCellOrienter(puzzle)]) {
+      for (const solution of found) expect(verifySolution(puzzle, orient(solution))).toEqual([]);
+    }
   });
 });

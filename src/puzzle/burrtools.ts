@@ -47,7 +47,7 @@ import { gridOf, registeredGrids } from '../geometry/grids/index.js';
 import { PuzzleError } from './errors.js';
 import type { Piece, Puzzle, Solution } from './model.js';
 import { pieceMin, puzzleGrid } from './model.js';
-import { allowedOrientations } from './orientations.js';
+import { allowedOrientations, colouredOrientations } from './orientations.js';
 import { printable } from './printable.js';
 import { boxOrienter } from './box-orienter.js';
 import { parseCssColour } from './colour.js';
@@ -653,8 +653,11 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
   const gridType = burrTools.type;
   for (const piece of puzzle.pieces) {
     const flat = isFlat(piece.shape, grid);
-    const theirs = new Set(allowedOrientations({ name: piece.name, shape: piece.shape, count: 1, mirror: flat }, grid).map((o) => shapeKeyOn(grid, o)));
-    const ours = allowedOrientations(piece, grid).map((o) => shapeKeyOn(grid, o));
+    // (with their colours: a flat piece whose shape is its own mirror image but whose colours are not has
+    // more orientations turned over)
+    const keys = (p: Piece): string[] => colouredOrientations(p, grid).map((o) => `${shapeKeyOn(grid, o.cells)}|${o.colours.map((c) => c ?? '').join('\u0000')}`);
+    const theirs = new Set(keys({ name: piece.name, shape: piece.shape, count: 1, mirror: flat, ...(piece.colours ? { colours: piece.colours } : {}) }));
+    const ours = keys(piece);
     if (ours.length === theirs.size && ours.every((k) => theirs.has(k))) continue;
     const what = `piece '${printable(piece.name, 40)}'`;
     if (piece.rotate === false || piece.orientations) throw new BurrToolsWriteError(`${what} may only take some of its orientations (${piece.orientations ? 'orientations' : 'rotate: false'}): BurrTools turns every piece every way`);
@@ -869,6 +872,10 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
   // in reading order onto the board's first)
   const optional = new Set((puzzle.optional ?? []).map(cellKey));
   const cells = new Set(puzzle.board.map(cellKey));
+  // with colour constraints a turn is a symmetry only when it keeps every board cell's colour (as the
+  // search's symmetries do; BurrTools keeps an assembly in an orientation among those)
+  const constrained = !!puzzle.boardColours?.length && puzzle.pieces.some((p) => !!p.colours?.length);
+  const colourAt = new Map(constrained ? puzzle.boardColours!.map((c) => [cellKey(c.cell), c.colour]) : []);
   const low = leastCell(puzzle.board);
   const symmetries: { index: number; map: (c: Cell) => Cell; shift: Cell }[] = [];
   turns.forEach((m, index) => {
@@ -876,7 +883,11 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
     const at = leastCell(puzzle.board.map(t));
     const shift: Cell = [low[0] - at[0], low[1] - at[1], low[2] - at[2]];
     const map = (c: Cell): Cell => add(t(c), shift);
-    if (puzzle.board.every((c) => cells.has(cellKey(map(c))) && optional.has(cellKey(c)) === optional.has(cellKey(map(c))))) symmetries.push({ index, map, shift });
+    const kept = (c: Cell): boolean => {
+      const image = cellKey(map(c));
+      return cells.has(image) && optional.has(cellKey(c)) === optional.has(image) && colourAt.get(cellKey(c)) === colourAt.get(image);
+    };
+    if (puzzle.board.every(kept)) symmetries.push({ index, map, shift });
   });
   if (symmetries.length <= 1) return same;
   // each piece's orientations: the first turn that gives each
