@@ -161,6 +161,22 @@ describe('renderSolutionText, big boards', () => {
     }
   });
 
+  it('never drops a small piece when it scales down: one no block centre falls on still shows', () => {
+    // the Calibron-sized board with L (7x7) cut into a 1x1 piece, a 2x2 one and the rest
+    const rects = calibronRects.filter(([name]) => name !== 'L');
+    const small = puzzleOf('small pieces', rect(0, 0, 56, 56), [
+      ...rects.map(([piece, x, y, w, h]) => ({ piece, cells: rect(x, y, w, h) })),
+      { piece: 'M', cells: [[49, 49, 0]] as Cell[] },
+      { piece: 'N', cells: rect(50, 49, 2, 2) },
+      { piece: 'L', cells: rect(49, 49, 7, 7).filter(([x, y]) => !(x === 49 && y === 49) && !(x >= 50 && x < 52 && y < 51)) },
+    ]);
+    for (const maxWidth of [100, 60, 40]) {
+      const text = renderSolutionText(small.puzzle, small.solution, { color: false, maxWidth });
+      const picture = text.split('\n').filter((line) => line.startsWith('│') || line.startsWith('├') || line.startsWith('┌') || line.startsWith('└'));
+      expect(new Set(picture.join('').replace(/[^A-Z]/g, '')), `width ${maxWidth}`).toEqual(new Set('ABCDEFGHIJKLMN'));
+    }
+  });
+
   it('uses narrow cells before scaling, and does not scale a board that fits', () => {
     const board = puzzleOf('40 wide', rect(0, 0, 40, 1), [{ piece: 'I', cells: rect(0, 0, 40, 1) }]);
     const text = renderSolutionText(board.puzzle, board.solution, { color: false });

@@ -165,6 +165,29 @@ function layOut(layers: readonly { z: number; picture: LayerPicture }[], layered
 }
 
 /** The offset, from a box's edge, of the centre cell of a (possibly clipped) block of k cells. */
+/** Who each block of a scaled-down picture shows (row by row), and how many blocks each owner has. */
+function scaledOwners(cols: number, rows: number, sampled: (bx: number, by: number) => number): { owner: Int32Array; count: Map<number, number>; give(at: number, to: number): void } {
+  const owner = new Int32Array(cols * rows);
+  const count = new Map<number, number>();
+  for (let by = 0; by < rows; by++) {
+    for (let bx = 0; bx < cols; bx++) {
+      const o = sampled(bx, by);
+      owner[by * cols + bx] = o;
+      count.set(o, (count.get(o) ?? 0) + 1);
+    }
+  }
+  return {
+    owner,
+    count,
+    give(at, to) {
+      const was = owner[at]!;
+      count.set(was, count.get(was)! - 1);
+      owner[at] = to;
+      count.set(to, (count.get(to) ?? 0) + 1);
+    },
+  };
+}
+
 function blockCentre(block: number, k: number, extent: number): number {
   return block * k + Math.floor((Math.min(k, extent - block * k) - 1) / 2);
 }
@@ -408,9 +431,28 @@ export function renderSolutionText(puzzle: Puzzle, solution: Solution, options: 
     const rows = Math.ceil(h / ky);
     const layers = Array.from({ length: d }, (_, i) => {
       const z = box.min[2] + i;
-      const owner = (bx: number, by: number): number =>
-        owners.get(`${box.min[0] + blockCentre(bx, kx, w)},${box.min[1] + blockCentre(by, ky, h)},${z}`) ?? OFF;
-      return { z, picture: boxesPicture(cols, rows, inner, owner, (o) => looks[o]!) };
+      const blocks = scaledOwners(cols, rows, (bx, by) => owners.get(`${box.min[0] + blockCentre(bx, kx, w)},${box.min[1] + blockCentre(by, ky, h)},${z}`) ?? OFF);
+      if (kx > 1) {
+        // a piece no block's centre falls on still gets a block it covers: the one whose owner keeps most
+        // blocks without it (so a small piece is never dropped from the picture)
+        placements.forEach((p, piece) => {
+          if (blocks.count.get(piece)) return;
+          let best = -1;
+          let bestKeeps = -Infinity;
+          for (const c of p.cells) {
+            if (c[2] !== z) continue;
+            const at = Math.floor((c[1] - box.min[1]) / ky) * cols + Math.floor((c[0] - box.min[0]) / kx);
+            const was = blocks.owner[at]!;
+            const keeps = was < 0 ? Infinity : (blocks.count.get(was) ?? 0) - 1;
+            if (keeps > bestKeeps) {
+              best = at;
+              bestKeeps = keeps;
+            }
+          }
+          if (best >= 0) blocks.give(best, piece);
+        });
+      }
+      return { z, picture: boxesPicture(cols, rows, inner, (bx, by) => blocks.owner[by * cols + bx]!, (o) => looks[o]!) };
     });
     out = layOut(layers, puzzle.dims === 3, maxWidth, options.color);
     if (kx > 1) out.push(...wrapWords(`(scaled down: 1 square = ${kx}x${ky} cells; --svg FILE draws every cell)`, maxWidth));
