@@ -6,6 +6,8 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { renderSolutionSvg, roomForText, textWidthEms, wrapText } from './svg.js';
 import { PALETTE } from './palette.js';
 import { xmlProblems } from '../test-support/xml.js';
+import { parsePuzzle } from '../puzzle/format.js';
+import { solve } from '../search/solve.js';
 
 function puzzleOf(name: string, board: Cell[], placements: { piece: string; cells: Cell[] }[], dims: 2 | 3 = 2): { puzzle: Puzzle; solution: Solution } {
   const pieces = [...new Map(placements.map((p) => [p.piece, p.cells])).entries()].map(([n, cells]) => ({
@@ -434,5 +436,39 @@ describe('renderSolutionSvg: large rectangles drawn as blocks', () => {
     }
     // the bar's two inner lines and the V's are still there
     expect(segments.some((s) => inside(s.dir === 'H' ? (s.x + s.to) / 2 : s.x, s.dir === 'H' ? s.y : (s.y + s.to) / 2, 3, 3, 1, 3))).toBe(true);
+  });
+});
+
+describe('renderSolutionSvg: boards that wrap', () => {
+  it('draws the joined edges dashed: thin where a piece goes on across them, thick where two pieces meet', () => {
+    let anyJoined = 0;
+    let anyMeet = 0;
+    for (const wrap of ['x', 'y', 'xy']) {
+      const puzzle = parsePuzzle(`name: wrapped\nwrap: ${wrap}\nboard: {rect: [5, 4]}\npieces:\n  L: "#.\\n#.\\n##"\n  I: "####"\n  T: "###\\n.#."\n  S: ".##\\n##."\n  P: "##\\n##"\n`, 'wrapped.yaml');
+      for (const solution of solve(puzzle, { limit: 6 }).found) {
+        const svg = renderSolutionSvg(puzzle, solution, { cellSize: 20 });
+        const pieceAt = new Map(solution.placements.flatMap((p, i) => p.cells.map((c) => [cellKey(c), i])));
+        // unit edges of the seams, counted from the solution: each seam edge is drawn on both sides of the board
+        let joined = 0;
+        let meet = 0;
+        const count = (a: Cell, b: Cell) => (pieceAt.get(cellKey(a)) === pieceAt.get(cellKey(b)) ? (joined += 2) : (meet += 2));
+        if (wrap.includes('x')) for (let y = 0; y < 4; y++) count([0, y, 0], [4, y, 0]);
+        if (wrap.includes('y')) for (let x = 0; x < 5; x++) count([x, 0, 0], [x, 3, 0]);
+        const segments = (cls: string) => (new RegExp(`<path class="${cls}" d="([^"]*)"`).exec(svg)?.[1]?.match(/M/g) ?? []).length;
+        expect(segments('seam-joined'), wrap).toBe(joined);
+        expect(segments('seam'), wrap).toBe(meet);
+        expect(svg).toContain('dashed edges are joined');
+        anyJoined += joined;
+        anyMeet += meet;
+      }
+    }
+    // (both kinds were drawn and counted)
+    expect(anyJoined).toBeGreaterThan(0);
+    expect(anyMeet).toBeGreaterThan(0);
+    // a board that does not wrap has none of it
+    const flat = parsePuzzle('name: flat\nboard: {rect: [4, 1]}\npieces:\n  I: "####"\n', 'flat.yaml');
+    const svg = renderSolutionSvg(flat, solve(flat).found[0]!);
+    expect(svg).not.toContain('seam');
+    expect(svg).not.toContain('dashed');
   });
 });

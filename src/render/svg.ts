@@ -30,6 +30,7 @@
 import type { Cell } from '../geometry/cell.js';
 import { bounds, cellKey, compareCells } from '../geometry/cell.js';
 import { CellTable } from '../geometry/cell-table.js';
+import { isWrapped } from '../geometry/wrap.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { puzzleGrid } from '../puzzle/model.js';
 import { checkPictureArguments } from './arguments.js';
@@ -236,8 +237,14 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const headingLines = options.title !== undefined ? wrapText(options.title, Math.max(boardWidth / headingSize, TITLE_WRAP_EMS)) : [];
   const legend = legendEntries(puzzle, { placements: placements.filter((p) => shortened.has(p.piece)) }, labels);
   // Lines with a sample: pieces placed before, highlighted ones, cells left empty that may stay empty.
-  type Sample = 'given' | 'highlight' | 'empty';
+  type Sample = 'given' | 'highlight' | 'empty' | 'seam';
   const marks: { sample: Sample; text: string }[] = [];
+  // a board that wraps: its joined edges are drawn dashed (see the edges below), and the legend says which
+  const wrap = !pictures && isWrapped(grid) ? grid.wrap : undefined;
+  if (wrap) {
+    const joined = [wrap.x ? 'left to right' : '', wrap.y ? 'top to bottom' : ''].filter(Boolean).join(', ');
+    marks.push({ sample: 'seam', text: `dashed edges are joined: ${joined}` });
+  }
   const given = givenNames(solution);
   if (given.length > 0) marks.push({ sample: 'given', text: `placed before: ${given.join(', ')}` });
   const highlighted = highlightedNames(solution, highlight);
@@ -420,9 +427,46 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
       }
     });
   }
+  // The joined edges of a board that wraps: a piece that goes on across them is one piece (a dashed thin
+  // line), two pieces meet there (a dashed thick one). `across(x, y, z)` is the cell on the other side.
+  const seamJoined: string[] = [];
+  const seamMeet: string[] = [];
+  const seamAt = (horizontal: boolean, at: number): boolean => {
+    if (!wrap) return false;
+    const axis = horizontal ? 1 : 0;
+    if (!(horizontal ? wrap.y : wrap.x)) return false;
+    return at === wrap.origin[axis]! || at === wrap.origin[axis]! + wrap.size[axis]!;
+  };
+  const inside = (horizontal: boolean, x: number, y: number, z: number): number => {
+    // the board cell on this side of a seam edge at x (vertical) or y (horizontal), and the one across
+    const o = wrap!.origin;
+    const n = wrap!.size;
+    return horizontal ? owner(x, y === o[1]! ? o[1]! : o[1]! + n[1]! - 1, z) : owner(x === o[0]! ? o[0]! : o[0]! + n[0]! - 1, y, z);
+  };
+  const across = (horizontal: boolean, x: number, y: number, z: number): number => {
+    const o = wrap!.origin;
+    const n = wrap!.size;
+    return horizontal ? owner(x, y === o[1]! ? o[1]! + n[1]! - 1 : o[1]!, z) : owner(x === o[0]! ? o[0]! + n[0]! - 1 : o[0]!, y, z);
+  };
+  const seamKind = (horizontal: boolean, x: number, y: number, z: number): Kind | 5 | 6 => {
+    const a = inside(horizontal, x, y, z);
+    const b = across(horizontal, x, y, z);
+    // a hole on either side: no continuation there, an outline as anywhere else
+    if (a === OFF || b === OFF) return kind(a, OFF);
+    return a === b ? 5 : 6;
+  };
+  const emitSeam = (k: Kind | 5 | 6, seg: string): void => {
+    if (k === 5) seamJoined.push(seg);
+    else if (k === 6) seamMeet.push(seg);
+    else emit(k as Kind, seg);
+  };
   for (let z = minZ; z <= max[2]! && !pictures; z++) {
     // Horizontal edges: the top edge of row y, for y up to one past the last row.
     for (let y = minY; y <= max[1]! + 1; y++) {
+      if (seamAt(true, y)) {
+        for (let x = minX; x <= max[0]!; x++) emitSeam(seamKind(true, x, y, z), `M${num(px(x, z))} ${num(py(y))}H${num(px(x + 1, z))}`);
+        continue;
+      }
       let x = minX;
       while (x <= max[0]!) {
         const k = kind(owner(x, y - 1, z), owner(x, y, z));
@@ -434,6 +478,10 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     }
     // Vertical edges: the left edge of column x, for x up to one past the last column.
     for (let x = minX; x <= max[0]! + 1; x++) {
+      if (seamAt(false, x)) {
+        for (let y = minY; y <= max[1]!; y++) emitSeam(seamKind(false, x, y, z), `M${num(px(x, z))} ${num(py(y))}V${num(py(y + 1))}`);
+        continue;
+      }
       let y = minY;
       while (y <= max[1]!) {
         const k = kind(owner(x - 1, y, z), owner(x, y, z));
@@ -450,6 +498,13 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
   const outlineWidth = Math.max(1.5, cs / 8);
   // square ends fill the corners of squares; on slanting edges they would stick out
   const cap = pictures ? 'round' : 'square';
+  const dashes = `stroke-dasharray="${num(outlineWidth * 1.5)} ${num(outlineWidth * 1.5)}"`;
+  if (seamJoined.length > 0) {
+    out.push(`<path class="seam-joined" d="${seamJoined.join('')}" fill="none" stroke="#000000" stroke-opacity="0.55" stroke-width="${num(Math.max(1, cs / 16))}" ${dashes}/>`);
+  }
+  if (seamMeet.length > 0) {
+    out.push(`<path class="seam" d="${seamMeet.join('')}" fill="none" stroke="#000000" stroke-width="${num(outlineWidth)}" ${dashes}/>`);
+  }
   if (givenEdges.length > 0) {
     out.push(`<path class="outline-given" d="${givenEdges.join('')}" fill="none" stroke="${GIVEN_OUTLINE}" stroke-width="${num(outlineWidth)}" stroke-linecap="${cap}"/>`);
   }
@@ -512,6 +567,8 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
         `<rect ${square} fill="${HIGHLIGHT_HALO}" stroke="#000000" stroke-width="${num(Math.max(1, outlineWidth * 0.7))}"/>`,
         `<rect x="${num(x + inset)}" y="${num(y + inset)}" width="${num(sampleSize - 2 * inset)}" height="${num(sampleSize - 2 * inset)}" fill="#ffffff"/>`,
       );
+    } else if (sample === 'seam') {
+      out.push(`<path d="M${num(x + sampleSize / 2)} ${num(y - sampleSize * 0.15)}V${num(y + sampleSize * 1.15)}" fill="none" stroke="#000000" stroke-width="${num(outlineWidth)}" stroke-dasharray="${num(outlineWidth * 1.5)} ${num(outlineWidth * 1.5)}"/>`);
     } else {
       const arm = sampleSize / 4;
       const cx = x + sampleSize / 2;
