@@ -273,6 +273,17 @@ describe('sheets of solutions', () => {
     expect(snug('solve', 'soma', '--svg', join(d, 'one.svg'), '-q').code).toBe(0);
     expect(readFileSync(join(d, 'one.svg'), 'utf8').match(/<svg\b/g)).toHaveLength(1);
   });
+
+  it('gives each piece one colour in every picture of a sheet, and the pieces different colours', () => {
+    const d = dir();
+    expect(snug('solve', 'pentomino-6x10', '--limit', '12', '--svg', join(d, 'sheet.svg'), '-q').code).toBe(0);
+    const sheet = readFileSync(join(d, 'sheet.svg'), 'utf8');
+    const fills = new Map<string, Set<string>>();
+    for (const m of sheet.matchAll(/data-piece="([^"]+)" fill="([^"]+)"/g)) fills.set(m[1]!, (fills.get(m[1]!) ?? new Set()).add(m[2]!));
+    expect(fills.size).toBe(12);
+    for (const [piece, colours] of fills) expect(colours.size, piece).toBe(1);
+    expect(new Set([...fills.values()].map((c) => [...c][0])).size).toBe(12);
+  });
 });
 
 describe('--view: 3-D solutions drawn in isometric view', () => {

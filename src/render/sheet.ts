@@ -7,6 +7,8 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import type { SvgOptions } from './svg.js';
 import { escapeXml, renderSolutionSvg } from './svg.js';
 import { formatCount } from './report.js';
+import { PALETTE } from './palette.js';
+import { pieceListColours } from './piece-colours.js';
 
 /** The most solutions one sheet draws. */
 export const MAX_SHEET_SOLUTIONS = 100;
@@ -21,8 +23,14 @@ export interface SheetOptions {
 
 export function renderSolutionSheetSvg(puzzle: Puzzle, solutions: readonly Solution[], options: SvgOptions & SheetOptions = {}): string {
   const shown = solutions.slice(0, MAX_SHEET_SOLUTIONS);
+  // a piece keeps its colour from picture to picture, one colour per piece, when the palette has enough
+  // (with more pieces than colours each picture colours its own, so that no two neighbours look alike)
+  const colours = pieceListColours(puzzle.pieces);
+  const painted: Puzzle = puzzle.pieces.length <= PALETTE.length
+    ? { ...puzzle, pieces: puzzle.pieces.map((p, i) => ({ ...p, color: p.color ?? colours[i]!.css })) }
+    : puzzle;
   const pictures = shown.map((s, i) => {
-    const svg = renderSolutionSvg(puzzle, s, { ...options, title: `${i + 1}` });
+    const svg = renderSolutionSvg(painted, s, { ...options, title: `${i + 1}` });
     const root = /<svg\b[^>]*>/.exec(svg)!;
     const width = Number(/\bwidth="([\d.]+)"/.exec(root[0])![1]);
     const height = Number(/\bheight="([\d.]+)"/.exec(root[0])![1]);
