@@ -37,3 +37,33 @@ describe('the progress of a planned run', () => {
     expect(root.snapshot().fraction).toBeGreaterThan(0.2);
   });
 });
+
+describe('the ETA of a planned run', () => {
+  it('goes by the work done over the whole run: a slow minute (a loaded machine) hardly moves it', () => {
+    // ten subproblems of 1e8 nodes each, the estimates right; a million nodes a second for five minutes,
+    // then ten times slower for one
+    let now = 1_000_000;
+    const tracker = new ProgressTracker({ estimates: Array(10).fill(1e8), estimatedNodes: 1e9 }, [...Array(10).keys()], [], 0, now, () => now);
+    let nodes = 0;
+    const advance = (seconds: number, perSecond: number): void => {
+      for (let t = 0; t < seconds; t++) {
+        now += 1000;
+        nodes += perSecond;
+        const index = Math.min(9, Math.floor(nodes / 1e8));
+        for (let i = 0; i < index; i++) tracker.finish(i, 1e8);
+        tracker.report(index, nodes - index * 1e8);
+        tracker.snapshot();
+      }
+    };
+    advance(300, 1e6);
+    const before = tracker.snapshot().etaMs!;
+    expect(before).toBeCloseTo(700_000, -4);
+    advance(60, 1e5);
+    const slow = tracker.snapshot();
+    // (the current speed shows the slowdown)
+    expect(slow.nodesPerSecond).toBeCloseTo(1e5, -3);
+    // the work left over the run's average speed: 17% more, where the last seconds' speed would say ten times
+    expect(slow.etaMs! / before).toBeLessThan(1.3);
+    expect(slow.etaMs!).toBeLessThan(((1e9 - slow.nodes) * 1000) / slow.nodesPerSecond / 5);
+  });
+});

@@ -66,6 +66,8 @@ export class ProgressTracker {
     private readonly earlierMs = 0,
     /** When this run started (Date.now()). */
     private readonly start = Date.now(),
+    /** The clock (Date.now; a test's own). */
+    private readonly clock: () => number = Date.now,
   ) {
     const estimates = (this.estimates = plan.estimates);
     const sum = estimates.reduce((s, e) => s + e, 0);
@@ -90,7 +92,7 @@ export class ProgressTracker {
   }
 
   snapshot(): Progress {
-    const now = Date.now();
+    const now = this.clock();
     // real nodes per estimated node over the finished subproblems, starting from the prior ratio as if
     // PRIOR_SHARE of the work were done at it: a few small subproblems finished first do not speak for the rest
     const prior = PRIOR_SHARE * this.totalEstimate;
@@ -112,14 +114,18 @@ export class ProgressTracker {
     while (this.history.length > 2 && now - this.history[1]!.at > 5000) this.history.shift();
     const first = this.history[0]!;
     const recent = now > first.at ? ((mine - first.nodes) * 1000) / (now - first.at) : 0;
-    const nodesPerSecond = recent > 0 ? recent : now > this.start ? (mine * 1000) / (now - this.start) : 0;
+    const average = now > this.start ? (mine * 1000) / (now - this.start) : 0;
+    const nodesPerSecond = recent > 0 ? recent : average;
+    // the ETA goes by the work done in the time this run has taken, not by the last seconds' speed: a
+    // machine loaded for a minute does not swing it from 5 to 18 minutes and back
+    const etaRate = average > 0 ? average : nodesPerSecond;
     return {
       fraction,
       solutions: this.solutions,
       nodes,
       nodesPerSecond,
       elapsedMs: this.earlierMs + now - this.start,
-      ...(finished ? { etaMs: 0 } : nodesPerSecond > 0 ? { etaMs: (left * 1000) / nodesPerSecond } : {}),
+      ...(finished ? { etaMs: 0 } : etaRate > 0 ? { etaMs: (left * 1000) / etaRate } : {}),
       subproblemsDone: this.done.size,
       subproblems: this.scope.length,
     };
