@@ -36,7 +36,8 @@ import { CHECK_INTERVAL } from './types.js';
  * restricted piece of symmetry breaking is a group of its own: where it may go is part of the state.)
  *
  * The search is iterative (an explicit stack of levels, one per piece placed): a puzzle of ten thousand
- * pieces is ten thousand levels deep, deeper than the call stack goes. `branches` keeps the state of the
+ * pieces is ten thousand levels deep, deeper than the call stack goes. Stopped by the clock or the signal,
+ * it names what is left (SearchResult.rest) from the path it stopped on (levelCode). `branches` keeps the state of the
  * last prefix it was asked about and moves from there, so a random walk down the tree (estimate.ts) costs
  * one placement per step rather than the whole prefix again.
  */
@@ -114,6 +115,10 @@ export class RectanglePacker implements Engine {
   private readonly levelSegment: Int32Array;
   private readonly levelChoice: Int32Array;
   private readonly levelMark: Int32Array;
+  /** The choice code (as branches() gives it) applied at each level, for the path where a search stopped. */
+  private readonly levelCode: Int32Array;
+  /** Set when the clock or the signal stopped the search: the codes from the root to the choice not entered. */
+  private stopPath: number[] | undefined;
   private readonly levelSolutions: Float64Array;
   private readonly levelRemember: Uint8Array;
   /** The prefix whose placements are on the board now (branches() goes on from it), and the trail mark before each. */
@@ -220,6 +225,7 @@ export class RectanglePacker implements Engine {
     this.levelSegment = new Int32Array(levels);
     this.levelChoice = new Int32Array(levels);
     this.levelMark = new Int32Array(levels);
+    this.levelCode = new Int32Array(levels);
     this.levelSolutions = new Float64Array(levels);
     this.levelRemember = new Uint8Array(levels);
     this.appliedMark = new Int32Array(levels);
@@ -510,18 +516,38 @@ export class RectanglePacker implements Engine {
     this.updates = 0;
     this.solutions = 0;
     this.stopped = false;
+    this.stopPath = undefined;
     this.nextCheck = CHECK_INTERVAL;
-    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() >= options.deadline)) {
-      return { solutions: 0, nodes: 0, updates: 0, complete: false };
-    }
+    const prefix = options.prefix ?? [];
     if (this.limit <= 0) return { solutions: 0, nodes: 0, updates: 0, complete: false };
+    if (options.signal?.aborted || (options.deadline !== undefined && Date.now() >= options.deadline)) {
+      return { solutions: 0, nodes: 0, updates: 0, complete: false, rest: [[...prefix]] };
+    }
     try {
-      if (this.moveTo(options.prefix ?? [])) this.explore();
+      if (this.moveTo(prefix)) this.explore();
     } finally {
       // the next search or branches() starts from the empty board
       this.clear();
     }
-    return { solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped };
+    const result = { solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped };
+    return this.stopPath ? { ...result, rest: this.restAfter(this.stopPath, prefix.length) } : result;
+  }
+
+  /**
+   * What is left when the clock or the signal stopped the search before entering the last choice of
+   * `stop` (SearchResult.rest): that choice's subtree, then from the deepest level up to `from` (the
+   * prefix searched) the choices after the path's at each level, in the order the search tries them
+   * (branches()' order).
+   */
+  private restAfter(stop: readonly number[], from: number): number[][] {
+    const rest: number[][] = [[...stop]];
+    for (let d = stop.length - 1; d >= from; d--) {
+      const prefix = stop.slice(0, d);
+      const codes = this.branches(prefix);
+      for (const code of codes.slice(codes.indexOf(stop[d]!) + 1)) rest.push([...prefix, code]);
+    }
+    this.clear();
+    return rest;
   }
 
   /**
@@ -539,7 +565,12 @@ export class RectanglePacker implements Engine {
         const k = choice >> 1;
         // what to try after this choice: type k turned, or the next type with copies left (while k is linked)
         this.levelChoice[d] = (choice & 1) === 0 && this.pw[k] !== this.ph[k] ? choice + 1 : 2 * this.nextType[k]!;
-        if (++this.nodes >= this.nextCheck) this.check();
+        this.levelCode[d] = this.original[k]! * 2 + (choice & 1);
+        if (++this.nodes >= this.nextCheck) {
+          this.check();
+          // stopped by the clock or the signal before entering this choice: the path to it, for the rest
+          if (this.stopped) this.stopPath = [...this.applied, ...this.levelCode.subarray(base, d + 1)];
+        }
         if (this.stopped) continue;
         const s = this.levelSegment[d]!;
         const w = (choice & 1) === 0 ? this.pw[k]! : this.ph[k]!;
