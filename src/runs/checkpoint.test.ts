@@ -11,7 +11,7 @@ import { prepareSearch } from '../compile/compile.js';
 import { CheckpointError } from './checkpoint.js';
 import { loadCheckpoint } from './checkpoint-file.js';
 import { writeLayer, writeWhole } from '../platform/durable-file.js';
-import { planProblem, planSubproblems, planSubproblemsAsync } from './plan.js';
+import { planProblem, planSubproblems, planSubproblemsAsync, subtreesInOrder } from './plan.js';
 import type { RunOptions } from './run.js';
 import { resumeAsync } from './resume.js';
 import { solveAsync } from './run.js';
@@ -265,6 +265,19 @@ describe('plans', () => {
     expect(planProblem(prepared.engine, [...s, s[0]!])).toMatch(/given twice/);
     expect(planProblem(prepared.engine, [s[1]!, s[0]!, ...s.slice(2)])).toMatch(/leave out/);
     expect(planProblem(prepared.engine, [[]])).toBeUndefined(); // the whole tree is a plan too
+  });
+
+  it('cut without walks (subtreesInOrder) are plans too, and add up to the count; leaves stay whole', () => {
+    for (const name of ['pentomino-3x20', 'soma', 'calibron']) {
+      const engine = prepareSearch(loadCatalogPuzzle(name), {}).engine;
+      const whole = engine.search({}).solutions;
+      for (const atLeast of [1, 4, 50]) {
+        const cut = subtreesInOrder(engine, atLeast);
+        expect(planProblem(engine, cut), `${name} ${atLeast}`).toBeUndefined();
+        if (atLeast > 1) expect(cut.length, `${name} ${atLeast}`).toBeGreaterThanOrEqual(Math.min(atLeast, 2));
+        expect(cut.reduce((n, prefix) => n + engine.search({ prefix }).solutions, 0), `${name} ${atLeast}`).toBe(whole);
+      }
+    }
   });
 
   it('of what a stopped search left: the subtrees of the rest cut finer, in order; with the part searched, the whole count', async () => {

@@ -10,7 +10,7 @@ import type { Trial } from './dispatch-here.js';
 import { countWhole, reportTrial, runTrial } from './dispatch-here.js';
 import type { Ledger } from './ledger.js';
 import type { RunJob } from './job.js';
-import { planOfRest, planProblem, planSubproblemsAsync } from './plan.js';
+import { planOfRest, planProblem, planSubproblemsAsync, subtreesInOrder } from './plan.js';
 import type { RunResult } from './result.js';
 
 /**
@@ -104,8 +104,13 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
   try {
     let plan = ledger.storedPlan;
     let planningNodes = 0;
-    // a run that wants a few solutions goes on with the rest as it stands (see planOfRest)
-    if (!plan && rest && Number.isFinite(job.limit)) plan = planOfRest(rest);
+    // a run that wants a few solutions goes on with the rest as it stands (see planOfRest), or with no
+    // trial, with the first subtrees of the tree in the search's order: cutting it evenly first costs
+    // seconds a first solution need not wait for
+    if (!plan && Number.isFinite(job.limit)) {
+      if (rest) plan = planOfRest(rest);
+      else if (!trial) plan = planOfRest(subtreesInOrder(prepared.engine, 4 * Math.max(1, dispatcher.workers)));
+    }
     if (!plan) {
       const planningStart = performance.now();
       const planned = await planSubproblemsAsync(prepared.engine, prepared.depth ?? -1, job.planOptions, {

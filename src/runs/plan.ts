@@ -276,6 +276,29 @@ export function planOfRest(rest: readonly (readonly number[])[]): Plan {
 }
 
 /**
+ * The tree cut, with no walks, into at least `atLeast` subtrees where it has them (at most 64 more): the
+ * root's children in the order the search takes them, each cut again in turn while there are too few. For
+ * a run that wants a few solutions and had no trial to go on (planOfRest): the first subtrees are the ones
+ * one search would have started with. A node with no children (a solution, or a dead end) stays whole.
+ */
+export function subtreesInOrder(engine: Engine, atLeast: number): number[][] {
+  let cut: number[][] = [[]];
+  for (let depth = 0; depth < 64 && cut.length < atLeast; depth++) {
+    const next: number[][] = [];
+    let grew = false;
+    for (const prefix of cut) {
+      const children = next.length < atLeast + 64 ? engine.branches(prefix) : [];
+      if (children.length > 0) grew = true;
+      if (children.length === 0) next.push(prefix);
+      else for (const c of children) next.push([...prefix, c]);
+    }
+    cut = next;
+    if (!grew) break;
+  }
+  return cut;
+}
+
+/**
  * Why `subproblems` is not a plan of this engine's tree, or undefined when it is: walking the tree depth
  * first, every path from the root must meet exactly one subproblem, and they must come in the order the
  * walk meets them. (A plan read back from a file is checked so: a subproblem left out or given twice would

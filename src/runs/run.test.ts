@@ -86,6 +86,18 @@ describe('runs cut into subproblems', () => {
     expect(run.nodes).toBeLessThan(3 * alone.nodes);
   });
 
+  it('a first solution with no trial at all: the workers take the first subtrees in the order of the search, with no plan walked', async () => {
+    // the Tetris Cube: one thread finds its first solution in some tens of thousands of nodes; a plan
+    // walked and cut evenly first had cost millions (4 s where one thread takes 0.3 s)
+    const puzzle = loadCatalogPuzzle('tetris-cube');
+    const run = await solveAsync(puzzle, { limit: 1, workers: 2, trialMs: 0 });
+    expect(run.solutions).toBe(1);
+    expect(createVerifier(puzzle)(run.found[0]!)).toEqual([]);
+    // the tree cut a level or two down, as the search meets it (a plan walked and cut evenly: 20,079 subproblems)
+    expect(run.plan!.subproblems).toBeGreaterThan(1);
+    expect(run.plan!.subproblems).toBeLessThan(1000);
+  });
+
   it('adds up shards to the whole count, and refuses sets with a shard missing, twice, or foreign', async () => {
     const puzzle = loadCatalogPuzzle('pentomino-5x12');
     const shards: ShardResult[] = [];
