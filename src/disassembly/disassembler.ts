@@ -411,24 +411,35 @@ function bitCount(mask: number): number {
 }
 
 /**
- * The closure of piece p for k steps along the motion whose gaps start at `row`: p and every piece in the
- * way of a member within k steps, as a bit mask; 0 when it has more than `most` pieces.
+ * The closure of piece p for k steps along motion m: p and every piece in the way of a member within k
+ * steps, as a bit mask; 0 when it has more than `most` pieces. `blockers[m * n + a]` is the mask of the
+ * pieces in a's way along m at any distance (gap below FAR): only those are looked at, and for k = FAR
+ * they are the answer without a look at the gaps.
  */
-function closure(gap: Int32Array, row: number, n: number, p: number, k: number, most: number): number {
+function closure(gap: Int32Array, blockers: Int32Array, m: number, n: number, p: number, k: number, most: number): number {
   let group = 1 << p;
   let size = 1;
   let todo = group;
+  const row = m * n * n;
   while (todo !== 0) {
     const a = 31 - Math.clz32(todo & -todo);
     todo &= todo - 1;
-    const base = row + a * n;
-    for (let b = 0; b < n; b++) {
-      if (!(group & (1 << b)) && gap[base + b]! < k) {
-        if (++size > most) return 0;
-        group |= 1 << b;
-        todo |= 1 << b;
+    let near = blockers[m * n + a]! & ~group;
+    if (k < FAR) {
+      // of a's blockers, those within k steps
+      const base = row + a * n;
+      let within = 0;
+      for (let rest = near; rest !== 0; rest &= rest - 1) {
+        const b = 31 - Math.clz32(rest & -rest);
+        if (gap[base + b]! < k) within |= 1 << b;
       }
+      near = within;
     }
+    if (near === 0) continue;
+    size += bitCount(near);
+    if (size > most) return 0;
+    group |= near;
+    todo |= near;
   }
   return group;
 }
@@ -612,13 +623,18 @@ class Disassembler {
     };
     if (this.gap.length < n * n * motions) this.gap = new Int32Array(n * n * motions);
     const gap = this.gap;
+    const blockers = new Int32Array(n * motions);
+    // by motion, the widest gap short of FAR: past it, a closure is the one for FAR, and grows no more
+    const widest = new Int32Array(motions);
     const next = new Int32Array(width);
     const sizes = [1, half];
     // the groups already moved k steps along the current motion from the current state, by k
     const movedBy = new Map<number, number[]>();
     for (let current = 0; current < count; current++) {
       const at = current * width;
-      // the gaps between every two pieces of this state, for every motion
+      // the gaps between every two pieces of this state, for every motion, and who blocks whom
+      blockers.fill(0);
+      widest.fill(0);
       for (let a = 0; a < n; a++) {
         for (let b = 0; b < n; b++) {
           if (a === b) continue;
@@ -631,14 +647,21 @@ class Disassembler {
             this.base[3 * pb + 2]! + offsets[at + 3 * b + 2]! - this.base[3 * pa + 2]! - offsets[at + 3 * a + 2]!,
           );
           const values = this.cache.gapValues;
-          for (let m = 0; m < motions; m++) gap[(m * n + a) * n + b] = values[g + m]!;
+          for (let m = 0; m < motions; m++) {
+            const v = values[g + m]!;
+            gap[(m * n + a) * n + b] = v;
+            if (v < FAR) {
+              blockers[m * n + a] = blockers[m * n + a]! | (1 << b);
+              if (v > widest[m]!) widest[m] = v;
+            }
+          }
         }
       }
       // a piece, then a group, that slides away
       for (const most of sizes) {
         for (let m = 0; m < motions; m++) {
           for (let p = 0; p < n; p++) {
-            const group = fixedMask === 0 ? closure(gap, m * n * n, n, p, FAR, most) : framed(closure(gap, m * n * n, n, p, FAR, n - 1), most);
+            const group = fixedMask === 0 ? closure(gap, blockers, m, n, p, FAR, most) : framed(closure(gap, blockers, m, n, p, FAR, n - 1), most);
             if (group !== 0) return this.separation(pieces, offsets, parent, current, width, m, group);
           }
         }
@@ -662,13 +685,16 @@ class Disassembler {
         };
         for (let p = 0; p < n; p++) {
           for (let k = 1; ; k++) {
+            // past the widest gap a closure is the one for FAR and grows no more: a group not allowed then
+            // never is (with a frame, the closure might otherwise never become everything)
+            if (k > widest[m]! + 1) break;
             let group: number;
             if (fixedMask === 0) {
-              group = closure(gap, m * n * n, n, p, k, half);
+              group = closure(gap, blockers, m, n, p, k, half);
               if (group === 0) break;
             } else {
               // with a frame, the closure grows with k until it is everything, and may be allowed on the way
-              const whole = closure(gap, m * n * n, n, p, k, n - 1);
+              const whole = closure(gap, blockers, m, n, p, k, n - 1);
               if (whole === 0) break;
               group = framed(whole, half);
               if (group === 0) continue;

@@ -78,7 +78,9 @@ function mostPiecesPlaced(puzzle: Puzzle): number {
  */
 export function pieceOrder(puzzle: Puzzle, solution: Solution): number[] {
   const rank = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
-  const first = solution.placements.map((p) => leastCell(p.cells));
+  const copies = new Map(puzzle.pieces.map((p) => [p.name, p.count]));
+  // (the first cell only of pieces with copies: a frame of hundreds of cells is walked for nothing otherwise)
+  const first = solution.placements.map((p) => ((copies.get(p.piece) ?? 1) > 1 ? leastCell(p.cells) : undefined));
   return solution.placements.map((_, i) => i).sort((a, b) => rank.get(solution.placements[a]!.piece)! - rank.get(solution.placements[b]!.piece)! || compareCells(first[a]!, first[b]!));
 }
 
