@@ -7,6 +7,7 @@
  * those, from the grid's own view direction); the square grid is drawn flat, spheres by layers.
  */
 import type { Cell } from '../geometry/cell.js';
+import { bounds } from '../geometry/cell.js';
 import type { Point3 } from '../geometry/cell-solids.js';
 import { cellCentre, spaceStep } from '../geometry/cell-solids.js';
 import type { Grid } from '../geometry/grid.js';
@@ -97,10 +98,10 @@ export function explodedShifts(solution: Solution): [number, number, number][] {
     if (apart(solution, shifts)) return shifts;
   }
   // in rows and columns on the floor, the gaps between them grown until the pieces stand apart
-  const lows = placements.map((p) => [0, 1, 2].map((a) => Math.min(...p.cells.map((c) => c[a]!))));
-  const sizes = placements.map((p, i) => [0, 1].map((a) => Math.max(...p.cells.map((c) => c[a]!)) - lows[i]![a]! + 1));
-  const wide = Math.max(...sizes.map((s) => s[0]!));
-  const deep = Math.max(...sizes.map((s) => s[1]!));
+  const boxes = placements.map((p) => bounds(p.cells));
+  const lows = boxes.map((b) => b.min);
+  const wide = Math.max(...boxes.map((b) => b.max[0] - b.min[0] + 1));
+  const deep = Math.max(...boxes.map((b) => b.max[1] - b.min[1] + 1));
   const columns = Math.ceil(Math.sqrt(placements.length));
   let shifts: [number, number, number][] = [];
   for (let gap = 2; gap <= 64; gap += 2) {
@@ -156,9 +157,11 @@ function apart(solution: Solution, shifts: readonly (readonly [number, number, n
  * where each piece is drawn.
  */
 function readableSize(solution: Solution, shifts?: readonly (readonly [number, number, number])[]): number {
-  const cells = solution.placements.flatMap((p, i) => p.cells.map((c) => [0, 1, 2].map((a) => c[a]! + (shifts?.[i]?.[a] ?? 0))));
+  const cells = solution.placements.flatMap((p, i) => p.cells.map((c): Cell => [c[0] + (shifts?.[i]?.[0] ?? 0), c[1] + (shifts?.[i]?.[1] ?? 0), c[2] + (shifts?.[i]?.[2] ?? 0)]));
   if (cells.length === 0) return 24;
-  const span = [0, 1, 2].map((a) => Math.max(...cells.map((c) => c[a]!)) - Math.min(...cells.map((c) => c[a]!)) + 1);
+  // (bounds loops: Math.max(...cells) overflows the stack on a solution of a few hundred thousand cells)
+  const { min, max } = bounds(cells);
+  const span = [0, 1, 2].map((a) => max[a]! - min[a]! + 1);
   // the iso picture's height in cells: half the footprint's diagonal plus the layers
   const high = (span[0]! + span[1]!) * SIN30 + span[2]!;
   return Math.max(24, Math.min(48, Math.floor(300 / high)));
@@ -248,15 +251,14 @@ export function notAssembled(outcome: 'stuck' | 'unknown'): string {
  * played backwards; RangeError, with notAssembled's words, when the solution does not come apart).
  */
 export function renderSolutionIso(puzzle: Puzzle, solution: Solution, view: Exclude<View, 'layers'>, options: { cellSize?: number; title?: string } = {}): string {
-  const size = options.cellSize ?? readableSize(solution);
   const title = options.title ?? puzzle.name;
   const n = solution.placements.length;
   const all = Array.from({ length: n }, (_, i) => i);
   const still = (): [number, number, number] => [0, 0, 0];
-  if (view === 'iso') return wrap(title, [partsSvg(puzzle, solution, all, still, size)]);
+  if (view === 'iso') return wrap(title, [partsSvg(puzzle, solution, all, still, options.cellSize ?? readableSize(solution))]);
   if (view === 'exploded' && drawsSolids(puzzleGrid(puzzle))) {
     const pulls = explodedPulls(puzzle, solution);
-    return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, still, size, (i) => pulls[i]!)]);
+    return wrap(`${title} (exploded)`, [partsSvg(puzzle, solution, all, still, options.cellSize ?? readableSize(solution), (i) => pulls[i]!)]);
   }
   if (view === 'exploded') {
     const shifts = explodedShifts(solution);

@@ -164,7 +164,6 @@ function layOut(layers: readonly { z: number; picture: LayerPicture }[], layered
   return out;
 }
 
-/** The offset, from a box's edge, of the centre cell of a (possibly clipped) block of k cells. */
 /** Who each block of a scaled-down picture shows (row by row), and how many blocks each owner has. */
 function scaledOwners(cols: number, rows: number, sampled: (bx: number, by: number) => number): { owner: Int32Array; count: Map<number, number>; give(at: number, to: number): void } {
   const owner = new Int32Array(cols * rows);
@@ -188,6 +187,7 @@ function scaledOwners(cols: number, rows: number, sampled: (bx: number, by: numb
   };
 }
 
+/** The offset, from a box's edge, of the centre cell of a (possibly clipped) block of k cells. */
 function blockCentre(block: number, k: number, extent: number): number {
   return block * k + Math.floor((Math.min(k, extent - block * k) - 1) / 2);
 }
