@@ -198,14 +198,9 @@ export class GapCache {
    * `gapValues` (read it after the call: the call may replace it).
    */
   gapsAt(a: number, b: number, rx: number, ry: number, rz: number): number {
-    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-    h = Math.imul(h ^ rx, 0x01000193);
-    h = Math.imul(h ^ ry, 0x01000193);
-    h = Math.imul(h ^ rz, 0x01000193);
-    h ^= h >>> 15;
     const slots = this.slots;
     const mask = slots.length / KEY_WIDTH - 1;
-    let slot = h & mask;
+    let slot = gapHash(a, b, rx, ry, rz) & mask;
     for (;;) {
       const at = slot * KEY_WIDTH;
       const value = slots[at + 5]!;
@@ -257,13 +252,8 @@ export class GapCache {
   }
 
   private insert(a: number, b: number, rx: number, ry: number, rz: number, value: number): void {
-    let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-    h = Math.imul(h ^ rx, 0x01000193);
-    h = Math.imul(h ^ ry, 0x01000193);
-    h = Math.imul(h ^ rz, 0x01000193);
-    h ^= h >>> 15;
     const mask = this.slots.length / KEY_WIDTH - 1;
-    let slot = h & mask;
+    let slot = gapHash(a, b, rx, ry, rz) & mask;
     while (this.slots[slot * KEY_WIDTH + 5] !== 0) slot = (slot + 1) & mask;
     this.slots.set([a, b, rx, ry, rz, value], slot * KEY_WIDTH);
     this.entries++;
@@ -368,6 +358,15 @@ const MAX_CACHED_GAPS = 2_000_000;
 
 /** Ints per slot of the gap table: a, b, rx, ry, rz, where its gaps start + 1. */
 const KEY_WIDTH = 6;
+
+/** The gap table's hash of a key (two shapes and where the second lies from the first). */
+function gapHash(a: number, b: number, rx: number, ry: number, rz: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
+  h = Math.imul(h ^ rx, 0x01000193);
+  h = Math.imul(h ^ ry, 0x01000193);
+  h = Math.imul(h ^ rz, 0x01000193);
+  return h ^ (h >>> 15);
+}
 
 interface PartResult {
   separation?: Separation;

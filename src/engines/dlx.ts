@@ -93,6 +93,7 @@
  */
 import type { Engine, EngineName, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
+import { restAfterStop } from './rest.js';
 
 export interface ExactCoverSpec {
   /** Items 0..primaryCount-1 must each be covered within their bounds (default: exactly once). */
@@ -549,7 +550,7 @@ export class DancingLinks implements Engine {
       this.finish();
     }
     const result = { solutions, nodes: this.nodes, updates: this.updates, complete };
-    return stopPath ? { ...result, rest: this.restAfter(stopPath, from, unsearched) } : result;
+    return stopPath ? { ...result, rest: restAfterStop((prefix) => this.branches(prefix), stopPath, from, unsearched) } : result;
   }
 
   /** The choice codes from the root to the current node: the prefix's, then the search's. */
@@ -567,21 +568,6 @@ export class DancingLinks implements Engine {
     codes.push(...this.applied);
     for (let l = 0; l < this.level; l++) codes.push(this.optionOf(this.choice[l]!));
     return codes;
-  }
-
-  /**
-   * What a search stopped at `path` left (SearchResult.rest): the node there when it is still to be
-   * searched, then from the deepest level up to `from` (the prefix's length) the choices after the path's
-   * at each level, each a subtree, in the order the search would have taken them (branches()' order).
-   */
-  private restAfter(path: readonly number[], from: number, unsearched: boolean): number[][] {
-    const rest: number[][] = unsearched ? [[...path]] : [];
-    for (let d = path.length - 1; d >= from; d--) {
-      const prefix = path.slice(0, d);
-      const codes = this.branches(prefix);
-      for (const code of codes.slice(codes.indexOf(path[d]!) + 1)) rest.push([...prefix, code]);
-    }
-    return rest;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { DeadStates } from './dead-states.js';
 import type { Engine, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
+import { restAfterStop } from './rest.js';
 
 /**
  * Rectangle packing by the skyline (Calibron class: few, large rectangular pieces, where a cell-level
@@ -530,24 +531,11 @@ export class RectanglePacker implements Engine {
       this.clear();
     }
     const result = { solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped };
-    return this.stopPath ? { ...result, rest: this.restAfter(this.stopPath, prefix.length) } : result;
-  }
-
-  /**
-   * What is left when the clock or the signal stopped the search before entering the last choice of
-   * `stop` (SearchResult.rest): that choice's subtree, then from the deepest level up to `from` (the
-   * prefix searched) the choices after the path's at each level, in the order the search tries them
-   * (branches()' order).
-   */
-  private restAfter(stop: readonly number[], from: number): number[][] {
-    const rest: number[][] = [[...stop]];
-    for (let d = stop.length - 1; d >= from; d--) {
-      const prefix = stop.slice(0, d);
-      const codes = this.branches(prefix);
-      for (const code of codes.slice(codes.indexOf(stop[d]!) + 1)) rest.push([...prefix, code]);
-    }
+    if (!this.stopPath) return result;
+    // (the search stopped before entering the path's last choice: its subtree comes first)
+    const rest = restAfterStop((p) => this.branches(p), this.stopPath, prefix.length, true);
     this.clear();
-    return rest;
+    return { ...result, rest };
   }
 
   /**
