@@ -7,9 +7,8 @@
 import { isBox } from '../geometry/cell.js';
 import type { FrontierPlan } from '../engines/frontier-count.js';
 import type { EngineName } from '../engines/types.js';
-import { hasColourConstraints } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { InvalidPuzzleError, isExactPacking, puzzleGrid } from '../puzzle/model.js';
+import { InvalidPuzzleError, hasColourConstraints, isExactPacking, puzzleGrid } from '../puzzle/model.js';
 import type { EngineChoice } from './options.js';
 import { InvalidOptionError } from './options.js';
 

@@ -1,4 +1,3 @@
-import type { Cell } from '../geometry/cell.js';
 import { cellKey, leastCell } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
 import { shapeKeyOn } from '../geometry/grid.js';
@@ -6,12 +5,13 @@ import type { Transform } from '../geometry/symmetry.js';
 import { applyToShape } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { Placement } from '../placements/placements.js';
-import { colourCodes, hasColourConstraints } from '../placements/placements.js';
+import { colourCodes } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { InvalidPuzzleError, pieceMin, puzzleGrid } from '../puzzle/model.js';
+import { InvalidPuzzleError, hasColourConstraints, pieceMin, puzzleGrid } from '../puzzle/model.js';
 import type { WrappedGrid } from '../geometry/wrap.js';
 import { isWrapped } from '../geometry/wrap.js';
-import { allowedOrientations, colouredOrientations } from '../puzzle/orientations.js';
+import type { ColouredOrientation } from '../puzzle/orientations.js';
+import { allowedOrientations, colouredKey, colouredOrientations, normalizeColoured } from '../puzzle/orientations.js';
 
 /**
  * A symmetry of the board that maps solutions to solutions: a board cell permutation together with what it
@@ -51,16 +51,11 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
   // onto itself but its colours elsewhere (a mirror of a shape symmetric but coloured one-sidedly) maps
   // solutions to no solutions
   const coloured = hasColourConstraints(puzzle);
-  const orientations: { cells: Cell[]; colours: readonly (string | undefined)[] }[][] = puzzle.pieces.map((p) =>
+  const orientations: ColouredOrientation[][] = puzzle.pieces.map((p) =>
     coloured ? colouredOrientations(p, grid) : allowedOrientations(p, grid).map((cells) => ({ cells, colours: [] })));
-  const keyOf = (o: { cells: readonly Cell[]; colours: readonly (string | undefined)[] }, t?: Transform): string => {
+  const keyOf = (o: ColouredOrientation, t?: Transform): string => {
     const cells = t ? applyToShape(t, o.cells) : o.cells;
-    if (!coloured) return shapeKeyOn(grid, cells);
-    // normalize moves the shape and sorts it: its least cell goes to the first cell
-    const normal = grid.normalize(cells);
-    const least = leastCell(cells);
-    const colourAt = new Map(cells.map((c, k) => [cellKey([c[0] + normal[0]![0] - least[0], c[1] + normal[0]![1] - least[1], c[2] + normal[0]![2] - least[2]]), o.colours[k]]));
-    return `${shapeKeyOn(grid, normal)}|${normal.map((c) => colourAt.get(cellKey(c)) ?? '').join('\u0000')}`;
+    return coloured ? colouredKey(grid, normalizeColoured(grid, cells, o.colours)) : shapeKeyOn(grid, cells);
   };
   const allowed = orientations.map((list) => new Set(list.map((o) => keyOf(o))));
   /**

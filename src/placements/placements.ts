@@ -2,7 +2,7 @@ import type { Cell } from '../geometry/cell.js';
 import { bounds } from '../geometry/cell.js';
 import { isWrapped } from '../geometry/wrap.js';
 import type { Puzzle } from '../puzzle/model.js';
-import { InvalidPuzzleError, puzzleGrid } from '../puzzle/model.js';
+import { InvalidPuzzleError, hasColourConstraints, puzzleGrid } from '../puzzle/model.js';
 import { allowedOrientations, colouredOrientations } from '../puzzle/orientations.js';
 import type { BoardIndex } from './board.js';
 import { indexBoard } from './board.js';
@@ -42,10 +42,6 @@ export interface ColourCodes {
   allowed(piece: number, board: number): boolean;
 }
 
-/** True when the puzzle has colour constraints: some board cell and some piece cell are coloured (else none restricts a placement). */
-export function hasColourConstraints(puzzle: Puzzle): boolean {
-  return !!puzzle.boardColours?.length && puzzle.pieces.some((p) => !!p.colours?.length);
-}
 
 /** The puzzle's colours as numbers (see ColourCodes), over the board's cell numbers. */
 export function colourCodes(puzzle: Puzzle, board: BoardIndex): ColourCodes {

@@ -46,8 +46,8 @@ import { shapeKeyOn } from '../geometry/grid.js';
 import { gridOf, registeredGrids } from '../geometry/grids/index.js';
 import { PuzzleError } from './errors.js';
 import type { Piece, Puzzle, Solution } from './model.js';
-import { pieceMin, puzzleGrid } from './model.js';
-import { allowedOrientations, colouredOrientations } from './orientations.js';
+import { hasColourConstraints, pieceMin, puzzleGrid } from './model.js';
+import { allowedOrientations, colouredKey, colouredOrientations } from './orientations.js';
 import { printable } from './printable.js';
 import { boxOrienter } from './box-orienter.js';
 import { parseCssColour } from './colour.js';
@@ -655,7 +655,7 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
     const flat = isFlat(piece.shape, grid);
     // (with their colours: a flat piece whose shape is its own mirror image but whose colours are not has
     // more orientations turned over)
-    const keys = (p: Piece): string[] => colouredOrientations(p, grid).map((o) => `${shapeKeyOn(grid, o.cells)}|${o.colours.map((c) => c ?? '').join('\u0000')}`);
+    const keys = (p: Piece): string[] => colouredOrientations(p, grid).map((o) => colouredKey(grid, o));
     const theirs = new Set(keys({ name: piece.name, shape: piece.shape, count: 1, mirror: flat, ...(piece.colours ? { colours: piece.colours } : {}) }));
     const ours = keys(piece);
     if (ours.length === theirs.size && ours.every((k) => theirs.has(k))) continue;
@@ -874,8 +874,7 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
   const cells = new Set(puzzle.board.map(cellKey));
   // with colour constraints a turn is a symmetry only when it keeps every board cell's colour (as the
   // search's symmetries do; BurrTools keeps an assembly in an orientation among those)
-  const constrained = !!puzzle.boardColours?.length && puzzle.pieces.some((p) => !!p.colours?.length);
-  const colourAt = new Map(constrained ? puzzle.boardColours!.map((c) => [cellKey(c.cell), c.colour]) : []);
+  const colourAt = new Map(hasColourConstraints(puzzle) ? puzzle.boardColours!.map((c) => [cellKey(c.cell), c.colour]) : []);
   const low = leastCell(puzzle.board);
   const symmetries: { index: number; map: (c: Cell) => Cell; shift: Cell }[] = [];
   turns.forEach((m, index) => {

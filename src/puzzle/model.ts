@@ -232,3 +232,8 @@ function reachableAreas(puzzle: Puzzle, maxArea: number): boolean[] | undefined 
   }
   return Array.from(table[rows - 1]!, Boolean);
 }
+
+/** True when the puzzle has colour constraints: some board cell and some piece cell are coloured (else none restricts a placement). */
+export function hasColourConstraints(puzzle: Puzzle): boolean {
+  return !!puzzle.boardColours?.length && puzzle.pieces.some((p) => !!p.colours?.length);
+}

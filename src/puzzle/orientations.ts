@@ -27,7 +27,7 @@ export function allowedOrientations(piece: Piece, grid: Grid): Cell[][] {
 /** An orientation of a piece with colour constraints: its cells, and the colour of each (undefined: none). */
 export interface ColouredOrientation {
   readonly cells: Cell[];
-  readonly colours: (string | undefined)[];
+  readonly colours: readonly (string | undefined)[];
 }
 
 /**
@@ -46,24 +46,32 @@ export function colouredOrientations(piece: Piece, grid: Grid): ColouredOrientat
     : piece.mirror ? grid.symmetries : grid.symmetries.filter((t) => !t.reflects);
   const seen = new Set<string>();
   const out: ColouredOrientation[] = [];
+  // each cell of the shape with its colour (the colours' cells are cells of the shape: validate.ts)
+  const colourOf = new Map(piece.colours.map(({ cell, colour }) => [cellKey(cell), colour]));
+  const colours = piece.shape.map((c) => colourOf.get(cellKey(c)));
   for (const t of transforms) {
-    const image = piece.shape.map((c) => t.apply(c));
-    const cells = grid.normalize(image);
-    // normalize moves the shape and sorts it: the least cell of the image goes to the first cell
-    const least = leastCell(image);
-    const d = [cells[0]![0] - least[0], cells[0]![1] - least[1], cells[0]![2] - least[2]];
-    const colourAt = new Map<string, string>();
-    for (const { cell, colour } of piece.colours) {
-      const c = t.apply(cell);
-      colourAt.set(cellKey([c[0] + d[0]!, c[1] + d[1]!, c[2] + d[2]!]), colour);
-    }
-    const colours = cells.map((c) => colourAt.get(cellKey(c)));
-    const key = `${shapeKeyOn(grid, cells)}|${colours.map((c) => c ?? '').join('\u0000')}`;
+    const o = normalizeColoured(grid, piece.shape.map((c) => t.apply(c)), colours);
+    const key = colouredKey(grid, o);
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ cells, colours });
+    out.push(o);
   }
   return out;
+}
+
+/** Cells with a colour each (colours[k] of cells[k]) moved and sorted as grid.normalize does, each cell keeping its colour. */
+export function normalizeColoured(grid: Grid, cells: readonly Cell[], colours: readonly (string | undefined)[]): ColouredOrientation {
+  const normal = grid.normalize(cells);
+  // normalize moves the shape and sorts it: the least cell of the shape goes to the first cell
+  const least = leastCell(cells);
+  const d = [normal[0]![0] - least[0], normal[0]![1] - least[1], normal[0]![2] - least[2]];
+  const colourAt = new Map(cells.map((c, k) => [cellKey([c[0] + d[0]!, c[1] + d[1]!, c[2] + d[2]!]), colours[k]]));
+  return { cells: normal, colours: normal.map((c) => colourAt.get(cellKey(c))) };
+}
+
+/** A key equal for two normalised coloured shapes exactly when they are the same cells with the same colours. */
+export function colouredKey(grid: Grid, o: ColouredOrientation): string {
+  return `${shapeKeyOn(grid, o.cells)}|${o.colours.map((c) => c ?? '').join('\u0000')}`;
 }
 
 /** True when `cells` is the piece's shape moved, turned or turned over (any symmetry of the grid). */

@@ -3,7 +3,7 @@ import type { Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
 import type { Piece, Puzzle, Solution } from '../puzzle/model.js';
-import { puzzleGrid } from '../puzzle/model.js';
+import { hasColourConstraints, puzzleGrid } from '../puzzle/model.js';
 import type { Cell } from '../geometry/cell.js';
 import type { WrappedGrid } from '../geometry/wrap.js';
 import { isWrapped } from '../geometry/wrap.js';
@@ -70,8 +70,8 @@ export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[]
  * that pair. Undefined without colour constraints.
  */
 function colourTest(puzzle: Puzzle, grid: Grid): ((piece: string, cells: readonly Cell[]) => boolean) | undefined {
-  if (!puzzle.boardColours?.length || !puzzle.pieces.some((p) => p.colours?.length)) return undefined;
-  const boardColour = new Map(puzzle.boardColours.map((c) => [cellKey(c.cell), c.colour]));
+  if (!hasColourConstraints(puzzle)) return undefined;
+  const boardColour = new Map(puzzle.boardColours!.map((c) => [cellKey(c.cell), c.colour]));
   const rules = new Set((puzzle.colourRules ?? []).flatMap((r) => r.board.map((b) => `${r.piece}\u0000${b}`)));
   const byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
   const wrapCell = isWrapped(grid) ? grid.wrapCell : (c: Cell): Cell => c;
