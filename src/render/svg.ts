@@ -428,7 +428,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     });
   }
   // The joined edges of a board that wraps: a piece that goes on across them is one piece (a dashed thin
-  // line), two pieces meet there (a dashed thick one). `across(x, y, z)` is the cell on the other side.
+  // line), two pieces meet there (a dashed thick one).
   const seamJoined: string[] = [];
   const seamMeet: string[] = [];
   const seamAt = (horizontal: boolean, at: number): boolean => {
@@ -437,20 +437,18 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
     if (!(horizontal ? wrap.y : wrap.x)) return false;
     return at === wrap.origin[axis]! || at === wrap.origin[axis]! + wrap.size[axis]!;
   };
-  const inside = (horizontal: boolean, x: number, y: number, z: number): number => {
-    // the board cell on this side of a seam edge at x (vertical) or y (horizontal), and the one across
-    const o = wrap!.origin;
-    const n = wrap!.size;
-    return horizontal ? owner(x, y === o[1]! ? o[1]! : o[1]! + n[1]! - 1, z) : owner(x === o[0]! ? o[0]! : o[0]! + n[0]! - 1, y, z);
-  };
-  const across = (horizontal: boolean, x: number, y: number, z: number): number => {
-    const o = wrap!.origin;
-    const n = wrap!.size;
-    return horizontal ? owner(x, y === o[1]! ? o[1]! + n[1]! - 1 : o[1]!, z) : owner(x === o[0]! ? o[0]! + n[0]! - 1 : o[0]!, y, z);
+  // the owner of the board cell beside a seam edge at x (vertical) or y (horizontal): on its side, or across it
+  const beside = (horizontal: boolean, x: number, y: number, z: number, acrossIt: boolean): number => {
+    const axis = horizontal ? 1 : 0;
+    const first = wrap!.origin[axis]!;
+    const last = first + wrap!.size[axis]! - 1;
+    const onFirst = (horizontal ? y : x) === first;
+    const at = onFirst !== acrossIt ? first : last;
+    return horizontal ? owner(x, at, z) : owner(at, y, z);
   };
   const seamKind = (horizontal: boolean, x: number, y: number, z: number): Kind | 5 | 6 => {
-    const a = inside(horizontal, x, y, z);
-    const b = across(horizontal, x, y, z);
+    const a = beside(horizontal, x, y, z, false);
+    const b = beside(horizontal, x, y, z, true);
     // a hole on either side: no continuation there, an outline as anywhere else
     if (a === OFF || b === OFF) return kind(a, OFF);
     return a === b ? 5 : 6;
@@ -568,7 +566,7 @@ export function renderSolutionSvg(puzzle: Puzzle, solution: Solution, options: S
         `<rect x="${num(x + inset)}" y="${num(y + inset)}" width="${num(sampleSize - 2 * inset)}" height="${num(sampleSize - 2 * inset)}" fill="#ffffff"/>`,
       );
     } else if (sample === 'seam') {
-      out.push(`<path d="M${num(x + sampleSize / 2)} ${num(y - sampleSize * 0.15)}V${num(y + sampleSize * 1.15)}" fill="none" stroke="#000000" stroke-width="${num(outlineWidth)}" stroke-dasharray="${num(outlineWidth * 1.5)} ${num(outlineWidth * 1.5)}"/>`);
+      out.push(`<path d="M${num(x + sampleSize / 2)} ${num(y - sampleSize * 0.15)}V${num(y + sampleSize * 1.15)}" fill="none" stroke="#000000" stroke-width="${num(outlineWidth)}" ${dashes}/>`);
     } else {
       const arm = sampleSize / 4;
       const cx = x + sampleSize / 2;

@@ -117,8 +117,9 @@ export class ProgressTracker {
     const average = now > this.start ? (mine * 1000) / (now - this.start) : 0;
     const nodesPerSecond = recent > 0 ? recent : average;
     // the ETA goes by the work done in the time this run has taken, not by the last seconds' speed: a
-    // machine loaded for a minute does not swing it from 5 to 18 minutes and back
-    const etaRate = average > 0 ? average : nodesPerSecond;
+    // machine loaded for a minute does not swing it from 5 to 18 minutes and back (when no work is done
+    // yet the recent speed is none either)
+    const etaRate = average;
     return {
       fraction,
       solutions: this.solutions,
