@@ -6,6 +6,7 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { BitboardOptions } from './bitboard.js';
 import { BitboardSolver } from './bitboard.js';
 import { rect } from '../test-support/shapes.js';
+import { solutionKey, stoppedAndRest } from '../test-support/stopped-search.js';
 
 /**
  * A search stopped part way says what is left (SearchResult.rest): what it found before the stop, and
@@ -17,25 +18,6 @@ function engineFor(name: string, options: BitboardOptions, firstPieces?: readonl
   const puzzle = name === 'pentomino-3x20' ? strip : { ...strip, board: rect(21, 3), optional: rect(1, 3) };
   const board = indexBoard(puzzle.board, puzzle.dims);
   return new BitboardSolver(bitboardInput(puzzle, board, generatePlacements(puzzle, board).placements, firstPieces), options);
-}
-
-const key = (s: Int32Array): string => [...s].sort((a, b) => a - b).join(',');
-
-function stoppedAndRest(engine: BitboardSolver, ticks: number): { found: string[]; rest: number; nodes: number } {
-  const found: string[] = [];
-  const stop = new AbortController();
-  let n = 0;
-  const cut = engine.search({ signal: stop.signal, onTick: () => { if (++n === ticks) stop.abort(); }, onSolution: (s) => void found.push(key(s)) });
-  expect(cut.complete).toBe(false);
-  expect(cut.rest).toBeDefined();
-  // (the root of each subtree left, but the stop's, is a node the whole search counts on entering it)
-  let nodes = cut.nodes + cut.rest!.length - 1;
-  for (const prefix of cut.rest!) {
-    const r = engine.search({ prefix, onSolution: (s) => void found.push(key(s)) });
-    expect(r.complete).toBe(true);
-    nodes += r.nodes;
-  }
-  return { found: found.sort(), rest: cut.rest!.length, nodes };
 }
 
 describe('bitboard engine: a search stopped part way, and the rest it names', () => {
@@ -51,14 +33,14 @@ describe('bitboard engine: a search stopped part way, and the rest it names', ()
     const engine = engineFor(name, options, first);
     const whole: string[] = [];
     let checks = 0;
-    const all = engine.search({ onTick: () => void checks++, onSolution: (s) => void whole.push(key(s)) });
+    const all = engine.search({ onTick: () => void checks++, onSolution: (s) => void whole.push(solutionKey(s)) });
     expect(all.complete).toBe(true);
     expect(whole.length).toBeGreaterThan(0);
     expect(checks).toBeGreaterThanOrEqual(3);
     whole.sort();
     // stopped at the first check, in the middle, and at the last
     for (const t of new Set([1, Math.ceil(checks / 2), checks])) {
-      const { found, rest, nodes } = stoppedAndRest(engine, t);
+      const { found, rest, nodes } = stoppedAndRest(engine, { tick: t });
       expect(rest).toBeGreaterThan(1);
       expect(found).toEqual(whole);
       // and no node searched twice, none left out

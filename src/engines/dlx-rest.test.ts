@@ -5,6 +5,7 @@ import { generatePlacements } from '../placements/placements.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { DancingLinks } from './dlx.js';
 import { rect } from '../test-support/shapes.js';
+import { solutionKey, stoppedAndRest } from '../test-support/stopped-search.js';
 
 /**
  * A Dancing Links search stopped part way says what is left (SearchResult.rest): what it found before the
@@ -20,39 +21,12 @@ function engineFor(name: 'exact' | 'optional'): DancingLinks {
   return new DancingLinks(dlxInput(puzzle, board, generatePlacements(puzzle, board).placements));
 }
 
-const key = (s: Int32Array): string => [...s].sort((a, b) => a - b).join(',');
-
-function stoppedAndRest(engine: DancingLinks, stopAt: { tick?: number; solution?: number }): { found: string[]; rest: number; nodes: number } {
-  const found: string[] = [];
-  const stop = new AbortController();
-  let ticks = 0;
-  const cut = engine.search({
-    signal: stop.signal,
-    onTick: () => { if (++ticks === stopAt.tick) stop.abort(); },
-    onSolution: (s) => {
-      found.push(key(s));
-      if (found.length === stopAt.solution) stop.abort();
-    },
-  });
-  expect(cut.complete).toBe(false);
-  expect(cut.rest).toBeDefined();
-  if (stopAt.solution !== undefined) expect(found).toHaveLength(stopAt.solution);
-  // each subtree of the rest but a stop node still to be searched is entered by a choice the whole search counts
-  let nodes = cut.nodes + cut.rest!.length - (stopAt.tick !== undefined ? 1 : 0);
-  for (const prefix of cut.rest!) {
-    const r = engine.search({ prefix, onSolution: (s) => void found.push(key(s)) });
-    expect(r.complete).toBe(true);
-    nodes += r.nodes;
-  }
-  return { found: found.sort(), rest: cut.rest!.length, nodes };
-}
-
 describe('Dancing Links: a search stopped part way, and the rest it names', () => {
   it.each(['exact', 'optional'] as const)('%s: before the stop and the rest to the end are the whole search, each solution and each node once', (name) => {
     const engine = engineFor(name);
     const whole: string[] = [];
     let checks = 0;
-    const all = engine.search({ onTick: () => void checks++, onSolution: (s) => void whole.push(key(s)) });
+    const all = engine.search({ onTick: () => void checks++, onSolution: (s) => void whole.push(solutionKey(s)) });
     expect(all.complete).toBe(true);
     expect(whole.length).toBeGreaterThan(2);
     expect(checks).toBeGreaterThanOrEqual(3);

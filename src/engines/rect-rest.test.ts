@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RectSpec } from './rect.js';
 import { RectanglePacker } from './rect.js';
+import { stoppedAndRest } from '../test-support/stopped-search.js';
 
 /**
  * The skyline search stopped part way says what is left (SearchResult.rest): what it found before the stop
@@ -35,18 +36,9 @@ describe('rectangle packing: a search stopped part way, and the rest it names', 
     expect(checks).toBeGreaterThanOrEqual(3);
     whole.sort();
     for (const tick of new Set([1, Math.ceil(checks / 2), checks])) {
-      const engine = new RectanglePacker(SPEC);
-      const found: string[] = [];
-      const stop = new AbortController();
-      let n = 0;
-      const cut = engine.search({ signal: stop.signal, onTick: () => { if (++n === tick) stop.abort(); }, onSolution: (s) => void found.push(key(s)) });
-      expect(cut.complete).toBe(false);
-      expect(cut.rest!.length, `stopped at check ${tick}`).toBeGreaterThan(1);
-      for (const prefix of cut.rest!) {
-        const r = engine.search({ prefix, onSolution: (s) => void found.push(key(s)) });
-        expect(r.complete).toBe(true);
-      }
-      expect(found.sort(), `stopped at check ${tick}`).toEqual(whole);
+      const { found, rest } = stoppedAndRest(new RectanglePacker(SPEC), { tick }, key);
+      expect(rest, `stopped at check ${tick}`).toBeGreaterThan(1);
+      expect(found, `stopped at check ${tick}`).toEqual(whole);
     }
   });
 
