@@ -18,6 +18,7 @@
  * and each board symmetry maps the board's cells onto themselves.
  */
 import type { Cell } from '../geometry/cell.js';
+import { leastCell } from '../geometry/cell.js';
 import type { Puzzle, Solution } from './model.js';
 
 type Place = readonly [number, number, number, number];
@@ -72,14 +73,9 @@ export function boxOrienter(puzzle: Puzzle, turns: readonly (readonly number[])[
   for (const [p, piece] of puzzle.pieces.entries()) {
     turned.push([]);
     byHash.push(new Map());
+    const shape = flatOf(piece.shape);
     for (let t = 0; t < T; t++) {
-      const m = turns[t]!;
-      const flat = new Int32Array(3 * piece.shape.length);
-      piece.shape.forEach((c, k) => {
-        flat[3 * k] = m[0]! * c[0] + m[1]! * c[1] + m[2]! * c[2];
-        flat[3 * k + 1] = m[3]! * c[0] + m[4]! * c[1] + m[5]! * c[2];
-        flat[3 * k + 2] = m[6]! * c[0] + m[7]! * c[1] + m[8]! * c[2];
-      });
+      const flat = turnFlat(turns[t]!, shape);
       turned[p]!.push(flat);
       const j = leastIndex(flat);
       lowOf.set(flat.subarray(3 * j, 3 * j + 3), 3 * (p * T + t));
@@ -97,32 +93,13 @@ export function boxOrienter(puzzle: Puzzle, turns: readonly (readonly number[])[
       }
     }
   }
-  const orientationOf = (p: number, cells: readonly Cell[]): number => {
-    if (p < 0) return -1;
-    const flat = new Int32Array(3 * cells.length);
-    cells.forEach((c, k) => {
-      flat[3 * k] = c[0];
-      flat[3 * k + 1] = c[1];
-      flat[3 * k + 2] = c[2];
-    });
-    return findBox(byHash[p]!, flat)?.turn ?? -1;
-  };
+  const orientationOf = (p: number, cells: readonly Cell[]): number => (p < 0 ? -1 : findBox(byHash[p]!, flatOf(cells))?.turn ?? -1);
   // argLeast[(p * T + t) * T + r]: the cell of turned[p][t] that M_r makes least (-1: not yet known)
   const argLeast = new Int32Array(P * T * T).fill(-1);
   const leastUnder = (p: number, t: number, r: number): number => {
     const key = (p * T + t) * T + r;
     let j = argLeast[key]!;
-    if (j < 0) {
-      const m = turns[r]!;
-      const flat = turned[p]![t]!;
-      const image = new Int32Array(flat.length);
-      for (let k = 0; k < flat.length; k += 3) {
-        image[k] = m[0]! * flat[k]! + m[1]! * flat[k + 1]! + m[2]! * flat[k + 2]!;
-        image[k + 1] = m[3]! * flat[k]! + m[4]! * flat[k + 1]! + m[5]! * flat[k + 2]!;
-        image[k + 2] = m[6]! * flat[k]! + m[7]! * flat[k + 1]! + m[8]! * flat[k + 2]!;
-      }
-      argLeast[key] = j = leastIndex(image);
-    }
+    if (j < 0) argLeast[key] = j = leastIndex(turnFlat(turns[r]!, turned[p]![t]!));
     return j;
   };
   const { symmetries, pivot } = rule;
@@ -158,8 +135,7 @@ export function boxOrienter(puzzle: Puzzle, turns: readonly (readonly number[])[
     const shiftOf = solution.placements.map((pl, i) => {
       const t = orientation[i]!;
       if (t < 0) return [0, 0, 0];
-      let least = pl.cells[0]!;
-      for (const c of pl.cells) if (before(c[0], c[1], c[2], least[0], least[1], least[2])) least = c;
+      const least = leastCell(pl.cells);
       const low = 3 * (pieceOf[i]! * T + t);
       return [least[0] - lowOf[low]!, least[1] - lowOf[low + 1]!, least[2] - lowOf[low + 2]!];
     });
@@ -198,6 +174,24 @@ export function boxOrienter(puzzle: Puzzle, turns: readonly (readonly number[])[
     }
     return solution;
   };
+}
+
+/** Cells as flat x y z triples. */
+function flatOf(cells: readonly Cell[]): Int32Array {
+  const flat = new Int32Array(3 * cells.length);
+  cells.forEach((c, k) => flat.set(c, 3 * k));
+  return flat;
+}
+
+/** Flat x y z triples turned by the matrix m (row by row). */
+function turnFlat(m: readonly number[], flat: Int32Array): Int32Array {
+  const out = new Int32Array(flat.length);
+  for (let k = 0; k < flat.length; k += 3) {
+    out[k] = m[0]! * flat[k]! + m[1]! * flat[k + 1]! + m[2]! * flat[k + 2]!;
+    out[k + 1] = m[3]! * flat[k]! + m[4]! * flat[k + 1]! + m[5]! * flat[k + 2]!;
+    out[k + 2] = m[6]! * flat[k]! + m[7]! * flat[k + 1]! + m[8]! * flat[k + 2]!;
+  }
+  return out;
 }
 
 /** The index of the least cell (reading order) of flat x y z triples. */
