@@ -6,7 +6,10 @@
 //   puzzle file must be parsed or a PNG drawn; so do bullmq and ioredis, loaded only by the work queue
 //   (--queue, snug worker). `import.meta.url` becomes a value the loader passes in (the
 //   bundle's own URL), so the paths the tool finds its files by (the catalog, the web app, the worker
-//   threads' module) are what they are from dist/cli/.
+//   threads' module) are what they are from dist/cli/. Whitespace and comments are left out, and every
+//   character outside ASCII is written as an escape, so that the loader reads the file as one-byte text
+//   (latin1): read as UTF-8, a file with one accented letter in a comment becomes a two-byte string, and
+//   reading and compiling it took 58 ms against 33 (loading 114 ms against 78, medians of 8 paired runs).
 // - dist/cli/bundle.cache: V8's code cache of the bundle, made here by running a typical command (a
 //   puzzle solved, drawn and counted up to symmetry) and saving the code compiled by then. It is only a
 //   cache: V8 checks it against the source and its own version and flags, and compiles afresh when it
@@ -19,7 +22,7 @@
 // the same. The difference is all in loading.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 // the split ES-module build of earlier versions: gone
 rmSync('dist/cli/chunks', { recursive: true, force: true });
@@ -54,7 +57,12 @@ await build({
   define: { 'import.meta.url': '__snugModuleUrl' },
   plugins: [lazyBuiltins],
   logLevel: 'warning',
+  minifyWhitespace: true,
+  charset: 'ascii',
+  legalComments: 'none',
 });
+// the loader reads the bundle as latin1, which is only right for ASCII
+if (readFileSync('dist/cli/bundle.cjs').some((byte) => byte > 127)) throw new Error('dist/cli/bundle.cjs: a character outside ASCII (the loader reads it as latin1)');
 
 writeFileSync(
   'dist/cli/snug.js',
@@ -75,7 +83,7 @@ try {
 }
 const filename = fileURLToPath(bundle);
 const script = new Script(
-  '(function (require, module, exports, __filename, __dirname, __snugModuleUrl) {' + readFileSync(bundle, 'utf8') + '\\n})',
+  '(function (require, module, exports, __filename, __dirname, __snugModuleUrl) {' + readFileSync(bundle, 'latin1') + '\\n})',
   { filename, cachedData },
 );
 // the build makes the cache: the code compiled by the end of a typical command

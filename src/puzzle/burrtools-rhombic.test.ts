@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, compareCells } from '../geometry/cell.js';
-import { RHOMBIC_DODECAHEDRON } from '../geometry/grids/rhombic.js';
+import { rhombicDodecahedron } from '../geometry/grids/rhombic.js';
 import { solve } from '../search/solve.js';
 import { assemblyCells, burrToolsShift, burrToolsXml, formatBurrTools, parseBurrTools } from './burrtools.js';
 import { PuzzleError } from './errors.js';
@@ -46,7 +46,7 @@ const count = (p: Puzzle, unique = false): number => solve(p, { all: true, count
 describe('BurrTools files on the rhombic grid', () => {
   it('reads a rhombic dodecahedron filled with twelve strips: 64 fillings, 7 up to turns and mirror images, as BurrTools counts them', () => {
     // the pieces are coloured and the result is not: BurrTools places them as if uncoloured
-    const p = parseBurrTools(rhombicFile(RHOMBIC_DODECAHEDRON, [{ cells: STRIP, count: 12, colour: '1' }]), 'rd.xmpuzzle');
+    const p = parseBurrTools(rhombicFile(rhombicDodecahedron(), [{ cells: STRIP, count: 12, colour: '1' }]), 'rd.xmpuzzle');
     expect(p.grid).toBe('rhombic');
     expect(p.board).toHaveLength(48);
     expect(p.pieces).toMatchObject([{ name: 'P1', count: 12, mirror: false }]);
@@ -87,7 +87,7 @@ describe('BurrTools files on the rhombic grid', () => {
   });
 
   it('writes the puzzle back as grid type 3, and its solutions as assemblies that place the same cells', () => {
-    const p = parseBurrTools(rhombicFile(RHOMBIC_DODECAHEDRON, [{ cells: STRIP, count: 12 }]), 'rd.xmpuzzle');
+    const p = parseBurrTools(rhombicFile(rhombicDodecahedron(), [{ cells: STRIP, count: 12 }]), 'rd.xmpuzzle');
     // moved by a whole cube and more: written back at the grid's canonical place
     const moved: Puzzle = { ...p, board: p.board.map((c) => [c[0] + 10, c[1] - 5, c[2] + 15] as Cell).sort(compareCells) };
     expect(burrToolsShift(moved)).toEqual([-10, 5, -15]);

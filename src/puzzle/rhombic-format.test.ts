@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RHOMBIC_DODECAHEDRON } from '../geometry/grids/rhombic.js';
+import { rhombicDodecahedron } from '../geometry/grids/rhombic.js';
 import { solve } from '../search/solve.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
 import { puzzleTextProblem } from '../test-support/puzzle-text.js';
@@ -18,12 +18,12 @@ describe('grid: rhombic in puzzle files', () => {
     const p = parsePuzzle(`grid: rhombic\nboard: {named: rhombic-dodecahedron}\npieces:\n  S: {cells: ${STRIP}, count: 12}\n`, 'r.yaml');
     expect(p.grid).toBe('rhombic');
     expect(p.dims).toBe(3);
-    expect(p.board).toEqual(RHOMBIC_DODECAHEDRON);
+    expect(p.board).toEqual(rhombicDodecahedron());
     expect(p.pieces[0]).toMatchObject({ name: 'S', count: 12, mirror: false, shape: [[2, 0, 3], [2, 1, 4], [2, 1, 5], [2, 0, 6]] });
     // counted again in burrtools-rhombic.test.ts by the tetrahedra worked out again: 64, 7 up to symmetry
     expect(solve(p, { all: true, countOnly: true }).solutions).toBe(64);
     const whole = parsePuzzle('grid: rhombic\nboard: {named: rhombic-dodecahedron}\npieces:\n  RD: {named: rhombic-dodecahedron}\n', 'r.yaml');
-    expect(whole.pieces[0]!.shape).toEqual(RHOMBIC_DODECAHEDRON);
+    expect(whole.pieces[0]!.shape).toEqual(rhombicDodecahedron());
     expect(solve(whole, { all: true, countOnly: true }).solutions).toBe(1);
   });
 

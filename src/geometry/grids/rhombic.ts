@@ -3,7 +3,7 @@
  * planes through its centre and two opposite edges into 24 equal tetrahedra. Each tetrahedron has the
  * cube's centre, the centre of one of its faces and the two ends of one edge of that face as corners. From
  * them Stewart Coffin's rhombic dodecahedron puzzles, stellations, diagonal burrs and hexsticks are built: a
- * rhombic dodecahedron is the 48 tetrahedra around a corner of the cubes (`RHOMBIC_DODECAHEDRON`).
+ * rhombic dodecahedron is the 48 tetrahedra around a corner of the cubes (`rhombicDodecahedron()`).
  *
  * Cells are BurrTools' voxel coordinates for this grid, so its files are read and written as they are:
  * each cube is a block of 5 x 5 x 5 positions (the block [5i, 5i + 5) x [5j, 5j + 5) x [5k, 5k + 5) is
@@ -145,15 +145,18 @@ function outwardFaces(v: readonly (readonly [number, number, number])[]): number
  * (6 in each of the 8 cubes around it), moved to the grid's canonical place. Its faces are 12 rhombi, each
  * two outer triangles (centre of a cube, edge) of two cubes meeting at that edge.
  */
-export const RHOMBIC_DODECAHEDRON: readonly Cell[] = (() => {
+export function rhombicDodecahedron(): readonly Cell[] {
+  // made on first use: 1,000 positions looked at, which every command would pay at load for a shape few use
+  if (dodecahedron) return dodecahedron;
   const cells: Cell[] = [];
   for (let z = -5; z < 5; z++) for (let y = -5; y < 5; y++) for (let x = -5; x < 5; x++) {
     const c: Cell = [x, y, z];
     if (!isRhombicCell(c)) continue;
     if (solid(c).vertices.some((p) => p[0] === 0 && p[1] === 0 && p[2] === 0)) cells.push(c);
   }
-  return normalize(cells);
-})();
+  return (dodecahedron = normalize(cells));
+}
+let dodecahedron: readonly Cell[] | undefined;
 
 /**
  * Art: BurrTools' voxel layers, column x of row y of layer z the position [x, y, z]; a place holds a cell
@@ -178,7 +181,11 @@ export const rhombicGrid: Grid = {
   neighbours,
   normalize,
   cellProblem: (c) => (isRhombicCell(c) ? undefined : 'is no tetrahedron (its position in its block of 5 x 5 x 5, each coordinate folded to the nearer end, must be 0, 1 and 2 in some order)'),
-  namedShapes: { 'rhombic-dodecahedron': RHOMBIC_DODECAHEDRON },
+  namedShapes: {
+    get 'rhombic-dodecahedron'() {
+      return rhombicDodecahedron();
+    },
+  },
   // in flat pictures, each tetrahedron is a mark at its place in the voxel layers
   cellShape: 'ball',
   art: ART,
