@@ -22,96 +22,108 @@ import { FRAME_SIDES } from '../puzzle/model.js';
  * are, each subproblem's tally of assemblies must agree with its solutions, and each solution's level is
  * checked by taking the solution apart again. (The plan is checked against the search tree when the run starts: run.ts.)
  */
-const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
-const count = z.number().int().nonnegative();
-const work = z.number().nonnegative();
-/** A choice of a subproblem's prefix: a placement's number, or below 0 where the engine leaves a cell empty. */
-const choice = z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
-/** A level as BurrTools prints it (5.3.2 is [5, 3, 2]); a puzzle with nothing to part has []. */
-const level = z.array(z.number().int().positive()).max(MAX_LEVEL_LENGTH);
-const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell), given: z.literal(true).optional() })), level: level.optional() });
-/** A subproblem's assemblies (see AssemblyTally). */
-const tally = z.strictObject({ assemblies: count, undecided: count, maxLevel: level.optional() });
-/** A run's disassemble options, within the bounds the options have (checkSolveOptions). */
-const disassembleSchema = z.strictObject({
-  minLevel: z.array(z.number().int().min(1).max(1_000_000)).min(1).max(64).optional(),
-  stateBudget: z.number().int().min(1).max(1_000_000_000).optional(),
-});
+/**
+ * The checkpoint's schema, made on first use: zod's schemas cost some 20 ms to build, which every command
+ * and every program that imports snug would pay at load for a file few of them read.
+ */
+function checkpointSchema() {
+  return (schema ??= buildCheckpointSchema());
+}
+let schema: ReturnType<typeof buildCheckpointSchema> | undefined;
 
-const puzzleSchema = z.strictObject({
-  name: z.string(),
-  dims: z.union([z.literal(2), z.literal(3)]),
-  grid: z.enum(GRID_NAMES as [GridName, ...GridName[]]).optional(),
-  wrap: z.enum(['x', 'y', 'xy']).optional(),
-  board: z.array(cell).min(1),
-  pieces: z.array(z.strictObject({
+function buildCheckpointSchema() {
+  const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
+  const count = z.number().int().nonnegative();
+  const work = z.number().nonnegative();
+  /** A choice of a subproblem's prefix: a placement's number, or below 0 where the engine leaves a cell empty. */
+  const choice = z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
+  /** A level as BurrTools prints it (5.3.2 is [5, 3, 2]); a puzzle with nothing to part has []. */
+  const level = z.array(z.number().int().positive()).max(MAX_LEVEL_LENGTH);
+  const solution = z.strictObject({ placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell), given: z.literal(true).optional() })), level: level.optional() });
+  /** A subproblem's assemblies (see AssemblyTally). */
+  const tally = z.strictObject({ assemblies: count, undecided: count, maxLevel: level.optional() });
+  /** A run's disassemble options, within the bounds the options have (checkSolveOptions). */
+  const disassembleSchema = z.strictObject({
+    minLevel: z.array(z.number().int().min(1).max(1_000_000)).min(1).max(64).optional(),
+    stateBudget: z.number().int().min(1).max(1_000_000_000).optional(),
+  });
+
+  const puzzleSchema = z.strictObject({
     name: z.string(),
-    shape: z.array(cell).min(1),
-    count: z.number().int().positive(),
-    min: count.optional(),
+    dims: z.union([z.literal(2), z.literal(3)]),
+    grid: z.enum(GRID_NAMES as [GridName, ...GridName[]]).optional(),
+    wrap: z.enum(['x', 'y', 'xy']).optional(),
+    board: z.array(cell).min(1),
+    pieces: z.array(z.strictObject({
+      name: z.string(),
+      shape: z.array(cell).min(1),
+      count: z.number().int().positive(),
+      min: count.optional(),
+      mirror: z.boolean(),
+      rotate: z.boolean().optional(),
+      orientations: z.array(z.array(cell).min(1)).min(1).optional(),
+      color: z.string().optional(),
+      group: z.number().int().positive().optional(),
+      weight: z.number().int().positive().optional(),
+      colours: z.array(z.strictObject({ cell, colour: z.string() })).optional(),
+    })).min(1),
     mirror: z.boolean(),
-    rotate: z.boolean().optional(),
-    orientations: z.array(z.array(cell).min(1)).min(1).optional(),
-    color: z.string().optional(),
-    group: z.number().int().positive().optional(),
-    weight: z.number().int().positive().optional(),
-    colours: z.array(z.strictObject({ cell, colour: z.string() })).optional(),
-  })).min(1),
-  mirror: z.boolean(),
-  optional: z.array(cell).optional(),
-  placed: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell).min(1) })).optional(),
-  use: z.number().int().positive().optional(),
-  boardColours: z.array(z.strictObject({ cell, colour: z.string() })).optional(),
-  colourRules: z.array(z.strictObject({ piece: z.string(), board: z.array(z.string()) })).optional(),
-  frame: z.union([
-    z.strictObject({ walls: z.enum(['closed', ...FRAME_SIDES] as [string, ...string[]]) }),
-    z.strictObject({ cells: z.array(cell).min(1) }),
-    z.strictObject({ piece: z.string() }),
-  ]).optional(),
-  labels: z.array(z.strictObject({ name: z.string(), cells: z.array(cell).min(1) })).optional(),
-  description: z.string().optional(),
-  known: z.strictObject({ total: count.optional(), unique: count.optional() }).optional(),
-});
+    optional: z.array(cell).optional(),
+    placed: z.array(z.strictObject({ piece: z.string(), cells: z.array(cell).min(1) })).optional(),
+    use: z.number().int().positive().optional(),
+    boardColours: z.array(z.strictObject({ cell, colour: z.string() })).optional(),
+    colourRules: z.array(z.strictObject({ piece: z.string(), board: z.array(z.string()) })).optional(),
+    frame: z.union([
+      z.strictObject({ walls: z.enum(['closed', ...FRAME_SIDES] as [string, ...string[]]) }),
+      z.strictObject({ cells: z.array(cell).min(1) }),
+      z.strictObject({ piece: z.string() }),
+    ]).optional(),
+    labels: z.array(z.strictObject({ name: z.string(), cells: z.array(cell).min(1) })).optional(),
+    description: z.string().optional(),
+    known: z.strictObject({ total: count.optional(), unique: count.optional() }).optional(),
+  });
 
-/** Plan options, within bounds that keep a file from asking for an endless plan (PLAN_OPTION_BOUNDS). */
-const bounded = (name: keyof typeof PLAN_OPTION_BOUNDS) => {
-  const [least, most, whole] = PLAN_OPTION_BOUNDS[name];
-  const n = z.number().min(least).max(most);
-  return (whole ? n.int() : n).optional();
-};
-const planOptionsSchema = z.strictObject({
-  rootProbes: bounded('rootProbes'),
-  probes: bounded('probes'),
-  nodesPerSubproblem: bounded('nodesPerSubproblem'),
-  minSubproblems: bounded('minSubproblems'),
-  maxSubproblems: bounded('maxSubproblems'),
-  seed: bounded('seed'),
-  workBudget: bounded('workBudget'),
-});
+  /** Plan options, within bounds that keep a file from asking for an endless plan (PLAN_OPTION_BOUNDS). */
+  const bounded = (name: keyof typeof PLAN_OPTION_BOUNDS) => {
+    const [least, most, whole] = PLAN_OPTION_BOUNDS[name];
+    const n = z.number().min(least).max(most);
+    return (whole ? n.int() : n).optional();
+  };
+  const planOptionsSchema = z.strictObject({
+    rootProbes: bounded('rootProbes'),
+    probes: bounded('probes'),
+    nodesPerSubproblem: bounded('nodesPerSubproblem'),
+    minSubproblems: bounded('minSubproblems'),
+    maxSubproblems: bounded('maxSubproblems'),
+    seed: bounded('seed'),
+    workBudget: bounded('workBudget'),
+  });
 
-const checkpointSchema = z.strictObject({
-  format: z.literal(CHECKPOINT_FORMAT),
-  version: z.string(),
-  puzzle: puzzleSchema,
-  puzzleHash: z.string(),
-  options: z.strictObject({
-    engine: z.enum(['auto', 'bitboard', 'dlx', 'rect']),
-    unique: z.boolean(),
-    symmetry: z.literal('rotations').optional(),
-    countOnly: z.boolean(),
-    solutions: z.boolean(),
-    limit: z.number().int().positive().nullable(),
-    disassemble: disassembleSchema.optional(),
-  }),
-  planOptions: planOptionsSchema,
-  shard: z.strictObject({ index: z.number().int().positive(), count: z.number().int().positive() }).nullable(),
-  plan: z
-    .strictObject({ hash: z.string(), subproblems: z.array(z.array(choice)).min(1).max(1_000_000), estimates: z.array(work) })
-    .nullable(),
-  done: z.array(z.strictObject({ index: count, solutions: count, nodes: work, updates: work, found: z.array(solution).optional(), disassembly: tally.optional() })),
-  elapsedMs: work,
-  meta: z.unknown().optional(),
-});
+  const checkpoint = z.strictObject({
+    format: z.literal(CHECKPOINT_FORMAT),
+    version: z.string(),
+    puzzle: puzzleSchema,
+    puzzleHash: z.string(),
+    options: z.strictObject({
+      engine: z.enum(['auto', 'bitboard', 'dlx', 'rect']),
+      unique: z.boolean(),
+      symmetry: z.literal('rotations').optional(),
+      countOnly: z.boolean(),
+      solutions: z.boolean(),
+      limit: z.number().int().positive().nullable(),
+      disassemble: disassembleSchema.optional(),
+    }),
+    planOptions: planOptionsSchema,
+    shard: z.strictObject({ index: z.number().int().positive(), count: z.number().int().positive() }).nullable(),
+    plan: z
+      .strictObject({ hash: z.string(), subproblems: z.array(z.array(choice)).min(1).max(1_000_000), estimates: z.array(work) })
+      .nullable(),
+    done: z.array(z.strictObject({ index: count, solutions: count, nodes: work, updates: work, found: z.array(solution).optional(), disassembly: tally.optional() })),
+    elapsedMs: work,
+    meta: z.unknown().optional(),
+  });
+  return checkpoint;
+}
 
 /** Largest checkpoint read: about as large a string as JavaScript can hold. */
 export const MAX_CHECKPOINT_BYTES = 400 * 1024 * 1024;
@@ -140,7 +152,7 @@ export function loadCheckpoint(path: string, key: RunKey = loadRunKey()): Checkp
   }
   const signed = checkSigned(data as Record<string, unknown>, key);
   if (signed.status !== 'ok') throw new CheckpointError(`${path}: refused: ${signedProblemText(signed.status, key)}`);
-  const parsed = checkpointSchema.safeParse(signed.rest);
+  const parsed = checkpointSchema().safeParse(signed.rest);
   const corrupt = (problem: string): CheckpointError => new CheckpointError(`${path}: corrupt checkpoint: ${problem}`);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
