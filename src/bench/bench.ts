@@ -313,6 +313,35 @@ async function parallel(long: boolean, runs: number, only: string | undefined): 
   }
 }
 
+/** First solutions with workers, the trial forced short (issue 23's cliff): against one thread. */
+const FIRST_WITH_WORKERS: readonly string[] = ['tetris-cube', 'bedlam-cube'];
+
+/**
+ * The first solution as a program using the library gets it, whole process (each a fresh Node, so the
+ * threads' start is paid as a user pays it): `solveAsync` on 2 workers with the trial forced to 5 ms,
+ * against `solve` on this thread alone, alternated pair by pair. The target: at most 1.2 times one thread.
+ */
+function firstWithWorkers(runs: number, only: string | undefined): void {
+  const cases = FIRST_WITH_WORKERS.filter((p) => !only || p === only);
+  if (cases.length === 0) return;
+  const library = new URL('../index.js', import.meta.url).href;
+  const script = (puzzle: string, threads: boolean): string[] => [process.execPath, '--input-type=module', '-e', [
+    `import { loadCatalogPuzzle, solve, solveAsync } from ${JSON.stringify(library)};`,
+    `const p = loadCatalogPuzzle(${JSON.stringify(puzzle)});`,
+    threads ? 'const r = await solveAsync(p, { limit: 1, workers: 2, trialMs: 5 });' : 'const r = solve(p, { limit: 1 });',
+    'console.log(r.solutions);',
+  ].join('\n')];
+  console.log(`\nFirst solution with workers, the trial forced to 5 ms: whole process (a program using the library), alternated pair by pair, median of ${runs}\n`);
+  console.log('| puzzle | one thread (solve) | 2 workers, trial 5 ms (solveAsync) | ratio | target |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const puzzle of cases) {
+    const r = pairs(script(puzzle, false), script(puzzle, true), runs, (a, b) => {
+      if (a.trim() !== '1' || b.trim() !== '1') throw new Error(`${puzzle}: a first solution expected, got ${a.trim()} and ${b.trim()}`);
+    });
+    console.log(`| ${puzzle} | ${fmt(r.a)} | ${fmt(r.b)} | ${r.ratio.toFixed(2)}x | at most 1.2x ${r.ratio <= 1.2 ? 'met' : 'MISSED'} |`);
+  }
+}
+
 /**
  * The record runs (--long only; --only NAME picks one): every solution counted on 2 workers, as `snug solve
  * NAME --count --workers 2` runs it, and the progress's ETA when 2%, a tenth, a quarter, half and three
@@ -490,6 +519,7 @@ async function main(): Promise<void> {
     else console.log('\nAssemblies taken apart against BurrTools: give --peer-burrtools PATH (a burrTxt built from its sources) to time it');
   }
   await parallel(long, runs, only);
+  firstWithWorkers(runs, only);
   await records(long, only);
   optionalCells(runs, only);
   if (!only || only === 'queue') await queueRows(long, runs);

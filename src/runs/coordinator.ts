@@ -56,9 +56,12 @@ export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>,
     if (counting) return { ...(await countWhole(prepared, counting, job, deadline)), workers: dispatch.workersHere, prepareMs };
     let trial: Trial | undefined;
     if (job.trialMs > 0) {
-      trial = runTrial(prepared, job, deadline);
+      // a run that wants a few solutions has its threads boot while the trial searches (see runTrial)
+      trial = runTrial(prepared, job, deadline, Number.isFinite(job.limit) ? dispatch.startNow : undefined);
       const { result } = trial;
       if (result.complete || result.solutions >= job.limit || Date.now() >= deadline || job.signal?.aborted) {
+        // (threads stopped in the middle of booting can take tens of milliseconds to end: not waited for)
+        void trial.helpers?.stop().catch(() => {});
         return { ...reportTrial(trial, job, 0), workers: dispatch.workersHere, prepareMs };
       }
     }
@@ -96,7 +99,7 @@ function planningProgress(job: RunJob, earlierMs: number, trial: Trial | undefin
 
 /** The run cut into subproblems: the dispatch starts (its threads get ready) while this thread plans. */
 async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: number, ledger: Ledger, dispatch: DispatchChoice, trial: Trial | undefined): Promise<RunResult> {
-  const dispatcher = await dispatch.start();
+  const dispatcher = trial?.helpers ?? (await dispatch.start());
   const phaseDeadline = (): number => (dispatch.timeLimitPerPhase && job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : deadline);
   // A trial the clock stopped, on an engine that says where: its part stands (its solutions are reported
   // first), and only the rest is planned and solved. Otherwise the whole tree is, from the start.

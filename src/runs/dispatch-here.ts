@@ -6,6 +6,7 @@ import type { SolveResult } from '../search/solve.js';
 import { runPrepared, searchStats } from '../search/solve.js';
 import type { RunJob } from './job.js';
 import type { RunResult } from './result.js';
+import type { Dispatcher } from './dispatch.js';
 
 /**
  * What a run does on this thread alone, before a plan or instead of one (coordinator.ts):
@@ -18,20 +19,56 @@ import type { RunResult } from './result.js';
 export interface Trial {
   readonly result: SolveResult;
   readonly held: Solution[];
+  /** The dispatcher the trial started while it searched (see runTrial), to go on with. */
+  readonly helpers?: Dispatcher;
 }
 
-export function runTrial(prepared: PreparedSearch, job: RunJob, deadline: number): Trial {
+/**
+ * The longest a trial goes on past its time waiting for the threads it started to get ready. The search
+ * on this thread holds the event loop, so that Ctrl-C and progress wait for it: a bound on that.
+ */
+export const TRIAL_WAIT_MS = 1000;
+
+/**
+ * The trial. With `startHelpers` (a run that wants a few solutions, on a dispatcher that starts at once),
+ * the threads are started half way through the trial's time, and the trial goes on past it until one is
+ * ready to take over (up to TRIAL_WAIT_MS more, or the time it has when the dispatcher cannot say): the
+ * first solution comes from this thread's search while they boot, and what it searched is not searched
+ * again (the run goes on with the rest of its tree). Runs that finish in half the trial's time start no
+ * thread.
+ */
+export function runTrial(prepared: PreparedSearch, job: RunJob, deadline: number, startHelpers?: () => Dispatcher): Trial {
   const held: Solution[] = [];
-  const result = runPrepared(prepared, {
-    limit: job.limit,
-    countOnly: job.countOnly,
-    ...(job.disassemble ? { disassemble: job.disassemble } : {}),
-    keep: false,
-    timeLimitMs: Math.min(job.trialMs, deadline - Date.now()),
-    ...(job.countOnly ? {} : { onSolution: (s: Solution) => { held.push(s); } }),
-    ...(job.signal ? { signal: job.signal } : {}),
-  });
-  return { result, held };
+  const started = Date.now();
+  let helpers: Dispatcher | undefined;
+  // the trial's own stop, for the helpers; it passes the run's signal on
+  const stop = startHelpers ? new AbortController() : undefined;
+  const onTick = stop
+    ? (): void => {
+        const spent = Date.now() - started;
+        if (!helpers && spent >= job.trialMs / 2) helpers = startHelpers!();
+        if (job.signal?.aborted || (helpers && spent >= job.trialMs && helpers.readyNow?.() !== false)) stop.abort();
+      }
+    : undefined;
+  if (job.signal?.aborted) stop?.abort();
+  const signal = stop?.signal ?? job.signal;
+  let result: SolveResult;
+  try {
+    result = runPrepared(prepared, {
+      limit: job.limit,
+      countOnly: job.countOnly,
+      ...(job.disassemble ? { disassemble: job.disassemble } : {}),
+      keep: false,
+      timeLimitMs: Math.min(job.trialMs + (startHelpers ? TRIAL_WAIT_MS : 0), deadline - Date.now()),
+      ...(job.countOnly ? {} : { onSolution: (s: Solution) => { held.push(s); } }),
+      ...(signal ? { signal } : {}),
+      ...(onTick ? { onTick } : {}),
+    });
+  } catch (e) {
+    void helpers?.stop();
+    throw e;
+  }
+  return { result, held, ...(helpers ? { helpers } : {}) };
 }
 
 /** The trial's result as the run's: its solutions reported now (it finished, or the run stops before a plan). */

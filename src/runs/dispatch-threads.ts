@@ -22,6 +22,8 @@ export function threadsDispatch(workers: number, setup: WorkerSetup): DispatchCh
     countsLedgerWorkOnly: false,
     timeLimitPerPhase: false,
     start: async () => new ThreadsDispatcher(workers, setup),
+    // from inside the trial, which keeps one core busy: one thread fewer until the trial hands over
+    startNow: () => new ThreadsDispatcher(workers, setup, Math.max(1, workers - 1)),
   };
 }
 
@@ -32,8 +34,9 @@ class ThreadsDispatcher implements Dispatcher {
   private stopped = false;
   private failure: unknown;
 
-  constructor(workers: number, setup: WorkerSetup) {
-    this.pool = new ThreadPool(setup, workers);
+  /** `workers` threads, of which `startWith` start now and the others when run() is called. */
+  constructor(private readonly count: number, setup: WorkerSetup, startWith = count) {
+    this.pool = new ThreadPool(setup, startWith);
     this.pool.onFailure((e) => {
       this.failure ??= e;
       void this.stop();
@@ -41,10 +44,15 @@ class ThreadsDispatcher implements Dispatcher {
   }
 
   get workers(): number {
-    return this.pool.size;
+    return this.count;
+  }
+
+  readyNow(): boolean | undefined {
+    return this.pool.readyNow();
   }
 
   async run(plan: Plan, indices: readonly number[], events: DispatchEvents): Promise<void> {
+    this.pool.add(this.count - this.pool.size);
     let next = 0;
     let outstanding = 0; // subproblems sent to threads and not yet done
     const send = (thread: PoolThread): void => {

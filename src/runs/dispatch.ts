@@ -27,6 +27,12 @@ export interface Dispatcher {
   run(plan: Plan, indices: readonly number[], events: DispatchEvents): Promise<void>;
   /** Stops at once: what is being solved is abandoned. */
   stop(): Promise<void>;
+  /**
+   * True once some thread is ready to take work. It is read while this thread is busy searching (the
+   * trial), when no message can be received: threads with shared memory say it there. Undefined (or
+   * absent) when the dispatcher cannot say it so.
+   */
+  readyNow?(): boolean | undefined;
 }
 
 /** A kind of dispatch, chosen by the caller of the coordinator, and what sets it apart. */
@@ -46,4 +52,10 @@ export interface DispatchChoice {
   readonly timeLimitPerPhase: boolean;
   /** Starts the dispatch: threads get ready, workers are told, while this thread plans. */
   start(): Promise<Dispatcher>;
+  /**
+   * Starts it at once, from inside a search on this thread (the trial): the threads boot while the trial
+   * goes on, and the trial goes on until one of them is ready (dispatch-here.ts). Only dispatchers that
+   * need no waiting to start have it.
+   */
+  startNow?(): Dispatcher;
 }

@@ -24,6 +24,11 @@ export interface WorkerSetup {
   readonly disassemble?: DisassembleOptions;
   readonly limit?: number;
   readonly progressMs: number;
+  /**
+   * Shared memory (one Int32 on a SharedArrayBuffer) that each thread adds 1 to once it is ready, before it
+   * says so: the caller reads it while it is busy searching and cannot receive the message (thread-pool.ts).
+   */
+  readonly readyCount?: Int32Array;
 }
 
 export type ToWorker = { readonly index: number; readonly prefix: readonly number[] };
@@ -94,6 +99,7 @@ export function serveSearchThread(post: (message: ToMain) => void): (message: un
     if (!setup) {
       setup = message as WorkerSetup;
       prepared = prepareSearch(setup.puzzle, setup.prepare);
+      if (setup.readyCount) Atomics.add(setup.readyCount, 0, 1);
       post({ type: 'ready' });
       return;
     }

@@ -53,13 +53,26 @@ export class ThreadPool {
   private readonly failureListeners: ((error: unknown) => void)[] = [];
   private next = 0;
   private closed = false;
+  /** How many threads are ready, in memory they share with this thread (where the platform has it). */
+  // (a page that is not cross-origin isolated may not send shared memory to its workers)
+  private readonly readyCount = typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false
+    ? new Int32Array(new SharedArrayBuffer(4))
+    : undefined;
+
+  private readonly setup: WorkerSetup;
 
   /** Starts the `count` threads at once: they load snug and prepare the puzzle while this thread goes on. */
   constructor(setup: WorkerSetup, count: number) {
-    for (let t = 0; t < count; t++) {
+    this.setup = this.readyCount ? { ...setup, readyCount: this.readyCount } : setup;
+    this.add(count);
+  }
+
+  /** Starts `count` more threads, as the constructor does. */
+  add(count: number): void {
+    for (let t = 0; t < count && !this.closed; t++) {
       const member: Member = { thread: startSearchThread(), waiting: 0, failed: false, ready: false };
       this.members.push(member);
-      member.thread.post(setup);
+      member.thread.post(this.setup);
       member.thread.onMessage((m) => this.receive(member, m as ToMain));
       member.thread.onError((e) => this.fail(member, e));
     }
@@ -99,6 +112,15 @@ export class ThreadPool {
   onReady(use: (thread: PoolThread) => void): void {
     this.readyListeners.push(use);
     for (const member of this.members) if (member.ready && !this.closed) use(member);
+  }
+
+  /**
+   * True once some thread is ready, read from shared memory: it answers while this thread is busy and
+   * the 'ready' messages wait. Undefined where threads share no memory (a browser page that is not
+   * cross-origin isolated).
+   */
+  readyNow(): boolean | undefined {
+    return this.readyCount ? Atomics.load(this.readyCount, 0) > 0 : undefined;
   }
 
   /** Calls `listener` when a thread fails. */
