@@ -324,7 +324,7 @@ const FIRST_WITH_WORKERS: readonly string[] = ['tetris-cube', 'bedlam-cube'];
 function firstWithWorkers(runs: number, only: string | undefined): void {
   const cases = FIRST_WITH_WORKERS.filter((p) => !only || p === only);
   if (cases.length === 0) return;
-  const library = new URL('../index.js', import.meta.url).href;
+  const library = new URL('../lib/index.js', import.meta.url).href;
   const script = (puzzle: string, threads: boolean): string[] => [process.execPath, '--input-type=module', '-e', [
     `import { loadCatalogPuzzle, solve, solveAsync } from ${JSON.stringify(library)};`,
     `const p = loadCatalogPuzzle(${JSON.stringify(puzzle)});`,

@@ -109,11 +109,12 @@ export function gzip(data: Uint8Array): Uint8Array {
 }
 
 /**
- * A worker thread running the built dist/runs/worker.js, named by its place in the package (also from the
- * sources, in the tests: `npm test` builds first).
+ * A worker thread running the built dist/lib/worker.js (worker.ts and what it imports, as one module:
+ * scripts/bundle-library.mjs), named by its place in the package (also from the sources, in the tests:
+ * `npm test` builds first).
  */
 export function startSearchThread(): SearchThread {
-  const worker = new (require('node:worker_threads') as typeof WorkerThreads).Worker(new URL('dist/runs/worker.js', packageRoot()?.url ?? new URL('../../', import.meta.url)));
+  const worker = new (require('node:worker_threads') as typeof WorkerThreads).Worker(new URL('dist/lib/worker.js', packageRoot()?.url ?? new URL('../../', import.meta.url)));
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.on('message', listener),
