@@ -1,6 +1,6 @@
 import { cellKey, leastCell } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
-import { shapeKeyOn } from '../geometry/grid.js';
+import { normalizedShapeKey, shapeKeyOn } from '../geometry/grid.js';
 import type { Transform } from '../geometry/symmetry.js';
 import { applyToShape } from '../geometry/symmetry.js';
 import type { BoardIndex } from '../placements/board.js';
@@ -54,8 +54,9 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
   const orientations: ColouredOrientation[][] = puzzle.pieces.map((p) =>
     coloured ? colouredOrientations(p, grid) : allowedOrientations(p, grid).map((cells) => ({ cells, colours: [] })));
   const keyOf = (o: ColouredOrientation, t?: Transform): string => {
-    const cells = t ? applyToShape(t, o.cells) : o.cells;
-    return coloured ? colouredKey(grid, normalizeColoured(grid, cells, o.colours)) : shapeKeyOn(grid, cells);
+    if (!t) return coloured ? colouredKey(o) : normalizedShapeKey(o.cells);
+    const cells = applyToShape(t, o.cells);
+    return coloured ? colouredKey(normalizeColoured(grid, cells, o.colours)) : shapeKeyOn(grid, cells);
   };
   const allowed = orientations.map((list) => new Set(list.map((o) => keyOf(o))));
   /**

@@ -174,7 +174,9 @@ export function keyTables(
   // three runs (each run costs a shift when the key is read).
   const covered = new Float64Array(32); // in the window's low word
   for (let k = 0; k < m && keyed; k++) {
-    for (const x of cand.cells[k]!) if (x > cand.candCell[k]! && x - cand.candCell[k]! < 32) covered[x - cand.candCell[k]!]!++;
+    const cells = cand.cells[k]!;
+    const first = cand.candCell[k]!;
+    for (let i = 0; i < cells.length; i++) if (cells[i]! > first && cells[i]! - first < 32) covered[cells[i]! - first]!++;
   }
   const runs = keyRuns(covered, B, 3);
   const keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
@@ -194,7 +196,7 @@ export function keyTables(
     for (let k = 0; k < m; k++) {
       const cells = cand.cells[k]!;
       const first = cells[0]!;
-      for (const x of cells) if (x - first < 64) setBit(relLo, relHi, k, x - first);
+      for (let i = 0; i < cells.length; i++) if (cells[i]! - first < 64) setBit(relLo, relHi, k, cells[i]! - first);
     }
     for (let p = 0; p < P; p++) {
       for (let j = 0; j < slotCount[p]!; j++) slotPiece[firstSlot[p]! + j] = p;

@@ -308,7 +308,8 @@ export function candidates(spec: PackingSpec, pieces: PieceTable, order: CellOrd
     const k = next[groupOf[i]!]!++;
     const cells = sorted[i]!;
     const first = cells[0]!;
-    for (const c of cells) {
+    for (let j = 0; j < cells.length; j++) {
+      const c = cells[j]!;
       candMask[k * span + (c >> 5) - (first >> 5)]! |= 1 << (c & 31);
       candOpt[k]! += optional[c]!;
     }
@@ -371,9 +372,10 @@ export function halos(cand: Candidates, order: CellOrder, n: number): Halos {
   const seen = new Int32Array(n).fill(-1);
   for (let k = 0; k < m; k++) {
     const cells = cand.cells[k]!;
-    for (const c of cells) seen[c] = k;
+    for (let i = 0; i < cells.length; i++) seen[cells[i]!] = k;
     const around: number[] = [];
-    for (const c of cells) {
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i]!;
       for (let j = nbrStart[c]!; j < nbrStart[c + 1]!; j++) {
         const x = nbr[j]!;
         if (x > cells[0]! && seen[x] !== k) {

@@ -292,7 +292,17 @@ export function sameMatrix(a: Transform, b: Transform): boolean {
 
 /** A key equal for two shapes exactly when one is a translate of the other on the grid. */
 export function shapeKeyOn(grid: Grid, shape: Shape): string {
-  return grid.normalize(shape).map((c) => `${c[0]},${c[1]},${c[2]}`).join(';');
+  return normalizedShapeKey(grid.normalize(shape));
+}
+
+/** shapeKeyOn of a shape its grid has normalised already (grid.normalize), without normalising it again. */
+export function normalizedShapeKey(cells: Shape): string {
+  let key = '';
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i]!;
+    key += `${i > 0 ? ';' : ''}${c[0]},${c[1]},${c[2]}`;
+  }
+  return key;
 }
 
 /** True when the cells are connected through the grid's face neighbours. */

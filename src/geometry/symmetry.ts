@@ -1,7 +1,7 @@
 import type { Cell, Dimensions, Shape } from './cell.js';
 import { normalize, shapeKey } from './cell.js';
 import type { Grid, Transform } from './grid.js';
-import { composeTransforms, sameMatrix, shapeKeyOn } from './grid.js';
+import { composeTransforms, normalizedShapeKey, sameMatrix, shapeKeyOn } from './grid.js';
 import { gridOf } from './grids/index.js';
 
 export type { Transform } from './grid.js';
@@ -50,7 +50,7 @@ export function orientations(shape: Shape, transforms: readonly Transform[], gri
   const out: Orientation[] = [];
   for (const t of transforms) {
     const cells = grid ? grid.normalize(applyToShape(t, shape)) : normalize(applyToShape(t, shape));
-    const key = grid ? shapeKeyOn(grid, cells) : shapeKey(cells);
+    const key = grid ? normalizedShapeKey(cells) : shapeKey(cells);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ cells, transform: t });

@@ -655,7 +655,7 @@ export function burrToolsXml(puzzle: Puzzle, solutions: readonly Solution[] = []
     const flat = isFlat(piece.shape, grid);
     // (with their colours: a flat piece whose shape is its own mirror image but whose colours are not has
     // more orientations turned over)
-    const keys = (p: Piece): string[] => colouredOrientations(p, grid).map((o) => colouredKey(grid, o));
+    const keys = (p: Piece): string[] => colouredOrientations(p, grid).map((o) => colouredKey(o));
     const theirs = new Set(keys({ name: piece.name, shape: piece.shape, count: 1, mirror: flat, ...(piece.colours ? { colours: piece.colours } : {}) }));
     const ours = keys(piece);
     if (ours.length === theirs.size && ours.every((k) => theirs.has(k))) continue;

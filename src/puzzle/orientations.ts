@@ -1,7 +1,7 @@
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, leastCell } from '../geometry/cell.js';
 import type { Grid, Transform } from '../geometry/grid.js';
-import { shapeKeyOn } from '../geometry/grid.js';
+import { normalizedShapeKey, shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
 import type { Piece } from './model.js';
 
@@ -51,7 +51,7 @@ export function colouredOrientations(piece: Piece, grid: Grid): ColouredOrientat
   const colours = piece.shape.map((c) => colourOf.get(cellKey(c)));
   for (const t of transforms) {
     const o = normalizeColoured(grid, piece.shape.map((c) => t.apply(c)), colours);
-    const key = colouredKey(grid, o);
+    const key = colouredKey(o);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(o);
@@ -70,8 +70,8 @@ export function normalizeColoured(grid: Grid, cells: readonly Cell[], colours: r
 }
 
 /** A key equal for two normalised coloured shapes exactly when they are the same cells with the same colours. */
-export function colouredKey(grid: Grid, o: ColouredOrientation): string {
-  return `${shapeKeyOn(grid, o.cells)}|${o.colours.map((c) => c ?? '').join('\u0000')}`;
+export function colouredKey(o: ColouredOrientation): string {
+  return `${normalizedShapeKey(o.cells)}|${o.colours.map((c) => c ?? '').join('\u0000')}`;
 }
 
 /** True when `cells` is the piece's shape moved, turned or turned over (any symmetry of the grid). */
