@@ -56,8 +56,8 @@ export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>,
     if (counting) return { ...(await countWhole(prepared, counting, job, deadline)), workers: dispatch.workersHere, prepareMs };
     let trial: Trial | undefined;
     if (job.trialMs > 0) {
-      // a run that wants a few solutions has its threads boot while the trial searches (see runTrial)
-      trial = runTrial(prepared, job, deadline, Number.isFinite(job.limit) ? dispatch.startNow : undefined);
+      // the threads boot while the trial searches, and it goes on until one is ready (see runTrial)
+      trial = runTrial(prepared, job, deadline, dispatch.startNow);
       const { result } = trial;
       if (result.complete || result.solutions >= job.limit || Date.now() >= deadline || job.signal?.aborted) {
         // (threads stopped in the middle of booting can take tens of milliseconds to end: not waited for)

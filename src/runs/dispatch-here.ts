@@ -27,15 +27,15 @@ export interface Trial {
  * The longest a trial goes on past its time waiting for the threads it started to get ready. The search
  * on this thread holds the event loop, so that Ctrl-C and progress wait for it: a bound on that.
  */
-export const TRIAL_WAIT_MS = 1000;
+export const TRIAL_WAIT_MS = 700;
 
 /**
- * The trial. With `startHelpers` (a run that wants a few solutions, on a dispatcher that starts at once),
- * the threads are started half way through the trial's time, and the trial goes on past it until one is
- * ready to take over (up to TRIAL_WAIT_MS more, or the time it has when the dispatcher cannot say): the
- * first solution comes from this thread's search while they boot, and what it searched is not searched
- * again (the run goes on with the rest of its tree). Runs that finish in half the trial's time start no
- * thread.
+ * The trial. With `startHelpers` (a dispatcher that starts at once: threads), the threads are started half
+ * way through the trial's time, and the trial goes on past it until one is ready to take over (up to
+ * TRIAL_WAIT_MS more; only its time when the dispatcher cannot say). This thread never waits idle for
+ * threads to boot: a first solution, or a count that would have missed the trial by little (6x10 on a
+ * loaded machine), comes from its search meanwhile, and what it searched is not searched again (the run
+ * goes on with the rest of its tree). Runs that finish in half the trial's time start no thread.
  */
 export function runTrial(prepared: PreparedSearch, job: RunJob, deadline: number, startHelpers?: () => Dispatcher): Trial {
   const held: Solution[] = [];
