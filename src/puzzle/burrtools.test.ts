@@ -13,7 +13,8 @@ import { voxelCorners } from '../test-support/tetra-octa.js';
 import { PuzzleError } from './errors.js';
 import type { Puzzle } from './model.js';
 import { puzzleProblem } from './model.js';
-import { parsePuzzle } from './format.js';
+import { formatPuzzle, parsePuzzle } from './format.js';
+import { checkPuzzle } from './validate.js';
 
 /** What a puzzle says, as BurrTools can hold it (no published counts), with its board moved as the file moves it. */
 function essence(p: Puzzle, shift: Cell = [0, 0, 0]) {
@@ -266,9 +267,32 @@ describe('BurrTools files and disassembly', () => {
     // group 0 is no group
     const none = parseBurrTools(handFile(DOMINO_CUBE.replace('<shape id="1" count="4"/>', '<shape id="1" count="4" group="0"/>')), 'g.xmpuzzle');
     expect(none.pieces[0]!.group).toBeUndefined();
-    // and they are written back
+    // and they are written back, to BurrTools and to YAML (a converted file takes its assemblies apart alike)
     const back = parseBurrTools(formatBurrTools(cube), 'back.xmpuzzle');
     expect(back.pieces[0]).toMatchObject({ group: 2, weight: 3 });
+    for (const p of [cube, flat]) {
+      const yaml = formatPuzzle(p);
+      const again = parsePuzzle(yaml, 'groups.yaml');
+      expect(again.pieces.map((q) => [q.name, q.group, q.weight]), yaml).toEqual(p.pieces.map((q) => [q.name, q.group, q.weight]));
+    }
+    expect(formatPuzzle(cube)).toMatch(/group: 2\s+weight: 3/);
+  });
+
+  it('reads piece groups and weights in YAML: whole numbers from 1, weight 1 the default', () => {
+    const file = (options: string): string => `board: {box: [2, 2, 2]}\npieces:\n  a: {box: [2, 2, 1], count: 2${options}}\n`;
+    expect(parsePuzzle(file(', group: 4, weight: 7'), 'g.yaml').pieces[0]).toMatchObject({ group: 4, weight: 7 });
+    expect(parsePuzzle(file(', weight: 1'), 'g.yaml').pieces[0]!.weight).toBeUndefined();
+    for (const [options, message] of [
+      [', group: 0', /piece 'a' group .*at least 1/],
+      [', weight: 2.5', /piece 'a' weight/],
+      [', group: 1000000000', /piece 'a' group is 1000000000: more than the limit of 999999999/],
+      [", weight: 'heavy'", /piece 'a' weight/],
+    ] as const) {
+      expect(() => parsePuzzle(file(options), 'g.yaml'), options).toThrow(message);
+    }
+    // a puzzle made in code is checked alike
+    const made = parsePuzzle(file(''), 'g.yaml');
+    expect(() => checkPuzzle({ ...made, pieces: [{ ...made.pieces[0]!, weight: 0 }] })).toThrow(/piece "a" weight must be a whole number from 1 to 999,999,999, not 0/);
   });
 
   it('reads the disassemblies a file stores and gives their levels as BurrTools prints them', () => {

@@ -34,12 +34,12 @@ const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
 const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
 const isAlias = (n: unknown): n is Yaml.Alias => yaml().isAlias(n);
 
-const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES } = LIMITS;
+const { side: MAX_SIDE, boardCells: MAX_BOARD_CELLS, boardBox: MAX_BOARD_BOX, copies: MAX_COPIES, groupOrWeight: MAX_GROUP_OR_WEIGHT } = LIMITS;
 
 const TOP_KEYS = ['name', 'description', 'grid', 'wrap', 'mirror', 'board', 'pieces', 'placed', 'use', 'frame', 'known', 'colour-rules', 'labels'];
 const FRAME_KEYS = ['cells'];
 const BOARD_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'holes', 'optional', 'colours'];
-const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'count', 'mirror', 'rotate', 'orientations', 'color', 'colours'];
+const PIECE_KEYS = ['shape', 'rect', 'box', 'layers', 'cells', 'named', 'count', 'mirror', 'rotate', 'orientations', 'color', 'colours', 'group', 'weight'];
 const PLACED_KEYS = ['piece', 'cells'];
 const KNOWN_KEYS = ['total', 'unique'];
 
@@ -538,6 +538,9 @@ interface RawPiece {
   color?: string;
   /** Colour constraints: colours of some cells, in the coordinates of `cells`. */
   colours?: CellColour[];
+  /** BurrTools' piece group and weight (see Piece): what a disassembly lets come out together, and stay put. */
+  group?: number;
+  weight?: number;
 }
 
 /**
@@ -574,6 +577,9 @@ function readPiece(r: Reader, name: string, node: Node | null, left: CellBudget,
   if (colouring) piece.colours = cellColours(r, colouring, marks, cells, what, keys.get('colours')!.value);
   if (keys.has('mirror')) piece.mirror = r.boolean(keys.get('mirror')!.value, `${what} mirror`);
   if (keys.has('rotate')) piece.rotate = r.boolean(keys.get('rotate')!.value, `${what} rotate`);
+  for (const key of ['group', 'weight'] as const) {
+    if (keys.has(key)) piece[key] = r.wholeNumber(keys.get(key)!.value, `${what} ${key}`, 1, MAX_GROUP_OR_WEIGHT);
+  }
   if (keys.has('color')) {
     const node = keys.get('color')!.value;
     const color = r.string(node, `${what} color`);
@@ -754,6 +760,8 @@ function parseNamedPuzzle(text: string, file: string, fileName: string): Puzzle 
       ...(p.orientations ? { orientations: p.orientations.map((o) => grid.normalize(o.cells)) } : {}),
       ...(p.color !== undefined ? { color: p.color } : {}),
       ...(colours ? { colours } : {}),
+      ...(p.group !== undefined ? { group: p.group } : {}),
+      ...(p.weight !== undefined && p.weight !== 1 ? { weight: p.weight } : {}),
     };
   });
   if (pieces.every((p) => p.count === 0)) r.fail(piecesAt, 'every piece has count 0: there is nothing to place');
@@ -1151,6 +1159,8 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
       p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
       paint ? `colours: ${listed ? listedColours(p.colours!) : paint.yaml}` : '',
       p.orientations ? `orientations: [${p.orientations.map(orientation).join(', ')}]` : '',
+      p.group !== undefined ? `group: ${p.group}` : '',
+      p.weight !== undefined && p.weight !== 1 ? `weight: ${p.weight}` : '',
     ].filter(Boolean);
     const key = `  ${quoteKey(p.name)}:`;
     if (listed) {
@@ -1263,6 +1273,8 @@ export function formatPuzzle(puzzle: Puzzle): string {
       p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
       paint ? `colours: ${paint.yaml}` : '',
       p.orientations ? `orientations: [${p.orientations.map((o) => (extent(o)[2] > 1 ? `{cells: ${JSON.stringify(o)}}` : JSON.stringify(artRows(o, [0, 0, 0], extent(o), 0).join('\n')))).join(', ')}]` : '',
+      p.group !== undefined ? `group: ${p.group}` : '',
+      p.weight !== undefined && p.weight !== 1 ? `weight: ${p.weight}` : '',
     ].filter(Boolean);
     const s = shapeYaml(p.shape, paint ? Infinity : 12, paint?.marks);
     const key = `  ${quoteKey(p.name)}:`;

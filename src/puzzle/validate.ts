@@ -37,7 +37,10 @@ export const LIMITS = {
   nameLength: 200,
   /** Piece copies in all (the sum of the counts). */
   copies: 10_000,
+  /** Largest piece group and weight (BurrTools' own bound: nine digits). */
+  groupOrWeight: 999_999_999,
 } as const;
+const MAX_GROUP_OR_WEIGHT = LIMITS.groupOrWeight;
 
 /**
  * Why a name (of a piece or of the puzzle) cannot be printed as it is, or undefined: names are one line of
@@ -309,6 +312,12 @@ export function wellFormedProblem(value: unknown): string | undefined {
     }
     if (typeof q.mirror !== 'boolean') return `${what} mirror must be true or false`;
     if (q.rotate !== undefined && typeof q.rotate !== 'boolean') return `${what} rotate must be true or false`;
+    for (const key of ['group', 'weight'] as const) {
+      const v = q[key];
+      if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_GROUP_OR_WEIGHT)) {
+        return `${what} ${key} must be a whole number from 1 to ${MAX_GROUP_OR_WEIGHT.toLocaleString('en-US')}, not ${shown(v)}`;
+      }
+    }
     const color = q.color === undefined ? undefined : colorProblem(q.color, what, shown(q.color));
     if (color) return color;
     if (q.orientations !== undefined) {
