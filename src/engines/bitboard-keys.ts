@@ -75,21 +75,23 @@ export function keyRuns(weight: ArrayLike<number>, bits: number, maxRuns: number
   const value = new Float64Array((D + 1) * states).fill(-Infinity);
   const from = new Int32Array((D + 1) * states).fill(-1);
   value[at(0, 0, 0)] = 0;
+  // state `st` at offset x reached with value nv from state `prev` at x - 1, if that is better
+  const relax = (x: number, st: number, nv: number, prev: number): void => {
+    if (nv > value[x * states + st]!) {
+      value[x * states + st] = nv;
+      from[x * states + st] = prev;
+    }
+  };
   for (let x = 1; x <= D; x++) {
     for (let r = 0; r <= maxRuns; r++) {
       for (let b = 0; b <= bits; b++) {
         for (let inRun = 0; inRun < 2; inRun++) {
-          const v = value[(x - 1) * states + at(r, b, inRun)]!;
+          const prev = at(r, b, inRun);
+          const v = value[(x - 1) * states + prev]!;
           if (v === -Infinity) continue;
-          const relax = (st: number, nv: number): void => {
-            if (nv > value[x * states + st]!) {
-              value[x * states + st] = nv;
-              from[x * states + st] = at(r, b, inRun);
-            }
-          };
-          relax(at(r, b, 0), v);
-          if (b < bits && inRun === 1) relax(at(r, b + 1, 1), v + weight[x]!);
-          if (b < bits && inRun === 0 && r < maxRuns) relax(at(r + 1, b + 1, 1), v + weight[x]!);
+          relax(x, at(r, b, 0), v, prev);
+          if (b < bits && inRun === 1) relax(x, at(r, b + 1, 1), v + weight[x]!, prev);
+          if (b < bits && inRun === 0 && r < maxRuns) relax(x, at(r + 1, b + 1, 1), v + weight[x]!, prev);
         }
       }
     }

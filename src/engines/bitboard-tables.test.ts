@@ -33,6 +33,24 @@ describe('bitboard tables', () => {
     }
   });
 
+  it('give each candidate its halo: the cells next to it after its first cell, not its own, ascending, each once', () => {
+    for (const name of ['soma', 'pentomino-6x10', 'tetris-cube']) {
+      const spec = specOf(loadCatalogPuzzle(name));
+      const { cells, candidates: cand, halos } = buildTables(spec);
+      // from the caller's cells and neighbours, in the engine's numbering
+      const neighbours = (c: number): number[] => {
+        const caller = cells.indexOf.indexOf(c);
+        return Array.from(spec.neighbours[caller]!, (b) => cells.indexOf[b]!);
+      };
+      for (let k = 0; k < cand.cells.length; k++) {
+        const own = new Set(cand.cells[k]!);
+        const first = Math.min(...own);
+        const expected = [...new Set([...own].flatMap(neighbours))].filter((x) => x > first && !own.has(x)).sort((a, b) => a - b);
+        expect(Array.from(halos.candHalo.subarray(halos.haloStart[k]!, halos.haloStart[k + 1]!)), `${name} candidate ${k}`).toEqual(expected);
+      }
+    }
+  });
+
   it('store each placement once, at its first cell, in the group of its cell and piece, its cells as words', () => {
     const spec = specOf(loadCatalogPuzzle('soma'));
     const { n, pieces, cells, candidates: cand } = buildTables(spec);

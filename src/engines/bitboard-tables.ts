@@ -278,18 +278,26 @@ export function candidates(spec: PackingSpec, pieces: PieceTable, order: CellOrd
   // the window searches place the others)
   let reach = 0;
   const placedFirst = new Set(spec.firstPieces ?? []);
-  placements.forEach((pl, i) => {
-    const cells = Int32Array.from(pl.cells, (c) => (c >= 0 && c < n ? indexOf[c]! : -1)).sort();
+  // (plain loops, no callbacks: this runs once, before the JIT has warmed up)
+  for (let i = 0; i < placements.length; i++) {
+    const pl = placements[i]!;
+    const given = pl.cells;
+    const cells = new Int32Array(given.length);
+    for (let j = 0; j < given.length; j++) {
+      const c = given[j]!;
+      cells[j] = c >= 0 && c < n ? indexOf[c]! : -1;
+    }
+    cells.sort();
     sorted.push(cells);
     const piece = i < callers && pl.piece === R ? -1 : pl.piece; // the caller may not name the hole piece
     let valid = cells.length > 0 && cells[0]! >= 0 && piece >= 0 && piece < P && pieceCounts[piece]! > 0;
     for (let j = 1; j < cells.length && valid; j++) valid = cells[j] !== cells[j - 1];
-    if (!valid) return;
+    if (!valid) continue;
     groupOf[i] = cells[0]! * P + piece;
     groupSize[groupOf[i]! + 1]!++;
     span = Math.max(span, (cells[cells.length - 1]! >> 5) - (cells[0]! >> 5) + 1);
     if (!placedFirst.has(piece)) reach = Math.max(reach, cells[cells.length - 1]! - cells[0]!);
-  });
+  }
   for (let g = 0; g < n * P; g++) groupSize[g + 1]! += groupSize[g]!;
   const candStart = groupSize;
   const m = candStart[n * P]!;
@@ -368,27 +376,34 @@ export function halos(cand: Candidates, order: CellOrder, n: number): Halos {
   const m = cand.cells.length;
   const { nbrStart, nbr } = order;
   const haloStart = new Int32Array(m + 1);
-  const halo: number[] = [];
   const seen = new Int32Array(n).fill(-1);
+  // the halos one after another, in a buffer that doubles when full; each halo sorted where it lies
+  // (a typed array's own numeric sort: no comparator called back, which costs most before the JIT warms up)
+  let halo = new Int32Array(Math.max(16, 4 * m));
+  let length = 0;
   for (let k = 0; k < m; k++) {
     const cells = cand.cells[k]!;
     for (let i = 0; i < cells.length; i++) seen[cells[i]!] = k;
-    const around: number[] = [];
+    const start = length;
     for (let i = 0; i < cells.length; i++) {
       const c = cells[i]!;
       for (let j = nbrStart[c]!; j < nbrStart[c + 1]!; j++) {
         const x = nbr[j]!;
         if (x > cells[0]! && seen[x] !== k) {
           seen[x] = k;
-          around.push(x);
+          if (length === halo.length) {
+            const grown = new Int32Array(2 * halo.length);
+            grown.set(halo);
+            halo = grown;
+          }
+          halo[length++] = x;
         }
       }
     }
-    around.sort((a, b) => a - b);
-    for (const x of around) halo.push(x); // not push(...around): a large piece's halo would overflow the stack
-    haloStart[k + 1] = halo.length;
+    halo.subarray(start, length).sort();
+    haloStart[k + 1] = length;
   }
-  return { haloStart, candHalo: Int32Array.from(halo) };
+  return { haloStart, candHalo: halo.slice(0, length) };
 }
 
 /** Every table of the bitboard engine for one problem. */
