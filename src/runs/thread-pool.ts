@@ -10,8 +10,9 @@ import type { SubproblemResult, ToMain, ToWorker, WorkerSetup } from './search-t
  * which keeps every thread two subproblems ahead) and a queue's worker (queue-worker.ts, which hands a
  * job's subproblems to the thread with the least waiting).
  *
- * - The threads start when the pool is made, and get ready (about a tenth of a second, to load snug and
- *   prepare the puzzle) while the caller goes on: onReady says when each one is.
+ * - The threads start when the pool is made (or are added), and get ready (a few tenths of a second, to load
+ *   snug and prepare the puzzle) while the caller goes on: onReady says when each one is, and readyNow()
+ *   while the caller is too busy to receive the message.
  * - Each subproblem sent gets a number of its own, sent as its `index` and said back by the thread, so
  *   that a thread's messages find their listener (runs that share the pool may hold the same plan index).
  * - A thread that fails takes what it holds down with it (each of its listeners is told) and gets nothing
@@ -53,8 +54,10 @@ export class ThreadPool {
   private readonly failureListeners: ((error: unknown) => void)[] = [];
   private next = 0;
   private closed = false;
-  /** How many threads are ready, in memory they share with this thread (where the platform has it). */
-  // (a page that is not cross-origin isolated may not send shared memory to its workers)
+  /**
+   * How many threads are ready, in memory they share with this thread, where the platform has it (a page
+   * that is not cross-origin isolated may not send shared memory to its workers).
+   */
   private readonly readyCount = typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false
     ? new Int32Array(new SharedArrayBuffer(4))
     : undefined;
