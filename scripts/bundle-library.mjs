@@ -9,7 +9,7 @@
 // Both are made by esbuild from the built modules. They sit one folder below dist/, as the modules they
 // are made of do, so that the paths the code finds its files by (`new URL('../../catalog/',
 // import.meta.url)`) are the same. yaml and @resvg/resvg-js stay outside (required when a puzzle file is
-// parsed or a PNG drawn), as do bullmq and ioredis (the work queue). The packages bundled in that are
+// parsed or a PNG drawn), as do bullmq and ioredis (the work queue) and zod (what a run reads back). The packages bundled in that are
 // CommonJS require Node's own modules: the banner gives them a `require`.
 //
 // Measured when this was made (2 cores, quiet): `await import('snug')` in a new process 0.42 s -> 0.25 s
@@ -30,7 +30,7 @@ for (const [entry, outfile] of ENTRIES) {
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    external: ['yaml', '@resvg/resvg-js', 'bullmq', 'ioredis'],
+    external: ['yaml', '@resvg/resvg-js', 'bullmq', 'ioredis', 'zod'],
     banner: { js: "import { createRequire as __snugCreateRequire } from 'node:module'; const require = __snugCreateRequire(import.meta.url);" },
     minifyWhitespace: true,
     charset: 'ascii',

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { readTextFile } from '../platform/host.js';
+import { readTextFile, zodModule } from '../platform/host.js';
 import type { RunKey } from '../runs/authenticate.js';
 import { checkSigned, signedProblemText } from '../runs/authenticate.js';
 import type { ShardResult } from '../runs/merge.js';
@@ -9,36 +8,44 @@ import { UsageError } from './errors.js';
 import { solutionJson, statsJson } from '../render/report.js';
 import { readSolutionLine, solutionLine, toSolution } from './solution-lines.js';
 
+/** A shard's `solve --json` output, as zod checks it: made on first use, as zod is loaded (platform/host.ts). */
+function shardJson() {
+  return (shardSchema ??= makeShardJson());
+}
+let shardSchema: ReturnType<typeof makeShardJson> | undefined;
 
-const level = z.array(z.number().int().min(1)).min(1).max(64);
+function makeShardJson() {
+  const { z } = zodModule();
+  const level = z.array(z.number().int().min(1)).min(1).max(64);
 
-const shardJson = z.object({
-  puzzle: z.string(),
-  solutions: z.number().int().nonnegative(),
-  complete: z.boolean(),
-  unique: z.boolean(),
-  symmetries: z.number().int().positive(),
-  engine: z.enum(['bitboard', 'dlx', 'rect']),
-  nodes: z.number().nonnegative(),
-  updates: z.number().nonnegative(),
-  elapsedMs: z.number().nonnegative(),
-  shard: z.strictObject({
-    index: z.number().int().positive(),
-    count: z.number().int().positive(),
-    mode: z.enum(['count', 'all']),
-    puzzleHash: z.string(),
-    plan: z.string(),
-    version: z.string(),
-    subproblems: z.number().int().nonnegative(),
-    subproblemsInPlan: z.number().int().positive(),
-    disassemble: z.strictObject({ minLevel: level.optional(), stateBudget: z.number().int().positive().optional() }).optional(),
-  }),
-  // a run that takes its assemblies apart: every assembly found, the highest level, those left undecided
-  assemblies: z.number().int().nonnegative().optional(),
-  maxLevel: level.nullable().optional(),
-  undecided: z.number().int().nonnegative().optional(),
-  found: z.array(solutionLine).optional(),
-});
+  return z.object({
+    puzzle: z.string(),
+    solutions: z.number().int().nonnegative(),
+    complete: z.boolean(),
+    unique: z.boolean(),
+    symmetries: z.number().int().positive(),
+    engine: z.enum(['bitboard', 'dlx', 'rect']),
+    nodes: z.number().nonnegative(),
+    updates: z.number().nonnegative(),
+    elapsedMs: z.number().nonnegative(),
+    shard: z.strictObject({
+      index: z.number().int().positive(),
+      count: z.number().int().positive(),
+      mode: z.enum(['count', 'all']),
+      puzzleHash: z.string(),
+      plan: z.string(),
+      version: z.string(),
+      subproblems: z.number().int().nonnegative(),
+      subproblemsInPlan: z.number().int().positive(),
+      disassemble: z.strictObject({ minLevel: level.optional(), stateBudget: z.number().int().positive().optional() }).optional(),
+    }),
+    // a run that takes its assemblies apart: every assembly found, the highest level, those left undecided
+    assemblies: z.number().int().nonnegative().optional(),
+    maxLevel: level.nullable().optional(),
+    undecided: z.number().int().nonnegative().optional(),
+    found: z.array(solutionLine()).optional(),
+  });
+}
 
 /** Largest shard output read: about as large a string as JavaScript can hold. */
 const MAX_SHARD_FILE_BYTES = 400 * 1024 * 1024;
@@ -82,7 +89,7 @@ export function mergeCommand(
     if (whole !== undefined && !Array.isArray(whole) && typeof whole === 'object' && whole !== null && 'shard' in whole) {
       const signed = checkSigned(whole as Record<string, unknown>, key);
       if (signed.status !== 'ok') throw new UsageError(`${file}: refused: ${signedProblemText(signed.status, key)}`);
-      const parsed = shardJson.safeParse(signed.rest);
+      const parsed = shardJson().safeParse(signed.rest);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         throw new UsageError(`${file}: not a shard's --json output: ${issue.path.join('.') || 'top level'}: ${issue.message}`);

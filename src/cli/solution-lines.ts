@@ -1,16 +1,27 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { readTextFile } from '../platform/host.js';
+import { readTextFile, zodModule } from '../platform/host.js';
 import { createSolutionCheck } from '../runs/solution-check.js';
 import { UsageError } from './errors.js';
 
-/** A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. */
-export const solutionLine = z.strictObject({
-  placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)), given: z.literal(true).optional() })),
-  // its level, when the run took it apart (a reader that needs it takes the solution apart again)
-  level: z.array(z.number().int().min(1)).max(64).optional(),
-});
-export type SolutionLine = z.infer<typeof solutionLine>;
+/**
+ * A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. Made on first
+ * use, as zod is loaded (platform/host.ts).
+ */
+export function solutionLine() {
+  return (lineSchema ??= makeSolutionLine());
+}
+let lineSchema: ReturnType<typeof makeSolutionLine> | undefined;
+
+function makeSolutionLine() {
+  const { z } = zodModule();
+  return z.strictObject({
+    placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)), given: z.literal(true).optional() })),
+    // its level, when the run took it apart (a reader that needs it takes the solution apart again)
+    level: z.array(z.number().int().min(1)).max(64).optional(),
+  });
+}
+export type SolutionLine = z.infer<ReturnType<typeof makeSolutionLine>>;
 
 /** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
 export function toSolution(line: SolutionLine): Solution {
@@ -28,7 +39,7 @@ export function readSolutionLine(line: string, where: string): Solution {
   } catch {
     throw new UsageError(`${where}: not a JSON line (truncated?)`);
   }
-  const parsed = solutionLine.safeParse(value);
+  const parsed = solutionLine().safeParse(value);
   if (!parsed.success) throw new UsageError(`${where}: not a solution line of --jsonl output`);
   return toSolution(parsed.data);
 }

@@ -12,6 +12,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { gzipSync } from 'fflate';
 import { unpackCapped } from './inflate.browser.js';
+import type * as Zod from 'zod';
 import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport } from './types.js';
 
 export type { SearchThread } from './types.js';
@@ -54,6 +55,10 @@ export function yamlModule(): typeof yaml {
 
 export function xmlParserModule(): typeof xmlParser {
   return xmlParser;
+}
+
+export function zodModule(): typeof Zod {
+  throw new Error('checkpoints, shards and solution files are read by the command line tool: the web app reads none');
 }
 
 /**
@@ -185,6 +190,6 @@ export async function workQueue(): Promise<WorkQueueTransport> {
 
 // the same names as host.ts
 ({
-  cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
+  cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, zodModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
   readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

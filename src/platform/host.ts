@@ -6,8 +6,9 @@
  *
  * - cores, sha256Hex, hmacSha256Hex, packageVersion, environmentVariable: facts, a hash and a MAC.
  * - defaultSecretFile, readSecretFile: a key file of the user's own (secret-file.ts).
- * - yamlModule, xmlParserModule, gunzipText, gzip: parsers and compression, loaded on first use (most runs
- *   read the compiled catalog and never parse a file).
+ * - yamlModule, xmlParserModule, zodModule, gunzipText, gzip: parsers, checks and compression, loaded on
+ *   first use (most runs read the compiled catalog and never parse a file; zod is half the command line
+ *   tool's code, and only what a run reads back needs it).
  * - startSearchThread, parentThread: a thread running runs/worker.ts, started by its URL (runs/search-thread.ts
  *   says what it answers), and that thread's way back.
  * - nextTurn, emitWarning, thisProcess: the event loop, the process's warnings, its ID and machine.
@@ -21,6 +22,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, hostname } from 'node:os';
+import type * as Zod from 'zod';
 import type * as Crypto from 'node:crypto';
 import type * as WorkerThreads from 'node:worker_threads';
 import type * as Zlib from 'node:zlib';
@@ -85,6 +87,7 @@ export function packageVersion(): string {
 const require = createRequire(import.meta.url);
 let yaml: typeof Yaml | undefined;
 let xmlParser: typeof Fxp | undefined;
+let zod: typeof Zod | undefined;
 
 export function yamlModule(): typeof Yaml {
   return (yaml ??= require('yaml') as typeof Yaml);
@@ -92,6 +95,10 @@ export function yamlModule(): typeof Yaml {
 
 export function xmlParserModule(): typeof Fxp {
   return (xmlParser ??= require('fast-xml-parser') as typeof Fxp);
+}
+
+export function zodModule(): typeof Zod {
+  return (zod ??= require('zod') as typeof Zod);
 }
 
 /** The text gzip data holds; a RangeError when it would unpack to more than `maxBytes`. */
@@ -155,6 +162,6 @@ export async function workQueue(): Promise<WorkQueueTransport> {
 
 // the names host.browser.ts must export too
 ({
-  cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
+  cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, zodModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
   readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

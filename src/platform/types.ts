@@ -1,3 +1,4 @@
+import type * as Zod from 'zod';
 import type * as Yaml from 'yaml';
 import type * as Fxp from 'fast-xml-parser';
 
@@ -37,6 +38,8 @@ export interface Host {
   packageVersion(): string;
   yamlModule(): typeof Yaml;
   xmlParserModule(): typeof Fxp;
+  /** zod, for the files a run reads back (checkpoints, shards, solution lines): Node only. */
+  zodModule(): typeof Zod;
   /** The text gzip data holds; a RangeError when it would unpack to more than `maxBytes`. */
   gunzipText(data: Uint8Array, maxBytes: number): string;
   gzip(data: Uint8Array): Uint8Array;

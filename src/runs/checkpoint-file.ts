@@ -1,8 +1,7 @@
 import type { GridName } from '../geometry/grid.js';
 import { GRID_NAMES } from '../geometry/grids/index.js';
-import { z } from 'zod';
 import { totalPieceCount } from '../puzzle/model.js';
-import { readTextFile } from '../platform/host.js';
+import { readTextFile, zodModule } from '../platform/host.js';
 import { puzzleCheckProblem } from '../puzzle/validate.js';
 import { snugVersion } from '../version.js';
 import type { Checkpoint } from './checkpoint.js';
@@ -23,8 +22,9 @@ import { FRAME_SIDES } from '../puzzle/model.js';
  * checked by taking the solution apart again. (The plan is checked against the search tree when the run starts: run.ts.)
  */
 /**
- * The checkpoint's schema, made on first use: zod's schemas cost some 20 ms to build, which every command
- * and every program that imports snug would pay at load for a file few of them read.
+ * The checkpoint's schema, made on first use (zod loaded then: platform/host.ts): zod's schemas cost some
+ * 20 ms to build, which every command and every program that imports snug would pay at load for a file few
+ * of them read.
  */
 function checkpointSchema() {
   return (schema ??= buildCheckpointSchema());
@@ -32,6 +32,7 @@ function checkpointSchema() {
 let schema: ReturnType<typeof buildCheckpointSchema> | undefined;
 
 function buildCheckpointSchema() {
+  const { z } = zodModule();
   const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
   const count = z.number().int().nonnegative();
   const work = z.number().nonnegative();
