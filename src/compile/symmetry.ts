@@ -96,12 +96,17 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
   const frame = frameCells(puzzle);
   const frameKeys = new Set(frame.map(cellKey));
   const out: SolutionSymmetry[] = [];
+  // the pieces' map of a transform: -1 when it is no symmetry of them (a map that is not one to one: a
+  // one-sided piece whose partner may also be turned over)
+  const piecesUnder = (t: Transform): Int32Array | undefined => {
+    const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => imageOf(t, i));
+    return pieceMap.includes(-1) || new Set(pieceMap).size !== pieceMap.length ? undefined : pieceMap;
+  };
   for (const t of grid.symmetries) {
     if (choice === 'rotations' && t.reflects) continue;
-    const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => imageOf(t, i));
-    // a map of pieces that is not one to one (a one-sided piece whose partner may also be turned over) is no symmetry
-    if (pieceMap.includes(-1) || new Set(pieceMap).size !== pieceMap.length) continue;
     if (isWrapped(grid)) {
+      const pieceMap = piecesUnder(t);
+      if (!pieceMap) continue;
       for (const cellMap of wrappedCellMaps(grid, board, t, optional)) {
         const cellFrom = new Int32Array(cellMap.length);
         cellMap.forEach((to, from) => { cellFrom[to] = from; });
@@ -109,8 +114,9 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
       }
       continue;
     }
-    // The board maps onto itself when its image is a translate of it (the same shape once normalised by
-    // the grid's translations); the translation then takes the image's first cell to the board's.
+    // The board first (it rules out most transforms of most boards, and costs one shape's key where the
+    // pieces cost one each): it maps onto itself when its image is a translate of it (the same shape once
+    // normalised by the grid's translations); the translation then takes the image's first cell to the board's.
     const image = board.cells.map((c) => t.apply(c));
     if (shapeKeyOn(grid, image) !== boardKey) continue;
     const first = leastCell(image);
@@ -129,6 +135,8 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
       const f = t.apply(c);
       return frameKeys.has(cellKey([f[0] + sx, f[1] + sy, f[2] + sz]));
     })) continue;
+    const pieceMap = piecesUnder(t);
+    if (!pieceMap) continue;
     // the pieces already placed, each onto one of them
     if (puzzle.placed?.some((p) => !placedKeys.has(placedKey(pieceMap[pieceIndex.get(p.piece)!]!, p.cells.map((c) => cellMap[board.indexOf(c)]!))))) continue;
     const cellFrom = new Int32Array(cellMap.length);
