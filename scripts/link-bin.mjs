@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
-const bin = join(root, 'dist', 'cli', 'snug.js');
+const bin = join(root, 'dist', 'cli', 'snug.cjs');
 const link = join(root, 'node_modules', '.bin', 'snug');
 if (!existsSync(bin)) {
   console.error(`link-bin: ${bin} is not built (run npm run build)`);

@@ -127,8 +127,8 @@ function pairs(a: readonly string[], b: readonly string[], runs: number, check?:
 
 /**
  * Whole processes against Node's own start and against a peer solver (issue 11), alternated pair by pair.
- * `--peer-pentomino PATH`: the `main` binary of sugyan/pentomino (a Rust bitboard solver), built
- * elsewhere; its two table strategies are timed against `snug solve ... --count --workers 1`. Its
+ * `--peer-pentomino PATH`: the `pento` binary of sugyan/pentomino (a Rust bitboard solver), built from
+ * ../shared/peers/sugyan-pentomino in a scratch folder (`cargo build --release --offline`); its two table strategies are timed against `snug solve ... --count --workers 1`. Its
  * `optimized-large` spends about 0.18 s building a table before its search; `optimized-small` does not.
  */
 function peers(runs: number, pentomino: string | undefined): void {
@@ -163,13 +163,14 @@ function peers(runs: number, pentomino: string | undefined): void {
 /** The pentomino rows against sugyan/pentomino's two strategies (the counts checked against each other). */
 function peerRows(runs: number, pentomino: string, snug: (puzzle: string, unique: boolean) => string[], countOf: (json: string) => number): void {
   const works = [
-    { label: '6x10 all', puzzle: 'pentomino-6x10', board: 'rect6x10', unique: false },
-    { label: '6x10 unique', puzzle: 'pentomino-6x10', board: 'rect6x10', unique: true },
-    { label: '5x12 all', puzzle: 'pentomino-5x12', board: 'rect5x12', unique: false },
+    { label: '6x10 all', puzzle: 'pentomino-6x10', rows: 6, columns: 10, unique: false },
+    { label: '6x10 unique', puzzle: 'pentomino-6x10', rows: 6, columns: 10, unique: true },
+    { label: '5x12 all', puzzle: 'pentomino-5x12', rows: 5, columns: 12, unique: false },
   ];
   for (const w of works) {
     for (const strategy of ['optimized-large', 'optimized-small']) {
-      const peer = [pentomino, '-q', ...(w.unique ? ['-u'] : []), '-s', strategy, '-b', w.board];
+      // the peer's command line (../shared/peers/sugyan-pentomino: src/bin/pento.rs): ROWS COLS large|small [unique]
+      const peer = [pentomino, String(w.rows), String(w.columns), strategy.replace('optimized-', ''), ...(w.unique ? ['unique'] : [])];
       const r = pairs(snug(w.puzzle, w.unique), peer, runs, (a, b) => {
         const theirs = Number(/Found (\d+) solutions/.exec(b)?.[1]);
         if (countOf(a) !== theirs) throw new Error(`${w.label}: snug counted ${countOf(a)}, ${strategy} ${theirs}`);

@@ -56,12 +56,12 @@ describe('npx snug in the repository', () => {
   it('finds node_modules/.bin/snug, a link to the built command (no install, no second build)', () => {
     const root = mkdtempSync(join(tmpdir(), 'snug-root-'));
     mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
-    writeFileSync(join(root, 'dist', 'cli', 'snug.js'), '');
+    writeFileSync(join(root, 'dist', 'cli', 'snug.cjs'), '');
     expect(run('link-bin.mjs', [root], { PATH: '' }).code).toBe(0);
     // again over the link the first run left
     expect(run('link-bin.mjs', [root], { PATH: '' }).code).toBe(0);
     const link = join(root, 'node_modules', '.bin', 'snug');
-    expect(resolve(join(root, 'node_modules', '.bin'), readlinkSync(link))).toBe(join(root, 'dist', 'cli', 'snug.js'));
+    expect(resolve(join(root, 'node_modules', '.bin'), readlinkSync(link))).toBe(join(root, 'dist', 'cli', 'snug.cjs'));
     const unbuilt = run('link-bin.mjs', [mkdtempSync(join(tmpdir(), 'snug-root-'))], { PATH: '' });
     expect(unbuilt.code).toBe(1);
     expect(unbuilt.stderr).toMatch(/is not built/);
