@@ -25,7 +25,8 @@ export type { RunResult, ShardStamp } from './result.js';
  * process as its dispatcher (dispatch-threads.ts), and memory or a checkpoint file as its ledger.
  *
  * A run first tries the whole search in-process for a moment (`trialMs`): most puzzles are done by then,
- * and pay for no threads. Otherwise the tree is cut into subproblems (plan.ts), which worker threads solve;
+ * and pay for no threads. The threads start half way through it, and it goes on until one is ready (see
+ * runTrial). Otherwise the tree is cut into subproblems (plan.ts), which worker threads solve;
  * solutions stream out as they are found, in no fixed order, and counts and solution sets are the same
  * for any number of workers. A shard run solves a fixed share of the subproblems; a checkpointed run saves
  * the finished ones as it goes, and can be resumed. Planning, like solving, stops at the time limit and on
@@ -37,7 +38,8 @@ export interface RunOptions extends SolveOptions {
   readonly workers?: number;
   /**
    * How long to try the whole search in-process before cutting it up (default 300 ms, 1 s when taking
-   * assemblies apart, where each assembly costs more than a node; 0 with a shard).
+   * assemblies apart, where each assembly costs more than a node; 0 with a shard). The trial goes on past
+   * it while the threads it started get ready, TRIAL_WAIT_MS at most (runs/dispatch-here.ts).
    * A checkpointed run makes no trial: it is always planned, so that everything it does can be saved.
    */
   readonly trialMs?: number;
