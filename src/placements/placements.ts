@@ -139,12 +139,17 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
       const own = bounds(shape);
       // the cells of the shift being tried (most shifts leave the board: only those that fit are copied)
       const scratch = new Int32Array(shape.length);
+      const shift: [number, number, number] = [0, 0, 0];
       const last = [0, 1, 2].map((i) => (wrap && ((i === 0 && wrap.x) || (i === 1 && wrap.y)) ? max[i]! - own.min[i]! : max[i]! - own.max[i]!));
       for (let z = min[2] - own.min[2]; z <= last[2]!; z++) {
         for (let y = min[1] - own.min[1]; y <= last[1]!; y++) {
           for (let x = min[0] - own.min[0]; x <= last[0]!; x++) {
-            // on triangles only moves that keep up triangles up are moves of the grid
-            if (!grid.translates([x, y, z])) continue;
+            // on triangles only moves that keep up triangles up are moves of the grid (one array for
+            // every shift tried: preparing runs once, mostly before the JIT has warmed up)
+            shift[0] = x;
+            shift[1] = y;
+            shift[2] = z;
+            if (!grid.translates(shift)) continue;
             let fits = true;
             for (let i = 0; i < shape.length; i++) {
               const c = shape[i]!;
@@ -181,8 +186,10 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
             cellsInAll += cells.length;
             if (placements.length >= PLACEMENT_LIMITS.placements || cellsInAll > PLACEMENT_LIMITS.cells) tooMany();
             mine.push(placements.length);
-            const points = held.length > 0 ? Int32Array.from(held, (c) => pointNumber(`${c[0] + x},${c[1] + y},${c[2] + z}`)) : undefined;
-            placements.push({ piece, orientation, cells, ...(colours ? { colours } : {}), ...(points ? { points } : {}) });
+            const placement: { piece: number; orientation: number; cells: Int32Array; colours?: Int32Array; points?: Int32Array } = { piece, orientation, cells };
+            if (colours) placement.colours = colours;
+            if (held.length > 0) placement.points = Int32Array.from(held, (c) => pointNumber(`${c[0] + x},${c[1] + y},${c[2] + z}`));
+            placements.push(placement);
           }
         }
       }
