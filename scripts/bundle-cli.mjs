@@ -2,15 +2,11 @@
 // code already compiled.
 //
 // - dist/cli/bundle.cjs: the tool bundled by esbuild from the built modules (dist/cli/main.js and what it
-//   imports), as one CommonJS script. yaml and @resvg/resvg-js stay outside: they are required when a
-//   puzzle file must be parsed or a PNG drawn; so do bullmq and ioredis, loaded only by the work queue
-//   (--queue, snug worker), and zod, loaded only to read back what a run wrote (a checkpoint, a shard,
-//   solution lines): 600 KB of the 1,350 KB the bundle had with it. `import.meta.url` becomes a value the loader passes in (the
+//   imports), as one CommonJS script, compact and in ASCII (bundle-common.mjs: the loader reads it as
+//   latin1; loading 114 ms -> 78 when that was made, medians of 8 paired runs), some packages left
+//   outside (bundle-common.mjs). `import.meta.url` becomes a value the loader passes in (the
 //   bundle's own URL), so the paths the tool finds its files by (the catalog, the web app, the worker
-//   threads' module) are what they are from dist/cli/. Whitespace and comments are left out, and every
-//   character outside ASCII is written as an escape, so that the loader reads the file as one-byte text
-//   (latin1): read as UTF-8, a file with one accented letter in a comment becomes a two-byte string, and
-//   reading and compiling it took 58 ms against 33 (loading 114 ms against 78, medians of 8 paired runs).
+//   threads' module) are what they are from dist/cli/.
 // - dist/cli/bundle.cache: V8's code cache of the bundle, made here by running a typical command (a
 //   puzzle solved, drawn and counted up to symmetry) and saving the code compiled by then. It is only a
 //   cache: V8 checks it against the source and its own version and flags, and compiles afresh when it
@@ -23,7 +19,8 @@
 // the same. The difference is all in loading.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { assertAscii, COMPACT, EXTERNAL } from './bundle-common.mjs';
 
 // the split ES-module build of earlier versions: gone
 rmSync('dist/cli/chunks', { recursive: true, force: true });
@@ -54,16 +51,13 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  external: ['yaml', '@resvg/resvg-js', 'bullmq', 'ioredis', 'zod'],
+  external: EXTERNAL,
   define: { 'import.meta.url': '__snugModuleUrl' },
   plugins: [lazyBuiltins],
   logLevel: 'warning',
-  minifyWhitespace: true,
-  charset: 'ascii',
-  legalComments: 'none',
+  ...COMPACT,
 });
-// the loader reads the bundle as latin1, which is only right for ASCII
-if (readFileSync('dist/cli/bundle.cjs').some((byte) => byte > 127)) throw new Error('dist/cli/bundle.cjs: a character outside ASCII (the loader reads it as latin1)');
+assertAscii('dist/cli/bundle.cjs');
 
 writeFileSync(
   'dist/cli/snug.cjs',

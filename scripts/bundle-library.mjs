@@ -8,14 +8,13 @@
 //
 // Both are made by esbuild from the built modules. They sit one folder below dist/, as the modules they
 // are made of do, so that the paths the code finds its files by (`new URL('../../catalog/',
-// import.meta.url)`) are the same. yaml and @resvg/resvg-js stay outside (required when a puzzle file is
-// parsed or a PNG drawn), as do bullmq and ioredis (the work queue) and zod (what a run reads back). The packages bundled in that are
-// CommonJS require Node's own modules: the banner gives them a `require`.
+// import.meta.url)`) are the same. The command line's packages stay outside (bundle-common.mjs). The
+// packages bundled in that are CommonJS require Node's own modules: the banner gives them a `require`.
 //
 // Measured when this was made (2 cores, quiet): `await import('snug')` in a new process 0.42 s -> 0.25 s
 // (Node alone 0.11 s); a search thread ready to search (Tetris Cube) 335 ms -> 290 ms, medians of 5.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { assertAscii, COMPACT, EXTERNAL } from './bundle-common.mjs';
 
 const ENTRIES = [
   ['dist/index.js', 'dist/lib/index.js'],
@@ -30,12 +29,10 @@ for (const [entry, outfile] of ENTRIES) {
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    external: ['yaml', '@resvg/resvg-js', 'bullmq', 'ioredis', 'zod'],
+    external: EXTERNAL,
     banner: { js: "import { createRequire as __snugCreateRequire } from 'node:module'; const require = __snugCreateRequire(import.meta.url);" },
-    minifyWhitespace: true,
-    charset: 'ascii',
-    legalComments: 'none',
     logLevel: 'warning',
+    ...COMPACT,
   });
-  if (readFileSync(outfile).some((byte) => byte > 127)) throw new Error(`${outfile}: a character outside ASCII`);
+  assertAscii(outfile);
 }
