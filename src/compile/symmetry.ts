@@ -96,8 +96,8 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
   const frame = frameCells(puzzle);
   const frameKeys = new Set(frame.map(cellKey));
   const out: SolutionSymmetry[] = [];
-  // the pieces' map of a transform: -1 when it is no symmetry of them (a map that is not one to one: a
-  // one-sided piece whose partner may also be turned over)
+  // the pieces' map of a transform; undefined when it is no symmetry of them (a piece maps to none, or the
+  // map is not one to one: a one-sided piece whose partner may also be turned over)
   const piecesUnder = (t: Transform): Int32Array | undefined => {
     const pieceMap = Int32Array.from(puzzle.pieces, (_, i) => imageOf(t, i));
     return pieceMap.includes(-1) || new Set(pieceMap).size !== pieceMap.length ? undefined : pieceMap;
