@@ -1145,23 +1145,16 @@ function formatOnGrid(puzzle: Puzzle, grid: Grid): string {
   }
   out += 'pieces:\n';
   for (const p of puzzle.pieces) {
-    const least = pieceMin(p);
     const orientation = (o: readonly Cell[]): string => {
       if (listed) return `{cells: ${cellList(o)}}`;
       const layers = gridArtLayers(grid, o, new Map(), true);
       return layers.length === 1 ? JSON.stringify(layers[0]!.join('\n')) : `{layers: ${JSON.stringify(layers.map((rows) => rows.join('\n')))}}`;
     };
     const paint = colourMarks(p.colours);
-    const options = [
-      least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
-      p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
-      p.rotate === false ? 'rotate: false' : '',
-      p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+    const options = pieceOptions(puzzle, p, [
       paint ? `colours: ${listed ? listedColours(p.colours!) : paint.yaml}` : '',
       p.orientations ? `orientations: [${p.orientations.map(orientation).join(', ')}]` : '',
-      p.group !== undefined ? `group: ${p.group}` : '',
-      p.weight !== undefined && p.weight !== 1 ? `weight: ${p.weight}` : '',
-    ].filter(Boolean);
+    ]);
     const key = `  ${quoteKey(p.name)}:`;
     if (listed) {
       out += `${key} {${[`cells: ${cellList(p.shape)}`, ...options].join(', ')}}\n`;
@@ -1225,6 +1218,24 @@ function quoteKey(name: string): string {
 }
 
 /**
+ * A piece's keys as both writers put them after its shape, those that differ from the defaults: count,
+ * mirror, rotate and color, then `shapeKeys` (its colours and orientations, each writer its way), then
+ * BurrTools' group and weight.
+ */
+function pieceOptions(puzzle: Puzzle, p: Piece, shapeKeys: readonly string[]): string[] {
+  const least = pieceMin(p);
+  return [
+    least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
+    p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
+    p.rotate === false ? 'rotate: false' : '',
+    p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+    ...shapeKeys,
+    p.group !== undefined ? `group: ${p.group}` : '',
+    p.weight !== undefined && p.weight !== 1 ? `weight: ${p.weight}` : '',
+  ].filter(Boolean);
+}
+
+/**
  * Writes a puzzle in the documented YAML forms; parsePuzzle reads it back to an equal puzzle. Cells that may
  * stay empty are drawn '+' in the board art, and pieces already placed are listed under `placed:` (which
  * any name can use), so that a written board is always art when it has either.
@@ -1264,18 +1275,11 @@ export function formatPuzzle(puzzle: Puzzle): string {
   }
   out += 'pieces:\n';
   for (const p of puzzle.pieces) {
-    const least = pieceMin(p);
     const paint = colourMarks(p.colours);
-    const options = [
-      least !== p.count ? `count: ${least}..${p.count}` : p.count !== 1 ? `count: ${p.count}` : '',
-      p.mirror !== puzzle.mirror ? `mirror: ${p.mirror}` : '',
-      p.rotate === false ? 'rotate: false' : '',
-      p.color !== undefined ? `color: ${JSON.stringify(p.color)}` : '',
+    const options = pieceOptions(puzzle, p, [
       paint ? `colours: ${paint.yaml}` : '',
       p.orientations ? `orientations: [${p.orientations.map((o) => (extent(o)[2] > 1 ? `{cells: ${JSON.stringify(o)}}` : JSON.stringify(artRows(o, [0, 0, 0], extent(o), 0).join('\n')))).join(', ')}]` : '',
-      p.group !== undefined ? `group: ${p.group}` : '',
-      p.weight !== undefined && p.weight !== 1 ? `weight: ${p.weight}` : '',
-    ].filter(Boolean);
+    ]);
     const s = shapeYaml(p.shape, paint ? Infinity : 12, paint?.marks);
     const key = `  ${quoteKey(p.name)}:`;
     if (s.inline) out += `${key} {${[s.inline, ...options].join(', ')}}\n`;
