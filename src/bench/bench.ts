@@ -128,8 +128,9 @@ function pairs(a: readonly string[], b: readonly string[], runs: number, check?:
 /**
  * Whole processes against Node's own start and against a peer solver (issue 11), alternated pair by pair.
  * `--peer-pentomino PATH`: the `pento` binary of sugyan/pentomino (a Rust bitboard solver), built from
- * ../shared/peers/sugyan-pentomino in a scratch folder (`cargo build --release --offline`); its two table strategies are timed against `snug solve ... --count --workers 1`. Its
- * `optimized-large` spends about 0.18 s building a table before its search; `optimized-small` does not.
+ * ../shared/peers/sugyan-pentomino in a scratch folder (`cargo build --release --offline`); its two table
+ * strategies are timed against `snug solve ... --count --workers 1`. Its `optimized-large` spends about
+ * 0.18 s building a table before its search; `optimized-small` does not.
  */
 function peers(runs: number, pentomino: string | undefined): void {
   console.log(`\nWhole process against node -e 0 and peers, alternated pair by pair, median of ${runs} (ratio: the other's time over snug's)\n`);

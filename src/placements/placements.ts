@@ -42,7 +42,6 @@ export interface ColourCodes {
   allowed(piece: number, board: number): boolean;
 }
 
-
 /** The puzzle's colours as numbers (see ColourCodes), over the board's cell numbers. */
 export function colourCodes(puzzle: Puzzle, board: BoardIndex): ColourCodes {
   const names: string[] = [];
@@ -186,7 +185,7 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
             cellsInAll += cells.length;
             if (placements.length >= PLACEMENT_LIMITS.placements || cellsInAll > PLACEMENT_LIMITS.cells) tooMany();
             mine.push(placements.length);
-            const placement: { piece: number; orientation: number; cells: Int32Array; colours?: Int32Array; points?: Int32Array } = { piece, orientation, cells };
+            const placement: { -readonly [K in keyof Placement]: Placement[K] } = { piece, orientation, cells };
             if (colours) placement.colours = colours;
             if (held.length > 0) placement.points = Int32Array.from(held, (c) => pointNumber(`${c[0] + x},${c[1] + y},${c[2] + z}`));
             placements.push(placement);

@@ -116,17 +116,15 @@ export class ProgressTracker {
     const recent = now > first.at ? ((mine - first.nodes) * 1000) / (now - first.at) : 0;
     const average = now > this.start ? (mine * 1000) / (now - this.start) : 0;
     const nodesPerSecond = recent > 0 ? recent : average;
-    // the ETA goes by the work done in the time this run has taken, not by the last seconds' speed: a
-    // machine loaded for a minute does not swing it from 5 to 18 minutes and back (when no work is done
-    // yet the recent speed is none either)
-    const etaRate = average;
     return {
       fraction,
       solutions: this.solutions,
       nodes,
       nodesPerSecond,
       elapsedMs: this.earlierMs + now - this.start,
-      ...(finished ? { etaMs: 0 } : etaRate > 0 ? { etaMs: (left * 1000) / etaRate } : {}),
+      // the ETA goes by the work done in the time this run has taken (its average), not by the last
+      // seconds' speed: a machine loaded for a minute does not swing it from 5 to 18 minutes and back
+      ...(finished ? { etaMs: 0 } : average > 0 ? { etaMs: (left * 1000) / average } : {}),
       subproblemsDone: this.done.size,
       subproblems: this.scope.length,
     };
