@@ -137,6 +137,14 @@ export class GapCache {
   private readonly offAxis: number[] = [];
   /** Each shape's cells' kinds (all 0 without passes). */
   private readonly kinds: Int32Array[] = [];
+  /** The motions, x y z flattened. */
+  readonly flatMotions: Int32Array;
+  /**
+   * Each motion's opposite, when every motion has one and no step passes over cells: then a's gap before b
+   * along m is b's before a along the opposite (the same slide, told from b), and one look-up gives both.
+   * Undefined otherwise.
+   */
+  readonly opposite: Int32Array | undefined;
 
   constructor(
     readonly motions: readonly (readonly [number, number, number])[],
@@ -149,6 +157,9 @@ export class GapCache {
       if (axis < 0 || this.byAxis[slot] !== -1) this.offAxis.push(i);
       else this.byAxis[slot] = i;
     });
+    this.flatMotions = Int32Array.from(motions.flatMap((m) => [m[0], m[1], m[2]]));
+    const opposite = Int32Array.from(motions, (m) => motions.findIndex((o) => o[0] === -m[0] && o[1] === -m[1] && o[2] === -m[2]));
+    this.opposite = passOffsets === undefined && opposite.every((o) => o >= 0) ? opposite : undefined;
   }
 
   /** A shape's id (its cells less their smallest corner, with their kinds when given), and that corner. */
@@ -171,18 +182,18 @@ export class GapCache {
     }
     let ids = this.shapeIds.get(h);
     if (!ids) this.shapeIds.set(h, (ids = []));
-    const same = (known: number): boolean => {
-      const flat = this.shapes[known]!;
-      const kindsOf = this.kinds[known]!;
-      if (flat.length !== 3 * cells.length) return false;
-      for (let i = 0; i < cells.length; i++) {
+    let id = -1;
+    for (let j = 0; j < ids.length && id < 0; j++) {
+      const flat = this.shapes[ids[j]!]!;
+      const kindsOf = this.kinds[ids[j]!]!;
+      let same = flat.length === 3 * cells.length;
+      for (let i = 0; i < cells.length && same; i++) {
         const c = cells[i]!;
-        if (flat[3 * i] !== c[0] - bx || flat[3 * i + 1] !== c[1] - by || flat[3 * i + 2] !== c[2] - bz || kindsOf[i] !== (kinds?.[i] ?? 0)) return false;
+        same = flat[3 * i] === c[0] - bx && flat[3 * i + 1] === c[1] - by && flat[3 * i + 2] === c[2] - bz && kindsOf[i] === (kinds?.[i] ?? 0);
       }
-      return true;
-    };
-    let id = ids.find(same);
-    if (id === undefined) {
+      if (same) id = ids[j]!;
+    }
+    if (id < 0) {
       id = this.shapes.length;
       ids.push(id);
       const flat = Int32Array.from(cells.flatMap((c) => [c[0] - bx, c[1] - by, c[2] - bz]));
@@ -452,9 +463,34 @@ export function movesInOrder(separation: Separation | undefined, out: Move[] = [
   return out;
 }
 
+/**
+ * What a search (one part of one assembly: see Disassembler.separate) works in, kept for the next search and
+ * grown as needed: a search never starts before the one before it has returned, and a run takes thousands
+ * of small parts apart, for which making these anew each time cost as much as searching.
+ *   offsets, parent   the states found (see "Data structures" at the top); `seen`, the hash table over them
+ *   normal            a state normalised before it is looked up
+ *   gap               gap[(m * n + a) * n + b]: how far piece a may slide along motion m before it touches b
+ *   blockers          blockers[m * n + a]: the pieces in a's way along m (gap below FAR), a bit mask
+ *   widest            by motion, the widest gap short of FAR in the state being expanded
+ *   farGroup          farGroup[m * n + p]: p's closure along m at any distance (0: too many pieces)
+ *   next              a child state before it is normalised
+ */
+const buffers = {
+  offsets: new Int32Array(1024),
+  parent: new Int32Array(64),
+  seen: new Int32Array(64),
+  normal: new Int32Array(0),
+  gap: new Int32Array(0),
+  blockers: new Int32Array(0),
+  widest: new Int32Array(0),
+  farGroup: new Int32Array(0),
+  next: new Int32Array(0),
+};
+
 class Disassembler {
   /** Each piece's cells in the assembly (read only when a group is taken away: see clearance). */
   private readonly cells: DisassemblyInput['pieces'];
+  /** The motions, x y z flattened (the cache's). */
   private readonly motions: Int32Array;
   private readonly motionCount: number;
   private readonly weight: Float64Array;
@@ -466,23 +502,24 @@ class Disassembler {
   private readonly base: Int32Array;
   private readonly pieceCount: number;
   statesUsed = 0;
-  /** The gaps between every two pieces of the state being expanded, for every motion (reused). */
-  private gap = new Int32Array(0);
+  /** The cache's opposite motions, when one look-up gives both ways (see GapCache.opposite). */
+  private readonly opposite: Int32Array | undefined;
 
   constructor(input: DisassemblyInput) {
     this.pieceCount = input.pieces.length;
     this.cells = input.pieces;
     this.motionCount = input.motions.length;
-    this.motions = Int32Array.from(input.motions.flatMap((m) => [m[0], m[1], m[2]]));
     this.weight = Float64Array.from(input.pieces, (_, i) => input.weights?.[i] ?? 1);
     for (const f of input.fixed ?? []) this.weight[f] = Infinity;
     this.groups = input.groups ?? [];
     this.budget = input.stateBudget ?? DEFAULT_STATE_BUDGET;
     this.cache = input.cache ?? new GapCache(input.motions, input.passes?.offsets);
-    if (this.cache.motions.length !== input.motions.length || this.cache.motions.some((m, i) => m.some((v, a) => v !== input.motions[i]![a]))) {
-      throw new RangeError('a gap cache serves the motions it was made for');
-    }
+    const sameMotions = this.cache.motions === input.motions ||
+      (this.cache.motions.length === input.motions.length && this.cache.motions.every((m, i) => m.every((v, a) => v === input.motions[i]![a])));
+    if (!sameMotions) throw new RangeError('a gap cache serves the motions it was made for');
     if (this.cache.passOffsets !== input.passes?.offsets) throw new RangeError('a gap cache serves the passes it was made with');
+    this.motions = this.cache.flatMotions;
+    this.opposite = this.cache.opposite;
     this.shapeId = new Int32Array(this.pieceCount);
     this.base = new Int32Array(3 * this.pieceCount);
     input.pieces.forEach((cells, i) => {
@@ -548,19 +585,24 @@ class Disassembler {
     const width = 3 * n;
     const half = n >> 1;
     const all = (1 << n) - 1;
-    let offsets = new Int32Array(width * 16);
-    let parent = new Int32Array(16);
+    // the buffers of every search before it, grown as needed (see `buffers`)
+    let offsets = buffers.offsets;
+    let parent = buffers.parent;
     let count = 0;
-    // `seen`: open addressing over the states' normalised offsets (index + 1 in a slot, 0 for empty)
-    let seen = new Int32Array(64);
-    const normal = new Int32Array(width);
+    // `seen`: open addressing over the states' normalised offsets (index + 1 in a slot, 0 for empty), its
+    // first `capacity` entries in use
+    let seen = buffers.seen;
+    let capacity = 64;
+    seen.fill(0, 0, capacity);
+    if (buffers.normal.length < width) buffers.normal = new Int32Array(width);
+    const normal = buffers.normal;
     const hashOf = (values: Int32Array, at: number): number => {
       let h = 0x811c9dc5;
       for (let i = 3; i < width; i++) h = Math.imul(h ^ values[at + i]!, 0x01000193);
       return h >>> 0;
     };
     const slotOf = (h: number): number => {
-      const mask = seen.length - 1;
+      const mask = capacity - 1;
       let slot = h & mask;
       for (;;) {
         const entry = seen[slot]!;
@@ -584,22 +626,24 @@ class Disassembler {
       }
       const slot = slotOf(hashOf(normal, 0));
       if (slot < 0) return;
-      if (count === parent.length) {
-        const grownOffsets = new Int32Array(offsets.length * 2);
-        grownOffsets.set(offsets);
-        offsets = grownOffsets;
+      if (count === parent.length || (count + 1) * width > offsets.length) {
+        const grownOffsets = new Int32Array(Math.max(offsets.length * 2, (count + 1) * width * 2));
+        grownOffsets.set(offsets.subarray(0, count * width));
+        offsets = buffers.offsets = grownOffsets;
         const grownParent = new Int32Array(parent.length * 2);
-        grownParent.set(parent);
-        parent = grownParent;
+        grownParent.set(parent.subarray(0, count));
+        parent = buffers.parent = grownParent;
       }
-      offsets.set(normal, count * width);
+      for (let i = 0; i < width; i++) offsets[count * width + i] = normal[i]!;
       parent[count] = from;
       seen[slot] = ++count;
       this.statesUsed++;
-      if (2 * count > seen.length) {
+      if (2 * count > capacity) {
         // keep the table at most half full: rehash every state into one twice the size
-        seen = new Int32Array(seen.length * 2);
-        const mask = seen.length - 1;
+        capacity *= 2;
+        if (seen.length < capacity) seen = buffers.seen = new Int32Array(capacity);
+        else seen.fill(0, 0, capacity);
+        const mask = capacity - 1;
         for (let k = 0; k < count; k++) {
           let at = hashOf(offsets, k * width) & mask;
           while (seen[at] !== 0) at = (at + 1) & mask;
@@ -620,22 +664,30 @@ class Disassembler {
       const movers = (group & fixedMask) !== 0 ? n - size : size;
       return movers >= 1 && movers <= most ? group : 0;
     };
-    if (this.gap.length < n * n * motions) this.gap = new Int32Array(n * n * motions);
-    const gap = this.gap;
-    const blockers = new Int32Array(n * motions);
-    // by motion, the widest gap short of FAR: past it, a closure is the one for FAR, and grows no more
-    const widest = new Int32Array(motions);
-    const next = new Int32Array(width);
+    if (buffers.gap.length < n * n * motions) buffers.gap = new Int32Array(n * n * motions);
+    if (buffers.blockers.length < n * motions) {
+      buffers.blockers = new Int32Array(n * motions);
+      buffers.farGroup = new Int32Array(n * motions);
+    }
+    if (buffers.widest.length < motions) buffers.widest = new Int32Array(motions);
+    if (buffers.next.length < width) buffers.next = new Int32Array(width);
+    const { gap, blockers, widest, next, farGroup } = buffers;
     const sizes = [1, half];
-    // the groups already moved k steps along the current motion from the current state, by k
-    const movedBy = new Map<number, number[]>();
+    // the groups already moved k steps along the current motion from the current state, by k (k - 1 in
+    // the array; only the first `movedUsed` lists are in use, each emptied before a motion starts)
+    const movedBy: number[][] = [];
+    let movedUsed = 0;
+    const pairsBothWays = this.opposite !== undefined;
+    const opposite = this.opposite ?? new Int32Array(0);
     for (let current = 0; current < count; current++) {
       const at = current * width;
-      // the gaps between every two pieces of this state, for every motion, and who blocks whom
-      blockers.fill(0);
-      widest.fill(0);
+      // the gaps between every two pieces of this state, for every motion, and who blocks whom: a's gap
+      // before b along m is b's before a along m's opposite (the same slide, told from b), so one look-up
+      // serves both pairs where the motions come in opposite pairs without cells passed over
+      blockers.fill(0, 0, n * motions);
+      widest.fill(0, 0, motions);
       for (let a = 0; a < n; a++) {
-        for (let b = 0; b < n; b++) {
+        for (let b = pairsBothWays ? a + 1 : 0; b < n; b++) {
           if (a === b) continue;
           const pa = pieces[a]!;
           const pb = pieces[b]!;
@@ -649,30 +701,38 @@ class Disassembler {
           for (let m = 0; m < motions; m++) {
             const v = values[g + m]!;
             gap[(m * n + a) * n + b] = v;
+            if (pairsBothWays) gap[(opposite[m]! * n + b) * n + a] = v;
             if (v < FAR) {
               blockers[m * n + a] = blockers[m * n + a]! | (1 << b);
+              if (pairsBothWays) blockers[opposite[m]! * n + b] = blockers[opposite[m]! * n + b]! | (1 << a);
               if (v > widest[m]!) widest[m] = v;
+              if (pairsBothWays && v > widest[opposite[m]!]!) widest[opposite[m]!] = v;
             }
           }
         }
       }
-      // a piece, then a group, that slides away
+      // a piece, then a group, that slides away: each piece's closure at any distance, looked at twice
+      for (let m = 0; m < motions; m++) {
+        for (let p = 0; p < n; p++) farGroup[m * n + p] = closure(gap, blockers, m, n, p, FAR, fixedMask === 0 ? half : n - 1);
+      }
       for (const most of sizes) {
         for (let m = 0; m < motions; m++) {
           for (let p = 0; p < n; p++) {
-            const group = fixedMask === 0 ? closure(gap, blockers, m, n, p, FAR, most) : framed(closure(gap, blockers, m, n, p, FAR, n - 1), most);
+            const whole = farGroup[m * n + p]!;
+            const group = fixedMask === 0 ? (bitCount(whole) <= most ? whole : 0) : framed(whole, most);
             if (group !== 0) return this.separation(pieces, offsets, parent, current, width, m, group);
           }
         }
       }
       // moves of groups of at most half the pieces, and their unions
       for (let m = 0; m < motions; m++) {
-        movedBy.clear();
+        for (let i = 0; i < movedUsed; i++) movedBy[i]!.length = 0;
+        movedUsed = 0;
         const mx = this.motions[3 * m]!;
         const my = this.motions[3 * m + 1]!;
         const mz = this.motions[3 * m + 2]!;
         const move = (group: number, k: number): void => {
-          next.set(offsets.subarray(at, at + width));
+          for (let i = 0; i < width; i++) next[i] = offsets[at + i]!;
           for (let a = 0; a < n; a++) {
             if (group & (1 << a)) {
               next[3 * a] = next[3 * a]! + k * mx;
@@ -698,8 +758,11 @@ class Disassembler {
               group = framed(whole, half);
               if (group === 0) continue;
             }
-            let groups = movedBy.get(k);
-            if (!groups) movedBy.set(k, (groups = []));
+            while (movedUsed < k) {
+              if (movedBy.length === movedUsed) movedBy.push([]);
+              movedUsed++;
+            }
+            const groups = movedBy[k - 1]!;
             if (groups.includes(group)) continue;
             move(group, k);
             const before = groups.length;

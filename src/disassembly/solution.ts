@@ -74,14 +74,16 @@ function mostPiecesPlaced(puzzle: Puzzle): number {
 /**
  * The order the disassembler sees a solution's pieces in: the puzzle's pieces in the file's order, copies of
  * one piece by their first cell. (BurrTools lists them the same way, so levels agree with its; and the order
- * does not depend on how the search found the solution.)
+ * does not depend on how the search found the solution.) Made once per puzzle, called once per solution.
  */
-export function pieceOrder(puzzle: Puzzle, solution: Solution): number[] {
+export function pieceOrder(puzzle: Puzzle): (solution: Solution) => number[] {
   const rank = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   const copies = new Map(puzzle.pieces.map((p) => [p.name, p.count]));
-  // (the first cell only of pieces with copies: a frame of hundreds of cells is walked for nothing otherwise)
-  const first = solution.placements.map((p) => ((copies.get(p.piece) ?? 1) > 1 ? leastCell(p.cells) : undefined));
-  return solution.placements.map((_, i) => i).sort((a, b) => rank.get(solution.placements[a]!.piece)! - rank.get(solution.placements[b]!.piece)! || compareCells(first[a]!, first[b]!));
+  return (solution) => {
+    // (the first cell only of pieces with copies: a frame of hundreds of cells is walked for nothing otherwise)
+    const first = solution.placements.map((p) => ((copies.get(p.piece) ?? 1) > 1 ? leastCell(p.cells) : undefined));
+    return solution.placements.map((_, i) => i).sort((a, b) => rank.get(solution.placements[a]!.piece)! - rank.get(solution.placements[b]!.piece)! || compareCells(first[a]!, first[b]!));
+  };
 }
 
 /** Takes one solution apart (see disassembler.ts for the moves and the level). */
@@ -101,9 +103,10 @@ export class PuzzleDisassembler {
   private readonly framePiece: string | undefined;
   private readonly byName: ReadonlyMap<string, Puzzle['pieces'][number]>;
   private readonly cache: GapCache;
+  private readonly order: (solution: Solution) => number[];
 
   constructor(
-    private readonly puzzle: Puzzle,
+    puzzle: Puzzle,
     private readonly options: DisassemblyOptions = {},
   ) {
     const problem = disassemblyProblem(puzzle);
@@ -114,10 +117,11 @@ export class PuzzleDisassembler {
     this.framePiece = puzzle.frame && 'piece' in puzzle.frame ? puzzle.frame.piece : undefined;
     this.byName = new Map(puzzle.pieces.map((p) => [p.name, p]));
     this.cache = new GapCache(this.motions, this.motionPaths?.passes);
+    this.order = pieceOrder(puzzle);
   }
 
   disassemble(solution: Solution): SolutionDisassembly {
-    const order = pieceOrder(this.puzzle, solution);
+    const order = this.order(solution);
     const pieces: Cell[][] = order.map((i) => solution.placements[i]!.cells as Cell[]);
     const indexOf = [...order];
     const fixed: number[] = [];
