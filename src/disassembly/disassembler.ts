@@ -172,13 +172,14 @@ export class GapCache {
       if (c[1] < by) by = c[1];
       if (c[2] < bz) bz = c[2];
     }
-    // the cells in the order given: a search lists the cells of one oriented shape in one order, and a
-    // shape met in another order only gets a second id (its gaps are computed twice, never wrong)
+    // the cells in reading order (an assembly turned to BurrTools' orientation lists a piece's cells in the
+    // order the turn left them: a frame of 152 cells came in a dozen orders, each computing its gaps anew)
+    const order = Array.from(cells.keys()).sort((i, j) => cells[i]![2] - cells[j]![2] || cells[i]![1] - cells[j]![1] || cells[i]![0] - cells[j]![0]);
     let h = 0x811c9dc5;
-    for (let i = 0; i < cells.length; i++) {
-      const c = cells[i]!;
+    for (let i = 0; i < order.length; i++) {
+      const c = cells[order[i]!]!;
       h = Math.imul(Math.imul(Math.imul(h ^ (c[0] - bx), 0x01000193) ^ (c[1] - by), 0x01000193) ^ (c[2] - bz), 0x01000193);
-      h = Math.imul(h ^ (kinds?.[i] ?? 0), 0x01000193);
+      h = Math.imul(h ^ (kinds?.[order[i]!] ?? 0), 0x01000193);
     }
     let ids = this.shapeIds.get(h);
     if (!ids) this.shapeIds.set(h, (ids = []));
@@ -187,18 +188,18 @@ export class GapCache {
       const flat = this.shapes[ids[j]!]!;
       const kindsOf = this.kinds[ids[j]!]!;
       let same = flat.length === 3 * cells.length;
-      for (let i = 0; i < cells.length && same; i++) {
-        const c = cells[i]!;
-        same = flat[3 * i] === c[0] - bx && flat[3 * i + 1] === c[1] - by && flat[3 * i + 2] === c[2] - bz && kindsOf[i] === (kinds?.[i] ?? 0);
+      for (let i = 0; i < order.length && same; i++) {
+        const c = cells[order[i]!]!;
+        same = flat[3 * i] === c[0] - bx && flat[3 * i + 1] === c[1] - by && flat[3 * i + 2] === c[2] - bz && kindsOf[i] === (kinds?.[order[i]!] ?? 0);
       }
       if (same) id = ids[j]!;
     }
     if (id < 0) {
       id = this.shapes.length;
       ids.push(id);
-      const flat = Int32Array.from(cells.flatMap((c) => [c[0] - bx, c[1] - by, c[2] - bz]));
+      const flat = Int32Array.from(order.flatMap((k) => [cells[k]![0] - bx, cells[k]![1] - by, cells[k]![2] - bz]));
       this.shapes.push(flat);
-      this.kinds.push(Int32Array.from(cells, (_, i) => kinds?.[i] ?? 0));
+      this.kinds.push(Int32Array.from(order, (k) => kinds?.[k] ?? 0));
       this.lines.push([0, 1, 2].map((axis) => linesOf(flat, axis)));
     }
     return { id, base: [bx, by, bz] };
@@ -472,6 +473,8 @@ export function movesInOrder(separation: Separation | undefined, out: Move[] = [
  *   gap               gap[(m * n + a) * n + b]: how far piece a may slide along motion m before it touches b
  *   blockers          blockers[m * n + a]: the pieces in a's way along m (gap below FAR), a bit mask
  *   widest            by motion, the widest gap short of FAR in the state being expanded
+ *   gapValuesMet      by motion, bit g set when some gap is g (bit 31: some gap is 31 or more, short of FAR):
+ *                     a closure for k steps differs from the one for k - 1 only when some gap is k - 1
  *   farGroup          farGroup[m * n + p]: p's closure along m at any distance (0: too many pieces)
  *   next              a child state before it is normalised
  */
@@ -483,6 +486,7 @@ const buffers = {
   gap: new Int32Array(0),
   blockers: new Int32Array(0),
   widest: new Int32Array(0),
+  gapValuesMet: new Int32Array(0),
   farGroup: new Int32Array(0),
   next: new Int32Array(0),
 };
@@ -669,9 +673,12 @@ class Disassembler {
       buffers.blockers = new Int32Array(n * motions);
       buffers.farGroup = new Int32Array(n * motions);
     }
-    if (buffers.widest.length < motions) buffers.widest = new Int32Array(motions);
+    if (buffers.widest.length < motions) {
+      buffers.widest = new Int32Array(motions);
+      buffers.gapValuesMet = new Int32Array(motions);
+    }
     if (buffers.next.length < width) buffers.next = new Int32Array(width);
-    const { gap, blockers, widest, next, farGroup } = buffers;
+    const { gap, blockers, widest, gapValuesMet, next, farGroup } = buffers;
     const sizes = [1, half];
     // the groups already moved k steps along the current motion from the current state, by k (k - 1 in
     // the array; only the first `movedUsed` lists are in use, each emptied before a motion starts)
@@ -686,6 +693,7 @@ class Disassembler {
       // serves both pairs where the motions come in opposite pairs without cells passed over
       blockers.fill(0, 0, n * motions);
       widest.fill(0, 0, motions);
+      gapValuesMet.fill(0, 0, motions);
       for (let a = 0; a < n; a++) {
         for (let b = pairsBothWays ? a + 1 : 0; b < n; b++) {
           if (a === b) continue;
@@ -703,6 +711,9 @@ class Disassembler {
             gap[(m * n + a) * n + b] = v;
             if (pairsBothWays) gap[(opposite[m]! * n + b) * n + a] = v;
             if (v < FAR) {
+              const met = v < 31 ? 1 << v : 1 << 31;
+              gapValuesMet[m] = gapValuesMet[m]! | met;
+              if (pairsBothWays) gapValuesMet[opposite[m]!] = gapValuesMet[opposite[m]!]! | met;
               blockers[m * n + a] = blockers[m * n + a]! | (1 << b);
               if (pairsBothWays) blockers[opposite[m]! * n + b] = blockers[opposite[m]! * n + b]! | (1 << a);
               if (v > widest[m]!) widest[m] = v;
@@ -742,22 +753,19 @@ class Disassembler {
           }
           add(next, current);
         };
+        const met = gapValuesMet[m]!;
         for (let p = 0; p < n; p++) {
+          // the closure for k steps, worked out again only where it may differ from the one for k - 1
+          let whole = 0;
           for (let k = 1; ; k++) {
             // past the widest gap a closure is the one for FAR and grows no more: a group not allowed then
             // never is (with a frame, the closure might otherwise never become everything)
             if (k > widest[m]! + 1) break;
-            let group: number;
-            if (fixedMask === 0) {
-              group = closure(gap, blockers, m, n, p, k, half);
-              if (group === 0) break;
-            } else {
-              // with a frame, the closure grows with k until it is everything, and may be allowed on the way
-              const whole = closure(gap, blockers, m, n, p, k, n - 1);
-              if (whole === 0) break;
-              group = framed(whole, half);
-              if (group === 0) continue;
-            }
+            if (k === 1 || met < 0 || ((met >>> (k - 1)) & 1) !== 0) whole = closure(gap, blockers, m, n, p, k, fixedMask === 0 ? half : n - 1);
+            if (whole === 0) break;
+            // with a frame, the closure grows with k until it is everything, and may be allowed on the way
+            const group = fixedMask === 0 ? whole : framed(whole, half);
+            if (group === 0) continue;
             while (movedUsed < k) {
               if (movedBy.length === movedUsed) movedBy.push([]);
               movedUsed++;
