@@ -44,6 +44,7 @@ import { bounds, cellKey, compareCells, extent, leastCell } from '../geometry/ce
 import type { BurrToolsGrid, Grid } from '../geometry/grid.js';
 import { shapeKeyOn } from '../geometry/grid.js';
 import { gridOf, registeredGrids } from '../geometry/grids/index.js';
+import { CellTable } from '../geometry/cell-table.js';
 import { PuzzleError } from './errors.js';
 import type { Piece, Puzzle, Solution } from './model.js';
 import { hasColourConstraints, pieceMin, puzzleGrid } from './model.js';
@@ -861,6 +862,13 @@ export function cellByCellOrienter(puzzle: Puzzle): (solution: Solution) => Solu
   return orienter(puzzle, true);
 }
 
+/**
+ * Cells on which two maps of a grid of boxes are compared: the origin, the three unit steps and a cell off
+ * every axis. The box grids' turns are linear (their matrices on the coordinates), so two that agree here
+ * agree everywhere.
+ */
+const LINEAR_PROBES: readonly Cell[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [2, 3, 5]];
+
 function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Solution {
   const same = (solution: Solution): Solution => solution;
   const grid = puzzleGrid(puzzle);
@@ -870,11 +878,21 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
   const turn = (m: readonly number[]) => turnOf(grid, m);
   // the board's rotations: each with the move that puts the turned board back on itself (its first cell
   // in reading order onto the board's first)
-  const optional = new Set((puzzle.optional ?? []).map(cellKey));
-  const cells = new Set(puzzle.board.map(cellKey));
+  // each board cell numbered (its index in the board), with whether it is optional and its colour's number
+  const numbers = new CellTable(puzzle.board, -1);
+  puzzle.board.forEach((c, i) => numbers.set(c, i));
+  const optional = new Uint8Array(puzzle.board.length);
+  for (const c of puzzle.optional ?? []) if (numbers.get(c) >= 0) optional[numbers.get(c)] = 1;
   // with colour constraints a turn is a symmetry only when it keeps every board cell's colour (as the
   // search's symmetries do; BurrTools keeps an assembly in an orientation among those)
-  const colourAt = new Map(hasColourConstraints(puzzle) ? puzzle.boardColours!.map((c) => [cellKey(c.cell), c.colour]) : []);
+  const colourOf = new Int32Array(puzzle.board.length);
+  const colourNumbers = new Map<string, number>();
+  if (hasColourConstraints(puzzle)) {
+    for (const { cell, colour } of puzzle.boardColours!) {
+      if (!colourNumbers.has(colour)) colourNumbers.set(colour, colourNumbers.size + 1);
+      if (numbers.get(cell) >= 0) colourOf[numbers.get(cell)] = colourNumbers.get(colour)!;
+    }
+  }
   const low = leastCell(puzzle.board);
   const symmetries: { index: number; map: (c: Cell) => Cell; shift: Cell }[] = [];
   turns.forEach((m, index) => {
@@ -882,13 +900,35 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
     const at = leastCell(puzzle.board.map(t));
     const shift: Cell = [low[0] - at[0], low[1] - at[1], low[2] - at[2]];
     const map = (c: Cell): Cell => add(t(c), shift);
-    const kept = (c: Cell): boolean => {
-      const image = cellKey(map(c));
-      return cells.has(image) && optional.has(cellKey(c)) === optional.has(image) && colourAt.get(cellKey(c)) === colourAt.get(image);
+    const kept = (c: Cell, i: number): boolean => {
+      const image = numbers.get(map(c));
+      return image >= 0 && optional[i] === optional[image] && colourOf[i] === colourOf[image];
     };
     if (puzzle.board.every(kept)) symmetries.push({ index, map, shift });
   });
   if (symmetries.length <= 1) return same;
+  // the symmetry breaker, compared first: of the pieces with the fewest copies, the first with the fewest
+  // of the board's turns that keep its shape (none where a piece has a range of counts)
+  const ranges = puzzle.pieces.some((p) => pieceMin(p) !== p.count);
+  let pivot = -1;
+  if (!ranges) {
+    const boardTurns = symmetries.map((g) => turns[g.index]!);
+    const shared = puzzle.pieces.map((piece) => {
+      const own = shapeKeyOn(grid, piece.shape);
+      return boardTurns.filter((m) => shapeKeyOn(grid, piece.shape.map(turn(m))) === own).length;
+    });
+    let breaker = 0;
+    puzzle.pieces.forEach((piece, i) => {
+      const best = puzzle.pieces[breaker]!;
+      if (piece.count < best.count || (piece.count === best.count && shared[i]! < shared[breaker]!)) breaker = i;
+    });
+    if (puzzle.pieces[breaker]!.count === 1) pivot = puzzle.pieces.slice(0, breaker).reduce((n, p) => n + p.count, 0);
+  }
+  // on a grid of boxes the same rule, with numbers (box-orienter.ts)
+  if (!general && grid.cellShape === 'box' && turns.every((m) => LINEAR_PROBES.every((c) => compareCells(turn(m)(c), apply(m, c)) === 0))) {
+    const fast = boxOrienter(puzzle, turns, { symmetries, pivot });
+    if (fast) return fast;
+  }
   // each piece's orientations: the first turn that gives each
   const firstTurn = puzzle.pieces.map((piece) => {
     const byKey = new Map<string, number>();
@@ -898,20 +938,6 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
     });
     return byKey;
   });
-  const boardTurns = new Set(symmetries.map((g) => g.index));
-  const shared = puzzle.pieces.map((piece) => turns.filter((m, t) => boardTurns.has(t) && shapeKeyOn(grid, piece.shape.map(turn(m))) === shapeKeyOn(grid, piece.shape)).length);
-  let breaker = 0;
-  puzzle.pieces.forEach((piece, i) => {
-    const best = puzzle.pieces[breaker]!;
-    if (piece.count < best.count || (piece.count === best.count && shared[i]! < shared[breaker]!)) breaker = i;
-  });
-  const ranges = puzzle.pieces.some((p) => pieceMin(p) !== p.count);
-  const pivot = ranges || puzzle.pieces[breaker]!.count > 1 ? -1 : puzzle.pieces.slice(0, breaker).reduce((n, p) => n + p.count, 0);
-  // on a grid of boxes the same rule, with numbers (box-orienter.ts)
-  if (!general && grid.cellShape === 'box' && turns.every((m) => puzzle.board.every((c) => cellKey(turn(m)(c)) === cellKey(apply(m, c))))) {
-    const fast = boxOrienter(puzzle, turns, { symmetries, pivot });
-    if (fast) return fast;
-  }
   const pieceIndex = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   type Place = readonly [number, number, number, number];
   // A placement's orientation (the first turn giving it; -1 for none) is found from its cells once; its

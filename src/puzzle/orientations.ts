@@ -1,5 +1,5 @@
 import type { Cell } from '../geometry/cell.js';
-import { cellKey, leastCell } from '../geometry/cell.js';
+import { cellKey, compareCells, leastCell } from '../geometry/cell.js';
 import type { Grid, Transform } from '../geometry/grid.js';
 import { normalizedShapeKey, shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
@@ -11,6 +11,26 @@ import type { Piece } from './model.js';
  * rotated; else its rotations, and its mirror images with `mirror`.
  */
 export function allowedOrientations(piece: Piece, grid: Grid): Cell[][] {
+  return remembered(allowedMemo, piece, grid, () => allowedOrientationsOf(piece, grid));
+}
+
+/**
+ * What allowedOrientations and colouredOrientations gave for a piece object on a grid, kept while the
+ * piece lives: one compile asks for them several times (the symmetries, the placements, the checks), and a
+ * frame of hundreds of cells costs milliseconds a turn. The lists are shared: callers read them only.
+ */
+const allowedMemo = new WeakMap<Piece, { grid: Grid; result: Cell[][] }>();
+const colouredMemo = new WeakMap<Piece, { grid: Grid; result: ColouredOrientation[] }>();
+
+function remembered<T>(memo: WeakMap<Piece, { grid: Grid; result: T }>, piece: Piece, grid: Grid, make: () => T): T {
+  const known = memo.get(piece);
+  if (known && known.grid === grid) return known.result;
+  const result = make();
+  memo.set(piece, { grid, result });
+  return result;
+}
+
+function allowedOrientationsOf(piece: Piece, grid: Grid): Cell[][] {
   if (piece.orientations) {
     const seen = new Set<string>();
     return piece.orientations.map((o) => grid.normalize(o)).filter((o) => !seen.has(shapeKeyOn(grid, o)) && !!seen.add(shapeKeyOn(grid, o)));
@@ -37,6 +57,10 @@ export interface ColouredOrientation {
  * with colours may not list its orientations (validate.ts refuses it).
  */
 export function colouredOrientations(piece: Piece, grid: Grid): ColouredOrientation[] {
+  return remembered(colouredMemo, piece, grid, () => colouredOrientationsOf(piece, grid));
+}
+
+function colouredOrientationsOf(piece: Piece, grid: Grid): ColouredOrientation[] {
   if (!piece.colours?.length || piece.orientations) {
     return allowedOrientations(piece, grid).map((cells) => ({ cells, colours: cells.map(() => undefined) }));
   }
@@ -62,7 +86,15 @@ export function colouredOrientations(piece: Piece, grid: Grid): ColouredOrientat
 /** Cells with a colour each (colours[k] of cells[k]) moved and sorted as grid.normalize does, each cell keeping its colour. */
 export function normalizeColoured(grid: Grid, cells: readonly Cell[], colours: readonly (string | undefined)[]): ColouredOrientation {
   const normal = grid.normalize(cells);
-  // normalize moves the shape and sorts it: the least cell of the shape goes to the first cell
+  // normalize moves the shape and sorts it, and a move keeps the cells' order: the colours go in the order
+  // of the cells sorted, checked to be normal's cells moved all by one vector (else found cell by cell)
+  const order = cells.map((_, k) => k).sort((a, b) => compareCells(cells[a]!, cells[b]!));
+  if (normal.length === cells.length) {
+    const d = [normal[0]![0] - cells[order[0]!]![0], normal[0]![1] - cells[order[0]!]![1], normal[0]![2] - cells[order[0]!]![2]];
+    if (normal.every((c, k) => c[0] - cells[order[k]!]![0] === d[0] && c[1] - cells[order[k]!]![1] === d[1] && c[2] - cells[order[k]!]![2] === d[2])) {
+      return { cells: normal, colours: order.map((k) => colours[k]) };
+    }
+  }
   const least = leastCell(cells);
   const d = [normal[0]![0] - least[0], normal[0]![1] - least[1], normal[0]![2] - least[2]];
   const colourAt = new Map(cells.map((c, k) => [cellKey([c[0] + d[0]!, c[1] + d[1]!, c[2] + d[2]!]), colours[k]]));
