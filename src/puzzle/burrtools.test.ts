@@ -323,6 +323,18 @@ describe('BurrTools files and disassembly', () => {
     expect(() => storedSolutions(broken, 'broken.xmpuzzle')).toThrow(/^broken\.xmpuzzle: .*stored solution 1: its separationInfo ends in the middle of the tree$/);
   });
 
+  it('reads a puzzle without reading its stored solutions, and names the file\'s own line past them', () => {
+    // stored solutions whose XML is damaged (an element left open): the puzzle reads, the solutions do not
+    const damaged = '<solutions>\n<solution asmNum="0">\n<assembly>0 0 0 0 x x x</assembly>\n<separation>\n</solution>\n</solutions>';
+    const data = handFile(DOMINO_CUBE.replace('<bitmap/>', `<bitmap/>${damaged}`));
+    expect(count(parseBurrTools(data, 'stored.xmpuzzle'))).toBe(9);
+    expect(() => storedSolutions(data, 'stored.xmpuzzle')).toThrow(/not XML/);
+    // an error after the solutions names the line it is on in the file: the solutions' lines are kept
+    const text = `<?xml version="1.0"?>\n<puzzle version="2">\n <gridType type="0"/>\n <colors/>\n${DOMINO_CUBE.replace('<bitmap/>', '<bitmap/><solutions>\n<solution>\n</solution>\n</solutions>')}\n <comment>\n</puzzle>\n`;
+    const line = text.split('\n').findIndex((l) => l.includes('</puzzle>')) + 1;
+    expect(() => parseBurrTools(gzipSync(text), 'late.xmpuzzle')).toThrow(new RegExp(`not XML \\(line ${line}:`));
+  });
+
   it('writes solutions with their separations, which read back with the levels the disassembler gave', () => {
     // two cubes in a covered channel open at one end: each slides to the opening and lifts out (level 2.2),
     // the channel heavier, so that it is the part that stays

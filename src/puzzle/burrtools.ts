@@ -125,7 +125,7 @@ type XmlNode = Record<string, unknown>;
 export function burrToolsProblemCount(data: Uint8Array, file: string): number {
   const root = readXml(data, (why: string): never => {
     throw new PuzzleError(file, undefined, why);
-  });
+  }, false);
   return list(root.problems, 'problem').length;
 }
 
@@ -137,7 +137,7 @@ export function parseBurrTools(data: Uint8Array, file: string, problem = 1): Puz
   const fail = (why: string): never => {
     throw new PuzzleError(file, undefined, why);
   };
-  const root = readXml(data, fail);
+  const root = readXml(data, fail, false);
   const grids = gridsOfType(root.gridType);
   // BurrTools' grid as snug has it in space (its voxels are checked against it), and flat when it has that too
   const solidGrid = grids.find((g) => g.dims === 3);
@@ -433,7 +433,8 @@ function turnsOver(cells: readonly Cell[], grid: Grid): boolean {
 function isFlat(cells: readonly Cell[], grid: Grid): boolean {
   if (grid.solid && grid.cellShape !== 'box' && grid.cellShape !== 'polygon') return false;
   const centre = (c: Cell): number[] => {
-    if (!grid.solid) return [...c];
+    // (a box's centre is its corner moved by one vector for all: the cells lie in a plane when the centres do)
+    if (!grid.solid || grid.cellShape === 'box') return [...c];
     const { vertices } = grid.solid(c);
     return [0, 1, 2].map((a) => vertices.reduce((sum, v) => sum + v[a]!, 0) / vertices.length);
   };
@@ -450,7 +451,13 @@ function isFlat(cells: readonly Cell[], grid: Grid): boolean {
 }
 
 /** The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug has. */
-function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: number; shapes: unknown; problems: unknown; comment: unknown; colors: unknown } {
+/**
+ * A BurrTools file's XML, checked and parsed. `solutions` false: the problems' stored solutions are left
+ * out unread (a puzzle does not need them, and a file that stores a thousand disassemblies is mostly them:
+ * SolidSixPieceBurrs unpacks to 160 kB, its puzzle is 5 kB), each block kept as its lines so that a
+ * message names the line of the file.
+ */
+function readXml(data: Uint8Array, fail: (why: string) => never, solutions = true): { gridType: number; shapes: unknown; problems: unknown; comment: unknown; colors: unknown } {
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('not a BurrTools file: it is not gzip-compressed (a .xmpuzzle file is gzip-compressed XML)');
   let text: string;
   try {
@@ -463,8 +470,9 @@ function readXml(data: Uint8Array, fail: (why: string) => never): { gridType: nu
   for (let i = text!.indexOf('<'); i !== -1; i = text!.indexOf('<', i + 1)) {
     if (++elements > MAX_XMPUZZLE_ELEMENTS) fail(`its XML holds more than ${MAX_XMPUZZLE_ELEMENTS} elements: more than the limit of ${MAX_XMPUZZLE_ELEMENTS}`);
   }
+  if (!solutions) text = text!.replace(/<solutions\b[^>]*>[\s\S]*?<\/solutions>/g, (block) => `<solutions/>${'\n'.repeat(block.split('\n').length - 1)}`);
   // BurrTools writes no document type; one could declare entities that expand without end
-  if (/<!DOCTYPE/i.test(text)) fail('not a BurrTools file: it declares a document type (<!DOCTYPE), which BurrTools never writes');
+  if (/<!DOCTYPE/i.test(text!)) fail('not a BurrTools file: it declares a document type (<!DOCTYPE), which BurrTools never writes');
   const valid = fxp().XMLValidator.validate(text);
   if (valid !== true) fail(`not a BurrTools file: the unpacked text is not XML (line ${valid.err.line}: ${printable(valid.err.msg, 100)})`);
   // The parser keeps some 35 bytes per character of an element's text, and the shapes' voxels are the only

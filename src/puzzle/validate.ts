@@ -11,6 +11,7 @@
 import { MAX_FRAME_CELLS } from './frame.js';
 import type { Cell } from '../geometry/cell.js';
 import { cellKey, extent, firstRepeat } from '../geometry/cell.js';
+import { CellTable } from '../geometry/cell-table.js';
 import type { Grid } from '../geometry/grid.js';
 import { isConnectedOn, shapeKeyOn } from '../geometry/grid.js';
 import { GRID_NAMES, gridOf } from '../geometry/grids/index.js';
@@ -207,17 +208,22 @@ export function gridCellProblem(grid: Grid, c: Cell, what: string, at?: string):
 }
 
 /** A problem with a list of cells (not a list, a bad cell, no cell of the grid, a cell twice, too many), or undefined. */
+/** Why one cell is not a cell of a `dims`-D puzzle: [x, y, z], whole numbers in range, z 0 in 2-D. */
+function cellProblem(c: unknown, what: string, dims: 2 | 3): string | undefined {
+  if (!Array.isArray(c) || c.length !== 3 || !c.every(isCoordinate)) {
+    return `${what}: each cell must be [x, y, z] with whole numbers of at most ${LIMITS.side} in size, not ${printable(JSON.stringify(c) ?? String(c), 60)}`;
+  }
+  if (dims === 2 && c[2] !== 0) return `${what}: cell [${c.join(', ')}] is off the flat board (z must be 0 in 2-D)`;
+  return undefined;
+}
+
 function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number, grid?: Grid): string | undefined {
   if (!Array.isArray(cells) || cells.length === 0) return `${what} must be a non-empty list of cells`;
   const tooMany = tooManyCellsProblem(what, cells.length, { cells: max, of: `the limit of ${max}` });
   if (tooMany) return tooMany;
   for (const c of cells as unknown[]) {
-    if (!Array.isArray(c) || c.length !== 3 || !c.every(isCoordinate)) {
-      return `${what}: each cell must be [x, y, z] with whole numbers of at most ${LIMITS.side} in size, not ${printable(JSON.stringify(c) ?? String(c), 60)}`;
-    }
-    if (dims === 2 && c[2] !== 0) return `${what}: cell [${c.join(', ')}] is off the flat board (z must be 0 in 2-D)`;
-    const notACell = grid && gridCellProblem(grid, c as unknown as Cell, what);
-    if (notACell) return notACell;
+    const bad = cellProblem(c, what, dims) ?? (grid && gridCellProblem(grid, c as Cell, what));
+    if (bad) return bad;
   }
   const repeat = firstRepeat(cells as Cell[]);
   if (repeat) return `${what} lists cell [${repeat.join(', ')}] twice`;
@@ -372,17 +378,22 @@ export function colourNameProblem(value: unknown, what: string): string | undefi
  */
 export function cellColoursProblem(colours: unknown, shape: readonly Cell[], what: string, dims: 2 | 3): string | undefined {
   if (!Array.isArray(colours)) return `${what} colours must be a list of cells with their colours`;
-  const on = new Set(shape.map(cellKey));
-  const seen = new Set<string>();
+  // a board may colour thousands of cells with a few colours: cells numbered, each colour's name checked once
+  const on = new CellTable(shape, -1);
+  shape.forEach((c, i) => on.set(c, i));
+  const seen = new Uint8Array(shape.length);
+  const names = new Set<string>();
   for (const entry of colours as unknown[]) {
     const e = entry as { cell?: unknown; colour?: unknown } | null;
     if (typeof e !== 'object' || e === null) return `${what} colours must be a list of {cell, colour}`;
-    const bad = cellsProblem([e.cell], `${what} colours`, dims, 1) ?? colourNameProblem(e.colour, `${what} colour`);
+    const bad = cellProblem(e.cell, `${what} colours`, dims) ?? (names.has(e.colour as string) ? undefined : colourNameProblem(e.colour, `${what} colour`));
     if (bad) return bad;
+    names.add(e.colour as string);
     const cell = e.cell as Cell;
-    if (!on.has(cellKey(cell))) return `${what} colours: [${cell.slice(0, dims).join(', ')}] is not one of its cells`;
-    if (seen.has(cellKey(cell))) return `${what} colours: [${cell.slice(0, dims).join(', ')}] has two colours`;
-    seen.add(cellKey(cell));
+    const at = on.get(cell);
+    if (at < 0) return `${what} colours: [${cell.slice(0, dims).join(', ')}] is not one of its cells`;
+    if (seen[at]) return `${what} colours: [${cell.slice(0, dims).join(', ')}] has two colours`;
+    seen[at] = 1;
   }
   return undefined;
 }
