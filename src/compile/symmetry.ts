@@ -45,7 +45,6 @@ export type SymmetryChoice = 'all' | 'rotations';
  */
 export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: SymmetryChoice = 'all'): SolutionSymmetry[] {
   const grid = puzzleGrid(puzzle);
-  const boardKey = shapeKeyOn(grid, board.cells);
   // each piece's orientations, worked out once: every symmetry of the grid is tried against them all. With
   // colour constraints an orientation is its cells with their colours: a turn that maps a piece's shape
   // onto itself but its colours elsewhere (a mirror of a shape symmetric but coloured one-sidedly) maps
@@ -114,14 +113,16 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
       }
       continue;
     }
-    // The board first (it rules out most transforms of most boards, and costs one shape's key where the
-    // pieces cost one each): it maps onto itself when its image is a translate of it (the same shape once
-    // normalised by the grid's translations); the translation then takes the image's first cell to the board's.
+    // The board first (it rules out most transforms of most boards, and costs one pass over its cells where
+    // the pieces cost a key each): it maps onto itself when its image is a translate of it by a translation
+    // of the grid. A translation keeps the order of cells, so it is the one that takes the image's first cell
+    // to the board's; then every cell of the image, moved by it, must be a board cell (the image has as many
+    // cells as the board, all different: one onto the other).
     const image = board.cells.map((c) => t.apply(c));
-    if (shapeKeyOn(grid, image) !== boardKey) continue;
     const first = leastCell(image);
     const origin = board.cells[0]!;
     const [sx, sy, sz] = [origin[0] - first[0], origin[1] - first[1], origin[2] - first[2]];
+    if (!grid.translates([sx, sy, sz])) continue;
     const cellMap = new Int32Array(board.cells.length);
     let onBoard = true;
     for (let i = 0; i < board.cells.length && onBoard; i++) {
