@@ -121,7 +121,9 @@ export function gzip(data: Uint8Array): Uint8Array {
  * `npm test` builds first).
  */
 export function startSearchThread(): SearchThread {
-  const worker = new (require('node:worker_threads') as typeof WorkerThreads).Worker(new URL('dist/lib/worker.js', packageRoot()?.url ?? new URL('../../', import.meta.url)));
+  const worker = new (require('node:worker_threads') as typeof WorkerThreads).Worker(new URL('dist/lib/worker.js', packageRoot()?.url ?? new URL('../../', import.meta.url)), {
+    execArgv: workerExecArgv(process.execArgv),
+  });
   return {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.on('message', listener),
@@ -130,6 +132,21 @@ export function startSearchThread(): SearchThread {
       await worker.terminate();
     },
   };
+}
+
+/**
+ * The Node options a worker thread inherits: the program's own, less `--input-type`, which is about the
+ * program's code given on the command line (`node --input-type=module -e ...`) and makes a worker started
+ * from a file fail before it runs (ERR_INPUT_TYPE_NOT_ALLOWED).
+ */
+function workerExecArgv(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const option = execArgv[i]!;
+    if (option === '--input-type') i++;
+    else if (!option.startsWith('--input-type=')) out.push(option);
+  }
+  return out;
 }
 
 export function nextTurn(): Promise<void> {

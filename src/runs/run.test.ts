@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Solution } from '../puzzle/model.js';
@@ -98,6 +100,16 @@ describe('runs cut into subproblems', () => {
     // the tree cut a level or two down, as the search meets it (a plan walked and cut evenly: 20,079 subproblems)
     expect(run.plan!.subproblems).toBeGreaterThan(1);
     expect(run.plan!.subproblems).toBeLessThan(1000);
+  });
+
+  it('runs its threads for a program given on the command line as a module (node --input-type=module -e)', async () => {
+    // the threads inherit the program's Node options; --input-type made each one fail before it ran
+    const library = new URL('../../dist/lib/index.js', import.meta.url).href;
+    const code = `import { loadCatalogPuzzle, solveAsync } from ${JSON.stringify(library)};
+const r = await solveAsync(loadCatalogPuzzle('pentomino-5x12'), { limit: 1, workers: 2, trialMs: 0 });
+console.log(JSON.stringify({ solutions: r.solutions, planned: r.plan !== undefined }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect(JSON.parse(stdout)).toEqual({ solutions: 1, planned: true });
   });
 
   it('adds up shards to the whole count, and refuses sets with a shard missing, twice, or foreign', async () => {
