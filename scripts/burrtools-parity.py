@@ -416,7 +416,7 @@ def write_table(rows, bt_hash, snug_hash):
     out.append('**Times.** Whole-process wall seconds, CPU seconds (user and system, every thread) in brackets, '
                'on a 2-core machine shared with several other engineers\' builds and tests, one run at a time '
                f'under `nice -n 10`. The load average (1 minute) was {load_range(rows, "bt")} during the burrTxt '
-               f'runs and {load_range(rows, "snug")} during snug\'s, so wall times are many times the CPU times '
+               f'runs and {load_range(rows, "snug")} during snug\'s, so wall times can be several times the CPU times '
                'and say little: **compare CPU**. The limits are wall time: burrTxt '
                f'{limits(rows, "bt")}, snug {limits(rows, "snug")} (`--time-limit`; the run is killed a minute '
                'later), so under this load a "did not finish" row had far less CPU than its limit. '
