@@ -40,10 +40,10 @@ describe('orientations', () => {
     const cube = puzzleGrid(tetris);
     expect(allowedOrientations(piece, cube)).toBe(allowedOrientations(piece, cube));
     expect(colouredOrientations(piece, cube)).toBe(colouredOrientations(piece, cube));
-    // the same cells in a new piece object, mirror images allowed: more orientations, not the ones kept
+    // another piece object (the same cells, mirror images allowed or not): a list of its own
     const mirrored: Piece = { ...piece, mirror: !piece.mirror };
     expect(allowedOrientations(mirrored, cube)).not.toBe(allowedOrientations(piece, cube));
-    // a flat piece on the hexagon grid and on its own: its orientations on each grid
+    // one piece on the hexagon grid and on the cube grid: a list for each, the last one asked kept
     const flat = hexes.pieces[0]!;
     const onHexagons = allowedOrientations(flat, puzzleGrid(hexes));
     const onCubes = allowedOrientations(flat, cube);
