@@ -686,6 +686,14 @@ class Disassembler {
     let movedUsed = 0;
     const pairsBothWays = this.opposite !== undefined;
     const opposite = this.opposite ?? new Int32Array(0);
+    // records that piece a may slide v steps along motion m before it touches b
+    const gapIs = (m: number, a: number, b: number, v: number): void => {
+      gap[(m * n + a) * n + b] = v;
+      if (v >= FAR) return;
+      gapValuesMet[m] = gapValuesMet[m]! | (v < 31 ? 1 << v : 1 << 31);
+      blockers[m * n + a] = blockers[m * n + a]! | (1 << b);
+      if (v > widest[m]!) widest[m] = v;
+    };
     for (let current = 0; current < count; current++) {
       const at = current * width;
       // the gaps between every two pieces of this state, for every motion, and who blocks whom: a's gap
@@ -708,17 +716,8 @@ class Disassembler {
           const values = this.cache.gapValues;
           for (let m = 0; m < motions; m++) {
             const v = values[g + m]!;
-            gap[(m * n + a) * n + b] = v;
-            if (pairsBothWays) gap[(opposite[m]! * n + b) * n + a] = v;
-            if (v < FAR) {
-              const met = v < 31 ? 1 << v : 1 << 31;
-              gapValuesMet[m] = gapValuesMet[m]! | met;
-              if (pairsBothWays) gapValuesMet[opposite[m]!] = gapValuesMet[opposite[m]!]! | met;
-              blockers[m * n + a] = blockers[m * n + a]! | (1 << b);
-              if (pairsBothWays) blockers[opposite[m]! * n + b] = blockers[opposite[m]! * n + b]! | (1 << a);
-              if (v > widest[m]!) widest[m] = v;
-              if (pairsBothWays && v > widest[opposite[m]!]!) widest[opposite[m]!] = v;
-            }
+            gapIs(m, a, b, v);
+            if (pairsBothWays) gapIs(opposite[m]!, b, a, v);
           }
         }
       }
