@@ -1,5 +1,5 @@
 import type { Cell } from '../geometry/cell.js';
-import { cellKey, compareCells, leastCell } from '../geometry/cell.js';
+import { cellKey, compareCells } from '../geometry/cell.js';
 import type { Grid, Transform } from '../geometry/grid.js';
 import { normalizedShapeKey, shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
@@ -85,20 +85,10 @@ function colouredOrientationsOf(piece: Piece, grid: Grid): ColouredOrientation[]
 
 /** Cells with a colour each (colours[k] of cells[k]) moved and sorted as grid.normalize does, each cell keeping its colour. */
 export function normalizeColoured(grid: Grid, cells: readonly Cell[], colours: readonly (string | undefined)[]): ColouredOrientation {
-  const normal = grid.normalize(cells);
-  // normalize moves the shape and sorts it, and a move keeps the cells' order: the colours go in the order
-  // of the cells sorted, checked to be normal's cells moved all by one vector (else found cell by cell)
+  // normalize moves the shape by one translation and sorts it in reading order (the grid's contract), and a
+  // move keeps the cells' order: the colours go in the order of the cells sorted
   const order = cells.map((_, k) => k).sort((a, b) => compareCells(cells[a]!, cells[b]!));
-  if (normal.length === cells.length) {
-    const d = [normal[0]![0] - cells[order[0]!]![0], normal[0]![1] - cells[order[0]!]![1], normal[0]![2] - cells[order[0]!]![2]];
-    if (normal.every((c, k) => c[0] - cells[order[k]!]![0] === d[0] && c[1] - cells[order[k]!]![1] === d[1] && c[2] - cells[order[k]!]![2] === d[2])) {
-      return { cells: normal, colours: order.map((k) => colours[k]) };
-    }
-  }
-  const least = leastCell(cells);
-  const d = [normal[0]![0] - least[0], normal[0]![1] - least[1], normal[0]![2] - least[2]];
-  const colourAt = new Map(cells.map((c, k) => [cellKey([c[0] + d[0]!, c[1] + d[1]!, c[2] + d[2]!]), colours[k]]));
-  return { cells: normal, colours: normal.map((c) => colourAt.get(cellKey(c))) };
+  return { cells: grid.normalize(cells), colours: order.map((k) => colours[k]) };
 }
 
 /** A key equal for two normalised coloured shapes exactly when they are the same cells with the same colours. */
