@@ -450,10 +450,9 @@ function isFlat(cells: readonly Cell[], grid: Grid): boolean {
   return d.every((v) => Math.abs(v[0]! * normal[0]! + v[1]! * normal[1]! + v[2]! * normal[2]!) < 1e-9);
 }
 
-/** The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug has. */
 /**
- * A BurrTools file's XML, checked and parsed. `solutions` false: the problems' stored solutions are left
- * out unread (a puzzle does not need them, and a file that stores a thousand disassemblies is mostly them:
+ * The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug
+ * has. `solutions` false: the problems' stored solutions are left out unread (a puzzle does not need them, and a file that stores a thousand disassemblies is mostly them:
  * SolidSixPieceBurrs unpacks to 160 kB, its puzzle is 5 kB), each block kept as its lines so that a
  * message names the line of the file.
  */
@@ -890,7 +889,10 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
   const numbers = new CellTable(puzzle.board, -1);
   puzzle.board.forEach((c, i) => numbers.set(c, i));
   const optional = new Uint8Array(puzzle.board.length);
-  for (const c of puzzle.optional ?? []) if (numbers.get(c) >= 0) optional[numbers.get(c)] = 1;
+  for (const c of puzzle.optional ?? []) {
+    const i = numbers.get(c);
+    if (i >= 0) optional[i] = 1;
+  }
   // with colour constraints a turn is a symmetry only when it keeps every board cell's colour (as the
   // search's symmetries do; BurrTools keeps an assembly in an orientation among those)
   const colourOf = new Int32Array(puzzle.board.length);
@@ -898,7 +900,8 @@ function orienter(puzzle: Puzzle, general: boolean): (solution: Solution) => Sol
   if (hasColourConstraints(puzzle)) {
     for (const { cell, colour } of puzzle.boardColours!) {
       if (!colourNumbers.has(colour)) colourNumbers.set(colour, colourNumbers.size + 1);
-      if (numbers.get(cell) >= 0) colourOf[numbers.get(cell)] = colourNumbers.get(colour)!;
+      const i = numbers.get(cell);
+      if (i >= 0) colourOf[i] = colourNumbers.get(colour)!;
     }
   }
   const low = leastCell(puzzle.board);

@@ -207,7 +207,6 @@ export function gridCellProblem(grid: Grid, c: Cell, what: string, at?: string):
   return why ? `${what}: [${c.join(', ')}]${at ? ` ${at}` : ''} ${why} on the ${grid.name} grid` : undefined;
 }
 
-/** A problem with a list of cells (not a list, a bad cell, no cell of the grid, a cell twice, too many), or undefined. */
 /** Why one cell is not a cell of a `dims`-D puzzle: [x, y, z], whole numbers in range, z 0 in 2-D. */
 function cellProblem(c: unknown, what: string, dims: 2 | 3): string | undefined {
   if (!Array.isArray(c) || c.length !== 3 || !c.every(isCoordinate)) {
@@ -217,6 +216,7 @@ function cellProblem(c: unknown, what: string, dims: 2 | 3): string | undefined 
   return undefined;
 }
 
+/** A problem with a list of cells (not a list, a bad cell, no cell of the grid, a cell twice, too many), or undefined. */
 function cellsProblem(cells: unknown, what: string, dims: 2 | 3, max: number, grid?: Grid): string | undefined {
   if (!Array.isArray(cells) || cells.length === 0) return `${what} must be a non-empty list of cells`;
   const tooMany = tooManyCellsProblem(what, cells.length, { cells: max, of: `the limit of ${max}` });
