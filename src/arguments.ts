@@ -14,6 +14,9 @@ import { InvalidOptionError } from './compile/options.js';
 import { InvalidPuzzleError } from './puzzle/model.js';
 import { shownValue } from './puzzle/printable.js';
 import { isCoordinate, wellFormedProblem } from './puzzle/validate.js';
+import type { AnswerSolution } from './puzzle/answer-cells.js';
+import type { Solution } from './puzzle/model.js';
+import { modelSolution } from './puzzle/answer-cells.js';
 
 /** What a value must be, or undefined when it is that. */
 export type Check = (value: unknown) => string | undefined;
@@ -25,6 +28,8 @@ interface Param {
   readonly optional?: boolean;
   /** A puzzle: a bad one is an InvalidPuzzleError. */
   readonly puzzle?: boolean;
+  /** What the function is given in the argument's place, once it has passed its check. */
+  readonly convert?: (value: never) => unknown;
 }
 
 const shown = (value: unknown): string => shownValue(value, 40);
@@ -88,8 +93,12 @@ export const fn: Check = (v) => (typeof v === 'function' ? undefined : 'must be 
 
 export const transform: Check = object({ matrix: list(int(), 'numbers'), reflects: bool, apply: fn }, 'a transform (from symmetries or allowedTransforms)');
 
+/** A cell of a solution: [x, y] on a flat grid (as the library's answers give it) or [x, y, z]. */
+const solutionCell: Check = (v) => (Array.isArray(v) && (v.length === 2 || v.length === 3) && v.every(isCoordinate) ? undefined : 'must be a cell [x, y] or [x, y, z] of whole numbers');
+
+/** A solution as the library gives it (puzzle/answer-cells.ts): the function is given it with [x, y, z] cells. */
 export const solution: Check = object({
-  placements: list(object({ piece: text, cells: cells(true) }, 'a placement { piece, cells }'), 'placements { piece, cells }'),
+  placements: list(object({ piece: text, cells: list(solutionCell, 'cells [x, y] or [x, y, z] of whole numbers', true) }, 'a placement { piece, cells }'), 'placements { piece, cells }'),
 }, 'a solution { placements: [{ piece, cells }] }');
 
 export const level: Check = list(int(0), 'whole numbers of moves');
@@ -114,18 +123,33 @@ export const options: Check = maybe(object({}, 'an options object'));
 
 export const param = (name: string, check: Check): Param => ({ name, check });
 export const optional = (name: string, check: Check): Param => ({ name, check, optional: true });
+/** A solution, handed on with [x, y, z] cells. */
+export const solutionParam = (name = 'solution'): Param => ({ name, check: solution, convert: modelSolution });
+/** A list of solutions, each handed on with [x, y, z] cells. */
+export const solutionsParam = (name: string, optional = false): Param => ({
+  name, check: list(solution, 'solutions'), optional, convert: (v: readonly AnswerSolution[]) => v.map(modelSolution),
+});
 export const puzzleParam = (name = 'puzzle', check: Check = puzzle): Param => ({ name, check, puzzle: true });
 
-function checkArguments(caller: string, params: readonly Param[], args: readonly unknown[]): void {
+/** Checks each argument, and puts in its place what the function is to be given (Param.convert). */
+function checkArguments(caller: string, params: readonly Param[], args: unknown[]): void {
   params.forEach((p, i) => {
     const value = args[i];
     if (p.optional && value === undefined) return;
     const problem = p.check(value);
-    if (!problem) return;
+    if (!problem) {
+      if (p.convert) args[i] = p.convert(value as never);
+      return;
+    }
     if (p.puzzle) throw new InvalidPuzzleError(`${caller}: ${p.name === 'puzzle' ? '' : `${p.name}: `}${problem}`);
     throw new InvalidOptionError(`${caller}: ${p.name} ${problem}, not ${shown(value)}`);
   });
 }
+
+/** An argument as the library takes it: a solution (or list of them) with [x, y] cells too. */
+type TakenAsAnswer<T> = T extends Solution ? AnswerSolution : T extends readonly Solution[] ? readonly AnswerSolution[] : T;
+/** A function as the library offers it, where it takes solutions (solutionParam): they may have [x, y] cells. */
+export type TakingAnswers<F> = F extends (...args: infer A) => infer R ? (...args: { [K in keyof A]: TakenAsAnswer<A[K]> }) => R : F;
 
 /** The function with its arguments checked first (the same function to TypeScript). */
 export function checked<F extends (...args: never[]) => unknown>(f: F, params: readonly Param[]): F {

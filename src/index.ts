@@ -35,9 +35,19 @@ import { frameCells as frameCellsRaw } from './puzzle/frame.js';
 import { runPrepared as runPreparedRaw } from './search/solve.js';
 import { verifySolution as verifySolutionRaw, createVerifier as createVerifierRaw, assertValidSolution as assertValidSolutionRaw } from './search/verify.js';
 import { solutionSymmetries as solutionSymmetriesRaw, isCanonical as isCanonicalRaw, makeCover as makeCoverRaw, Cover as CoverRaw } from './compile/symmetry.js';
+import { renderSolutionText as renderSolutionTextRaw, renderSolutionSvg as renderSolutionSvgRaw, type SolutionTextOptions, type SvgOptions } from './render/index.js';
 import { renderDisassemblyIso as renderDisassemblyIsoRaw, renderAssemblyIso as renderAssemblyIsoRaw, renderSolutionIso as renderSolutionIsoRaw, renderBoardText as renderBoardTextRaw } from './render/index.js';
 import { planSubproblems as planSubproblemsRaw, planSubproblemsAsync as planSubproblemsAsyncRaw } from './runs/plan.js';
-import { mergeShards as mergeShardsRaw } from './runs/merge.js';
+import {
+  analyzePuzzle, hint, makeChallenges, mergeShards as mergeShardsRaw, resumeAsync, solve, solveAsync,
+} from './answers.js';
+import type { AnswerSolution } from './answers.js';
+import type {
+  AnalysisAnswer, ChallengeAnswer, ChallengeSetAnswer, HintAnswer, MergeAnswerOptions, MergedAnswer, ResumeAnswerOptions, RunAnswer, RunAnswerOptions, ShardAnswer,
+  SolveAnswer, SolveAnswerOptions,
+} from './answers.js';
+import { modelSolution } from './puzzle/answer-cells.js';
+import type { Puzzle } from './puzzle/model.js';
 import { treeSize as treeSizeRaw } from './analysis/analyze.js';
 import {
   sweepAsync as sweepAsyncRaw, sweepVariants as sweepVariantsRaw, sweepSummary as sweepSummaryRaw, sweepHash as sweepHashRaw,
@@ -46,13 +56,15 @@ import {
 import { sweepText as sweepTextRaw, sweepCsv as sweepCsvRaw, sweepJson as sweepJsonRaw, sweepChartSvg as sweepChartSvgRaw } from './render/sweep-table.js';
 import {
   anything, bool, bytes, cell, cells, checked, checkedClass, dims, exactCoverSpec, fn, int, ints, level, list, maybe, object, oneOf, optional,
-  options, packingSpec, param, plainSpec, puzzleParam, rectSpec, solution, text, transform,
+  options, packingSpec, param, plainSpec, puzzleParam, rectSpec, solution, solutionParam, solutionsParam, text, transform,
 } from './arguments.js';
+import type { TakingAnswers } from './arguments.js';
 import { disassemblyProblem as disassemblyProblemOf } from './disassembly/solution.js';
 import { puzzleCheckProblem, wellFormedProblem } from './puzzle/validate.js';
 
 export type * from './geometry/index.js';
 export type * from './puzzle/model.js';
+export type { AnswerCell, AnswerPlacement, AnswerSolution } from './puzzle/answer-cells.js';
 export { FRAME_SIDES, InvalidPuzzleError } from './puzzle/model.js';
 
 // ---- what the checks are made of ----
@@ -112,8 +124,8 @@ export const loadBurrToolsFile = checked(loadBurrToolsFileRaw, [param('path', te
 export type { StoredSolution, StoredSolutions, BurrToolsWriteOptions, BurrToolsSeparation } from './puzzle/burrtools.js';
 export const parseBurrTools = checked(parseBurrToolsRaw, [param('data', bytes), param('file', text), optional('problem', int(1))]);
 export const storedSolutions = checked(storedSolutionsRaw, [param('data', bytes), param('file', text), optional('problem', int(1))]);
-export const formatBurrTools = checked(formatBurrToolsRaw, [puzzleParam(), optional('solutions', list(solution, 'solutions')), optional('options', options)]);
-export const burrToolsOrientation = checked(burrToolsOrientationRaw, [puzzleParam(), param('solution', solution)]);
+export const formatBurrTools = checked(formatBurrToolsRaw, [puzzleParam(), solutionsParam('solutions', true), optional('options', options)]) as TakingAnswers<typeof formatBurrToolsRaw>;
+export const burrToolsOrientation = checked(burrToolsOrientationRaw, [puzzleParam(), solutionParam()]) as TakingAnswers<typeof burrToolsOrientationRaw>;
 export const burrToolsOrienter = checked(burrToolsOrienterRaw, [puzzleParam()]);
 export { catalogNames } from './puzzle/catalog.js';
 export const loadCatalogPuzzle = checked(loadCatalogPuzzleRaw, [param('name', text)]);
@@ -143,47 +155,55 @@ export const levelOf = checked(levelOfRaw, [optional('separation', separation)])
 export const movesInOrder = checked(movesInOrderRaw, [optional('separation', separation), optional('out', list(anything, 'moves'))]);
 export { FRAME, type SolutionDisassembly, type SolutionMove, type DisassemblyStep, type DisassemblyOptions } from './disassembly/solution.js';
 export const disassemblyProblem = checked(disassemblyProblemRaw, [puzzleParam()]);
-export const disassembleSolution = checked(disassembleSolutionRaw, [puzzleParam('puzzle', takesApart), param('solution', solution), optional('options', options)]);
+export const disassembleSolution = checked(disassembleSolutionRaw, [puzzleParam('puzzle', takesApart), solutionParam(), optional('options', options)]) as TakingAnswers<typeof disassembleSolutionRaw>;
 export const PuzzleDisassembler = checkedClass(PuzzleDisassemblerRaw, [puzzleParam('puzzle', takesApart), optional('options', options)]);
-export const disassemblySteps = checked(disassemblyStepsRaw, [param('solution', solution), param('disassembly', solutionDisassembly)]);
+export const disassemblySteps = checked(disassemblyStepsRaw, [solutionParam(), param('disassembly', solutionDisassembly)]) as TakingAnswers<typeof disassemblyStepsRaw>;
 export const levelText = checked(levelTextRaw, [optional('level', level)]);
 export const compareLevels = checked(compareLevelsRaw, [param('a', level), param('b', level)]);
 export const moveText = checked(moveTextRaw, [param('move', solutionMove)]);
 export type { DisassembleOptions, AssemblyTally } from './disassembly/sift.js';
 export const parseLevel = checked(parseLevelRaw, [param('text', text)]);
 export const frameCells = checked(frameCellsRaw, [param('puzzle', object({ board: cells(true) }, 'a puzzle { board, frame }'))]);
-export { solve, type SolveOptions, type SolveResult, type SolveStats } from './search/solve.js';
+export { solve, type SolveAnswerOptions as SolveOptions, type SolveAnswer as SolveResult };
+export type { SolveStats } from './search/solve.js';
 export const runPrepared = checked(runPreparedRaw, [param('prepared', prepared), optional('options', options)]);
-export const verifySolution = checked(verifySolutionRaw, [puzzleParam(), param('solution', solution)]);
-export const createVerifier = checked(createVerifierRaw, [puzzleParam()]);
-export const assertValidSolution = checked(assertValidSolutionRaw, [puzzleParam(), param('solution', solution)]);
+export const verifySolution = checked(verifySolutionRaw, [puzzleParam(), solutionParam()]) as TakingAnswers<typeof verifySolutionRaw>;
+/** The verifier of the puzzle's solutions: it takes [x, y] cells too, as verifySolution does. */
+export const createVerifier = checked(function createVerifier(puzzle: Puzzle): (solution: AnswerSolution) => string[] {
+  const verify = createVerifierRaw(puzzle);
+  return (s) => verify(modelSolution(s));
+}, [puzzleParam()]);
+export const assertValidSolution = checked(assertValidSolutionRaw, [puzzleParam(), solutionParam()]) as TakingAnswers<typeof assertValidSolutionRaw>;
 export type { SolutionSymmetry } from './compile/symmetry.js';
 export const Cover = checkedClass(CoverRaw, [param('cellCount', int(0, 2 ** 26))]);
 export const makeCover = checked(makeCoverRaw, [param('cellCount', int(0, 2 ** 26)), param('parts', int(0, 2 ** 26)), param('typeOf', fn), param('cellsOf', fn)]);
 export const solutionSymmetries = checked(solutionSymmetriesRaw, [puzzleParam(), param('board', boardIndex), optional('choice', oneOf('all', 'rotations', 'none'))]);
 export const isCanonical = checked(isCanonicalRaw, [param('cover', instanceOf(CoverRaw, 'a Cover (from makeCover)')), param('syms', list(object({ cellMap: (v) => (v instanceof Int32Array ? undefined : 'must be an Int32Array') }, 'a symmetry'), 'symmetries (from solutionSymmetries)'))]);
-export const renderDisassemblyIso = checked(renderDisassemblyIsoRaw, [puzzleParam(), param('solution', solution), param('steps', steps), optional('options', options)]);
-export const renderAssemblyIso = checked(renderAssemblyIsoRaw, [puzzleParam(), param('solution', solution), param('steps', steps), optional('options', options)]);
-export const renderSolutionIso = checked(renderSolutionIsoRaw, [puzzleParam(), param('solution', solution), param('view', oneOf('iso', 'exploded')), optional('options', options)]);
-export { renderSolutionText, renderSolutionSvg, type SolutionTextOptions, type SvgOptions, type HighlightOptions } from './render/index.js';
+export const renderDisassemblyIso = checked(renderDisassemblyIsoRaw, [puzzleParam(), solutionParam(), param('steps', steps), optional('options', options)]) as TakingAnswers<typeof renderDisassemblyIsoRaw>;
+export const renderAssemblyIso = checked(renderAssemblyIsoRaw, [puzzleParam(), solutionParam(), param('steps', steps), optional('options', options)]) as TakingAnswers<typeof renderAssemblyIsoRaw>;
+export const renderSolutionIso = checked(renderSolutionIsoRaw, [puzzleParam(), solutionParam(), param('view', oneOf('iso', 'exploded')), optional('options', options)]) as TakingAnswers<typeof renderSolutionIsoRaw>;
+// (these check their own arguments, as the command line calls them too; the solution may have [x, y] cells)
+export const renderSolutionText = (puzzle: Puzzle, solution: AnswerSolution, options?: SolutionTextOptions): string => renderSolutionTextRaw(puzzle, modelSolution(solution), options);
+export const renderSolutionSvg = (puzzle: Puzzle, solution: AnswerSolution, options?: SvgOptions): string => renderSolutionSvgRaw(puzzle, modelSolution(solution), options);
+export type { SolutionTextOptions, SvgOptions, HighlightOptions } from './render/index.js';
 export const renderBoardText = checked(renderBoardTextRaw, [puzzleParam(), param('options', object({}, 'an options object'))]);
-export { solveAsync, type RunOptions, type CheckpointTarget, type RunResult, type ShardStamp } from './runs/run.js';
-export { resumeAsync, type ResumeOptions } from './runs/resume.js';
+export { solveAsync, resumeAsync, type RunAnswerOptions as RunOptions, type RunAnswer as RunResult, type ResumeAnswerOptions as ResumeOptions };
+export type { CheckpointTarget, ShardStamp } from './runs/run.js';
 export type { PlanEstimate } from './runs/job.js';
 export type { Progress } from './runs/progress.js';
 export { estimateRun, type RunEstimate, type RunEstimateOptions } from './runs/estimate.js';
 export type { Plan, PlanOptions, PlanStop } from './runs/plan.js';
 export const planSubproblems = checked(planSubproblemsRaw, [param('engine', engine), param('depth', int(0, 1000)), optional('options', options)]);
 export const planSubproblemsAsync = checked(planSubproblemsAsyncRaw, [param('engine', engine), param('depth', int(0, 1000)), param('options', object({}, 'an options object')), param('stop', object({}, 'a stop { signal?, deadline? }')), optional('from', list(ints(0), 'prefixes'))]);
-export { MergeError, type ShardResult, type MergedResult, type MergeOptions } from './runs/merge.js';
+export { MergeError } from './runs/merge.js';
+export type { ShardAnswer as ShardResult, MergedAnswer as MergedResult, MergeAnswerOptions as MergeOptions };
 export const mergeShards = checked(mergeShardsRaw, [param('results', list(shard, 'shard results', true)), optional('options', options)]);
 export { CheckpointError, type Checkpoint } from './runs/checkpoint.js';
 export { loadCheckpoint } from './runs/checkpoint-file.js';
-export { hint, DEFAULT_HINT_MAX, DEFAULT_HINT_BUDGET, DEFAULT_HINT_EXPLORE, type HintOptions, type HintResult, type Hint, type HintReason, type PiecePlaces } from './analysis/hint.js';
-export {
-  analyzePuzzle, DIFFICULTY_METHOD,
-  type Analysis, type AnalyzeOptions, type AnalysisStage, type Difficulty,
-} from './analysis/analyze.js';
+export { hint, type HintAnswer as HintResult };
+export { DEFAULT_HINT_MAX, DEFAULT_HINT_BUDGET, DEFAULT_HINT_EXPLORE, type HintOptions, type Hint, type HintReason, type PiecePlaces } from './analysis/hint.js';
+export { analyzePuzzle, type AnalysisAnswer as Analysis };
+export { DIFFICULTY_METHOD, type AnalyzeOptions, type AnalysisStage, type Difficulty } from './analysis/analyze.js';
 export { DEFAULT_MAX_NODES, type PlainSpec, type TreeCount, type TreeCountOptions, type TreeRun } from './engines/plain.js';
 export const PlainSearch = checkedClass(PlainSearchRaw, [param('spec', plainSpec)]);
 export const treeSize = checked(treeSizeRaw, [param('search', instanceOf(PlainSearchRaw, 'a PlainSearch')), param('start', ints(0)), optional('options', options), optional('slice', int(1))]);
@@ -208,4 +228,5 @@ export const sweepText = checked(sweepTextRaw, [param('t', sweepTable)]);
 export const sweepCsv = checked(sweepCsvRaw, [param('t', sweepTable)]);
 export const sweepJson = checked(sweepJsonRaw, [param('t', sweepTable)]);
 export const sweepChartSvg = checked(sweepChartSvgRaw, [param('t', sweepTable)]);
-export { makeChallenges, CHALLENGE_DEFAULTS, MAX_CHALLENGES, type Challenge, type ChallengeOptions, type ChallengeSet, type ChallengeProgress } from './analysis/challenge.js';
+export { makeChallenges, type ChallengeAnswer as Challenge, type ChallengeSetAnswer as ChallengeSet };
+export { CHALLENGE_DEFAULTS, MAX_CHALLENGES, type ChallengeOptions, type ChallengeProgress } from './analysis/challenge.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   InvalidOptionError, InvalidPuzzleError, estimateRun, formatBurrTools, formatPuzzle, loadCatalogPuzzle, parsePuzzle, renderSolutionSvg, renderSolutionText, solve,
 } from './index.js';
-import type { Puzzle, Solution } from './index.js';
+import type { AnswerSolution, Puzzle, Solution } from './index.js';
 import { inWorker } from './test-support/in-worker.js';
 
 /**
@@ -14,8 +14,8 @@ import { inWorker } from './test-support/in-worker.js';
 const pentominoes = loadCatalogPuzzle('pentomino-6x10');
 const first = solve(pentominoes, {}).found[0]!;
 /** The first solution with one cell of its first placement replaced. */
-const withCell = (cell: unknown): Solution => ({
-  placements: first.placements.map((p, i) => (i === 0 ? { ...p, cells: [cell as [number, number, number], ...p.cells.slice(1)] } : p)),
+const withCell = (cell: unknown): AnswerSolution => ({
+  placements: first.placements.map((p, i) => (i === 0 ? { ...p, cells: [cell as [number, number], ...p.cells.slice(1)] } : p)),
 });
 
 describe('pictures of a solution check it first', () => {

@@ -7,7 +7,8 @@ import { svgToPng } from '../platform/host.js';
 import type { SolutionDisassembly } from '../disassembly/solution.js';
 import { disassembleSolution, disassemblyProblem, disassemblySteps, levelText, moveText } from '../disassembly/solution.js';
 import { readablePngZoom, renderDisassemblyIso, renderSolutionText } from '../render/index.js';
-import { formatCount, jsonText, solutionJson } from '../render/report.js';
+import { answerSolution } from '../puzzle/answer-cells.js';
+import { formatCount, jsonText } from '../render/report.js';
 import { solve } from '../search/solve.js';
 import { EXIT, UsageError, fileProblem, writeError } from './errors.js';
 import { readSolutionFile } from './solution-lines.js';
@@ -87,7 +88,7 @@ export function disassemblyJson(puzzle: Puzzle, solution: Solution, n: number, t
     level: taken.level ? [...taken.level] : null,
     states: taken.states,
     moves: taken.moves.map((m) => ({ pieces: [...m.pieces], placements: [...m.placements], by: [...m.by], separates: m.separates })),
-    assembly: solutionJson(solution, 3),
+    assembly: answerSolution(solution, 3),
   };
 }
 

@@ -7,6 +7,8 @@ import { PuzzleError } from '../puzzle/errors.js';
 import type { PlacedPiece, Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
+import type { AnswerCell } from '../puzzle/answer-cells.js';
+import { answerCell, answerCells } from '../puzzle/answer-cells.js';
 import type { TextOptions } from '../render/index.js';
 import { renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../compile/options.js';
@@ -25,9 +27,8 @@ export interface HintFlags {
   color: boolean;
 }
 
-const cellJson = (c: Cell, dims: Dimensions): number[] => (dims === 2 ? [c[0], c[1]] : [c[0], c[1], c[2]]);
-const piecesJson = (pieces: readonly PlacedPiece[], dims: Dimensions): { piece: string; cells: number[][] }[] =>
-  pieces.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => cellJson(c, dims)) }));
+const piecesJson = (pieces: readonly PlacedPiece[], dims: Dimensions): { piece: string; cells: AnswerCell[] }[] =>
+  pieces.map((p) => ({ piece: p.piece, cells: answerCells(p.cells, dims) }));
 
 /** The result as `--json` prints it (see the README). */
 export function hintJson(result: HintResult, dims: Dimensions): Record<string, unknown> {
@@ -36,17 +37,17 @@ export function hintJson(result: HintResult, dims: Dimensions): Record<string, u
     solvable: result.solvable,
     completions: result.completions,
     complete: result.complete,
-    hint: result.hint ? { piece: result.hint.piece, cells: result.hint.cells.map((c) => cellJson(c, dims)), why: result.hint.why, places: result.hint.places } : null,
+    hint: result.hint ? { piece: result.hint.piece, cells: answerCells(result.hint.cells, dims), why: result.hint.why, places: result.hint.places } : null,
     remove: result.remove ? result.remove.map((p) => p.piece) : null,
     // copies of one piece share a name: their cells say which copy
     ...(unsolvable ? { removePlacements: piecesJson(result.remove!, dims) } : {}),
     ...(!result.solvable ? { removeSmallest: result.removeSmallest } : {}),
-    ...(result.places ? { places: result.places.places.map((cells) => cells.map((c) => cellJson(c, dims))), placesComplete: result.places.complete } : {}),
+    ...(result.places ? { places: result.places.places.map((cells) => answerCells(cells, dims)), placesComplete: result.places.complete } : {}),
     ...(result.reveal ? { reveal: piecesJson(result.reveal, dims) } : {}),
   };
 }
 
-const cellText = (c: Cell, dims: Dimensions): string => `[${cellJson(c, dims).join(', ')}]`;
+const cellText = (c: Cell, dims: Dimensions): string => `[${answerCell(c, dims).join(', ')}]`;
 /** Pieces of more cells are named by the box they lie in (the JSON output lists every cell). */
 const MAX_CELLS_LISTED = 12;
 /** Where a piece lies: its cells, or for a large piece the box they fill (or lie in). */

@@ -5,8 +5,9 @@ import { checkSigned, signedProblemText } from '../runs/authenticate.js';
 import type { ShardResult } from '../runs/merge.js';
 import { mergeShards } from '../runs/merge.js';
 import { UsageError } from './errors.js';
-import { solutionJson, statsJson } from '../render/report.js';
-import { readSolutionLine, solutionLine, toSolution } from './solution-lines.js';
+import { answerSolution, modelSolution } from '../puzzle/answer-cells.js';
+import { statsJson } from '../render/report.js';
+import { readSolutionLine, solutionLine } from './solution-lines.js';
 
 /** A shard's `solve --json` output, as zod checks it: made on first use, as zod is loaded (platform/host.ts). */
 function shardJson() {
@@ -96,7 +97,7 @@ export function mergeCommand(
       }
       const { assemblies, maxLevel, undecided, ...rest } = parsed.data;
       const disassembly = assemblies !== undefined ? { disassembly: { assemblies, undecided: undecided ?? 0, ...(maxLevel ? { maxLevel } : {}) } } : {};
-      shards.push({ ...rest, ...disassembly, found: (parsed.data.found ?? []).map(toSolution), source: file });
+      shards.push({ ...rest, ...disassembly, found: (parsed.data.found ?? []).map(modelSolution), source: file });
       listed ||= parsed.data.found !== undefined;
       continue;
     }
@@ -116,7 +117,7 @@ export function mergeCommand(
   }
   const merged = mergeShards(shards, { ...(puzzle ? { puzzle } : {}), extra });
   const dims = puzzle?.dims ?? 2;
-  const found = merged.found.map((s) => solutionJson(s, dims));
+  const found = merged.found.map((s) => answerSolution(s, dims));
   console.log(JSON.stringify({ ...statsJson(merged), shards: merged.shards, ...(listed ? { found } : {}) }));
   return merged.solutions > 0 ? 0 : 1;
 }

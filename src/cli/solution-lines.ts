@@ -3,6 +3,7 @@ import type { Puzzle, Solution } from '../puzzle/model.js';
 import { readTextFile, zodModule } from '../platform/host.js';
 import { createSolutionCheck } from '../runs/solution-check.js';
 import { UsageError } from './errors.js';
+import { modelSolution } from '../puzzle/answer-cells.js';
 
 /**
  * A solution as `solve --json` and `--jsonl` print it: [x, y] cells in 2-D, [x, y, z] in 3-D. Made on first
@@ -15,21 +16,15 @@ let lineSchema: ReturnType<typeof makeSolutionLine> | undefined;
 
 function makeSolutionLine() {
   const { z } = zodModule();
+  const coordinate = z.number().int();
   return z.strictObject({
-    placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.array(z.number().int()).min(2).max(3)), given: z.literal(true).optional() })),
+    placements: z.array(z.strictObject({ piece: z.string(), cells: z.array(z.union([z.tuple([coordinate, coordinate]), z.tuple([coordinate, coordinate, coordinate])])), given: z.literal(true).optional() })),
     // its level, when the run took it apart (a reader that needs it takes the solution apart again)
     level: z.array(z.number().int().min(1)).max(64).optional(),
   });
 }
 export type SolutionLine = z.infer<ReturnType<typeof makeSolutionLine>>;
 
-/** A solution line as the library's Solution: cells are [x, y, z] (z = 0 in 2-D). */
-export function toSolution(line: SolutionLine): Solution {
-  return {
-    placements: line.placements.map((p) => ({ piece: p.piece, cells: p.cells.map((c) => [c[0]!, c[1]!, c[2] ?? 0] as const), ...(p.given ? { given: true } : {}) })),
-    ...(line.level ? { level: line.level } : {}),
-  };
-}
 
 /** One line of a --jsonl file as a Solution; `where` (file:line) names it in the one-line refusal. */
 export function readSolutionLine(line: string, where: string): Solution {
@@ -41,7 +36,7 @@ export function readSolutionLine(line: string, where: string): Solution {
   }
   const parsed = solutionLine().safeParse(value);
   if (!parsed.success) throw new UsageError(`${where}: not a solution line of --jsonl output`);
-  return toSolution(parsed.data);
+  return modelSolution(parsed.data);
 }
 
 /** Largest solutions file read (a --jsonl output of millions of solutions is read this far at most). */

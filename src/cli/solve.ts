@@ -21,7 +21,8 @@ import { resumeAsync } from '../runs/resume.js';
 import { solveAsync } from '../runs/run.js';
 import { parseQueueUrl, queueRunRecord, solveOnQueue } from '../runs/queue.js';
 import { EXIT, OutputError, UsageError, fileProblem, writeError } from './errors.js';
-import { formatCount, formatDuration, jsonText, solutionJson, statsJson, summaryLine } from '../render/report.js';
+import { answerSolution } from '../puzzle/answer-cells.js';
+import { formatCount, formatDuration, jsonText, statsJson, summaryLine } from '../render/report.js';
 import type { PlanEstimate } from '../runs/job.js';
 import type { ProgressMode, ProgressReporter } from './progress.js';
 import { progressReporter } from './progress.js';
@@ -364,7 +365,7 @@ async function run(
       onSolution: (solution: Solution, index: number) => {
         first ??= solution;
         if (wantsSheet && sheet.length < MAX_SHEET_SOLUTIONS) sheet.push(solution);
-        if (output.jsonl) process.stdout.write(`${JSON.stringify(solutionJson(solution, puzzle.dims))}\n`);
+        if (output.jsonl) process.stdout.write(`${JSON.stringify(answerSolution(solution, puzzle.dims))}\n`);
         else if (pictures) {
           reporter.stop();
           console.log(`${pc.bold(`Solution ${index + 1}`)}\n${renderSolutionText(puzzle, solution, { color, maxWidth: pictureWidth() })}\n`);
@@ -380,7 +381,7 @@ async function run(
   }
   const searched = performance.now();
   if (output.json) {
-    const found = countOnly ? {} : { found: result.found.map((s) => solutionJson(s, puzzle.dims)) };
+    const found = countOnly ? {} : { found: result.found.map((s) => answerSolution(s, puzzle.dims)) };
     const json = { ...statsJson(result), ...runJson(result), ...(output.stats ? { phases: phasesOf(clock, result, searched) } : {}), ...found };
     // a shard's output ends with its MAC, which snug merge checks: an edited count or list is refused
     console.log(result.shard ? signedJson(json, key ?? runKeyOf(flags, true)) : jsonText(json));

@@ -1,19 +1,5 @@
 /** Results in words and as JSON: counts, durations, the summary line, solutions and statistics for --json. */
-import type { Solution } from '../puzzle/model.js';
 import type { SolveStats } from '../search/solve.js';
-
-/** Cells as JSON wants them: [x, y] in 2-D, [x, y, z] in 3-D. */
-/** A solution as JSON: pieces placed before the search carry "given": true. */
-export function solutionJson(solution: Solution, dims: 2 | 3): { placements: { piece: string; cells: number[][]; given?: true }[]; level?: number[] } {
-  return {
-    placements: solution.placements.map((p) => ({
-      piece: p.piece,
-      cells: p.cells.map((c) => (dims === 2 ? [c[0], c[1]] : [c[0], c[1], c[2]])),
-      ...(p.given ? { given: true as const } : {}),
-    })),
-    ...(solution.level ? { level: [...solution.level] } : {}),
-  };
-}
 
 /** The fields of --json that describe a run; "solutions" is a BigInt when the count is exact past 2^53 (see jsonText). */
 export function statsJson(stats: Pick<SolveStats, 'puzzle' | 'solutions' | 'exactSolutions' | 'complete' | 'unique' | 'symmetries' | 'engine' | 'nodes' | 'updates' | 'elapsedMs' | 'impossible' | 'disassembly'>): Record<string, unknown> {
