@@ -18,6 +18,8 @@ import { coveredChannel } from '../test-support/shapes.js';
 type P3 = readonly [number, number, number];
 const AXES: P3[] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
 const key = (c: readonly number[]) => c.join(',');
+/** A cell as one number (coordinates from -512 to 511): the brute force's sets of cells, without making strings. */
+const cellNumber = (x: number, y: number, z: number): number => ((x + 512) * 1024 + y + 512) * 1024 + z + 512;
 type At = readonly (readonly number[])[];
 
 class Brute {
@@ -27,13 +29,13 @@ class Brute {
     this.far = 1 + pieces.reduce((n, cells) => n + Math.max(...[0, 1, 2].map((a) => Math.max(...cells.map((c) => c[a])) - Math.min(...cells.map((c) => c[a])) + 1)), 0);
   }
 
-  cellsAt(piece: number, at: readonly number[]): string[] {
-    return this.pieces[piece]!.map((c) => key([c[0] + at[0]!, c[1] + at[1]!, c[2] + at[2]!]));
+  cellsAt(piece: number, at: readonly number[]): number[] {
+    return this.pieces[piece]!.map((c) => cellNumber(c[0] + at[0]!, c[1] + at[1]!, c[2] + at[2]!));
   }
 
   /** True when `group` slides 1, 2, ... k steps along m with no cell shared with the rest of the part. */
   slides(part: readonly number[], at: At, group: readonly number[], m: P3, k: number): boolean {
-    const others = new Set<string>();
+    const others = new Set<number>();
     for (const p of part) if (!group.includes(p)) for (const c of this.cellsAt(p, at[p]!)) others.add(c);
     for (let t = 1; t <= k; t++) {
       for (const p of group) {
