@@ -1,6 +1,6 @@
 import { cellKey, cellText } from '../geometry/cell.js';
 import type { Grid } from '../geometry/grid.js';
-import { shapeKeyOn } from '../geometry/grid.js';
+import { normalizedShapeKey, shapeKeyOn } from '../geometry/grid.js';
 import { orientations } from '../geometry/symmetry.js';
 import type { Piece, Puzzle, Solution } from '../puzzle/model.js';
 import { hasColourConstraints, puzzleGrid } from '../puzzle/model.js';
@@ -51,16 +51,38 @@ function wrappedShapeTest(puzzle: Puzzle, grid: WrappedGrid): (piece: string, ce
 
 /** The verifier for one puzzle, with the piece orientations worked out once (for checking many solutions). */
 export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[] {
-  const board = new Set(puzzle.board.map(cellKey));
+  // board cells numbered once, so that each solution marks numbers, not keys
+  const board = new Map(puzzle.board.map((c, i) => [cellKey(c), i]));
   const optional = new Set((puzzle.optional ?? []).map(cellKey));
+  // (a cell the board lists twice is one cell: its last number)
+  const mustCover = puzzle.board.flatMap((c, i) => (board.get(cellKey(c)) === i && !optional.has(cellKey(c)) ? [i] : []));
   const grid = puzzleGrid(puzzle);
   const shapes = new Map(puzzle.pieces.map((p) => [p.name, shapesOf(p, grid)]));
   // on a board that wraps, a placement is a shape laid across the joined edges: its cells are the shape's
   // moved and taken modulo the period, for some orientation and some move
   const lies = isWrapped(grid) ? wrappedShapeTest(puzzle, grid) : undefined;
-  const given = new Set((puzzle.placed ?? []).map((p) => `${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`));
+  const given = new Set((puzzle.placed ?? []).map((p) => placedKey(p.piece, p.cells)));
   const colours = colourTest(puzzle, grid);
-  return (solution) => check(puzzle, grid, board, optional, shapes, given, solution, lies, colours);
+  const rules: Rules = { puzzle, grid, board, mustCover, shapes, given, lies, colours };
+  return (solution) => check(rules, solution);
+}
+
+/** A placed piece as a key: its name and its cells in a fixed order. */
+const placedKey = (piece: string, cells: readonly Cell[]): string => `${piece}:${cells.map(cellKey).sort().join(' ')}`;
+
+/** What a solution is checked against, worked out once per puzzle. */
+interface Rules {
+  readonly puzzle: Puzzle;
+  readonly grid: Grid;
+  /** Each board cell's number, by its key. */
+  readonly board: ReadonlyMap<string, number>;
+  /** The numbers of the board cells that must be covered (all but the optional ones). */
+  readonly mustCover: readonly number[];
+  readonly shapes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The pieces placed before, as placedKey makes them. */
+  readonly given: ReadonlySet<string>;
+  readonly lies: ((piece: string, cells: readonly Cell[]) => boolean) | undefined;
+  readonly colours: ((piece: string, cells: readonly Cell[]) => boolean) | undefined;
 }
 
 /**
@@ -96,50 +118,45 @@ function colourTest(puzzle: Puzzle, grid: Grid): ((piece: string, cells: readonl
   };
 }
 
-function check(
-  puzzle: Puzzle,
-  grid: Grid,
-  board: ReadonlySet<string>,
-  optional: ReadonlySet<string>,
-  shapes: ReadonlyMap<string, ReadonlySet<string>>,
-  given: ReadonlySet<string>,
-  solution: Solution,
-  lies?: (piece: string, cells: readonly Cell[]) => boolean,
-  colours?: (piece: string, cells: readonly Cell[]) => boolean,
-): string[] {
+function check(rules: Rules, solution: Solution): string[] {
+  const { puzzle, grid, board, shapes, given, lies, colours } = rules;
   const problems: string[] = [];
-  const covered = new Set<string>();
+  // by board cell: 1 once a placement covers it
+  const coveredBy = new Uint8Array(board.size);
   const used = new Map<string, number>();
   const found = new Set<string>();
-  for (const placed of solution.placements) {
+  solution.placements.forEach((placed) => {
     const allowed = shapes.get(placed.piece);
     if (!allowed) {
       problems.push(`unknown piece '${placed.piece}'`);
-      continue;
+      return;
     }
     used.set(placed.piece, (used.get(placed.piece) ?? 0) + 1);
-    const shaped = lies ? lies(placed.piece, placed.cells) : allowed.has(shapeKeyOn(grid, placed.cells)) && grid.normalize(placed.cells).length === placed.cells.length;
+    // (normalising drops a cell listed twice: such a placement is no shape of the piece's)
+    const normal = lies ? undefined : grid.normalize(placed.cells);
+    const shaped = normal ? normal.length === placed.cells.length && allowed.has(normalizedShapeKey(normal)) : lies!(placed.piece, placed.cells);
     if (!shaped) {
       problems.push(`piece '${placed.piece}' is placed in a shape that is not one of its allowed orientations`);
     } else if (colours && !colours(placed.piece, placed.cells)) {
       problems.push(`piece '${placed.piece}' lies with a coloured cell on a board cell of a colour its colour rules do not allow, however it is turned`);
     }
-    const key = `${placed.piece}:${placed.cells.map(cellKey).sort().join(' ')}`;
-    if (given.has(key)) found.add(key);
-    else if (placed.given) problems.push(`piece '${placed.piece}' is marked as placed before, but the puzzle has no such piece there`);
-    for (const c of placed.cells) {
-      const k = cellKey(c);
-      if (!board.has(k)) problems.push(`piece '${placed.piece}' covers ${cellText(c, puzzle.dims)}, which is not on the board`);
-      else if (covered.has(k)) problems.push(`cell ${cellText(c, puzzle.dims)} is covered twice`);
-      covered.add(k);
+    if (given.size > 0 || placed.given) {
+      const key = placedKey(placed.piece, placed.cells);
+      if (given.has(key)) found.add(key);
+      else if (placed.given) problems.push(`piece '${placed.piece}' is marked as placed before, but the puzzle has no such piece there`);
     }
-  }
-  for (const c of puzzle.board) {
-    const k = cellKey(c);
-    if (!covered.has(k) && !optional.has(k)) problems.push(`cell ${cellText(c, puzzle.dims)} is not covered`);
+    for (const c of placed.cells) {
+      const i = board.get(cellKey(c));
+      if (i === undefined) problems.push(`piece '${placed.piece}' covers ${cellText(c, puzzle.dims)}, which is not on the board`);
+      else if (coveredBy[i] !== 0) problems.push(`cell ${cellText(c, puzzle.dims)} is covered twice`);
+      else coveredBy[i] = 1;
+    }
+  });
+  for (const i of rules.mustCover) {
+    if (coveredBy[i] === 0) problems.push(`cell ${cellText(puzzle.board[i]!, puzzle.dims)} is not covered`);
   }
   for (const p of puzzle.placed ?? []) {
-    if (!found.has(`${p.piece}:${p.cells.map(cellKey).sort().join(' ')}`)) {
+    if (!found.has(placedKey(p.piece, p.cells))) {
       problems.push(`the piece placed before, ${p.piece} on ${p.cells.map((c) => cellText(c, puzzle.dims)).join(' ')}, is not in the solution where it was`);
     }
   }
