@@ -49,6 +49,13 @@ function start(...args: string[]): { child: ChildProcess; done: Promise<{ code: 
   return { child, done };
 }
 
+/** Whether a promise has settled yet, asked at any moment. */
+function settled(promise: Promise<unknown>): () => boolean {
+  let done = false;
+  void promise.finally(() => { done = true; });
+  return () => done;
+}
+
 /** A worker of `threads` threads that hands a silent job on after `timeout` seconds. */
 function worker(threads = 1, timeout = 3): ChildProcess {
   return start('worker', url, '--workers', String(threads), '--timeout', String(timeout), '--quiet').child;
@@ -181,17 +188,19 @@ describe('a run on a work queue', () => {
   it('a worker killed with SIGKILL mid-run, and another started later: still the exact total', async () => {
     const first = worker(1, 2);
     // (a job the killed worker held and that no one took up again would end the run at the time limit, short)
-    const run = start('solve', 'pentacubes-3x4x5', '--unique', '--count', '--queue', url, '--json', '--time-limit', '60');
+    const run = start('solve', 'pentomino-8x8-square', '--unique', '--count', '--queue', url, '--json', '--time-limit', '60');
+    const ended = settled(run.done);
     // wait until the first worker has results in, then kill it while it holds a job
     await resultsIn(redis, 3, 60_000);
     first.kill('SIGKILL');
+    expect(ended()).toBe(false);
     await sleep(500);
     const second = worker(1, 2);
     try {
       const result = await run.done;
       expect(result.code, result.stderr).toBe(0);
-      // 3,940 packings of the 3x4x5 box by the 12 flat pentacubes, up to symmetry
-      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 3940, complete: true });
+      // 16,146 tilings of the 8x8 square by the 12 pentominoes and the square tetromino, up to symmetry
+      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 16146, complete: true });
     } finally {
       await stopAll([second]);
       await redis.flushdb();
@@ -272,8 +281,11 @@ describe('a run on a work queue', () => {
     try {
       await client.ping();
       const w = start('worker', ownUrl, '--workers', '1', '--timeout', '3', '--quiet').child;
-      const run = start('solve', 'pentacubes-3x4x5', '--unique', '--count', '--queue', ownUrl, '--json', '--time-limit', '90');
+      const run = start('solve', 'pentomino-8x8-square', '--unique', '--count', '--queue', ownUrl, '--json', '--time-limit', '90');
+      const ended = settled(run.done);
       expect(await resultsIn(client, 20, 20_000)).toBeGreaterThanOrEqual(20);
+      // (mid-run: the server goes down with subproblems still to solve)
+      expect(ended()).toBe(false);
       if (crash) own.kill('SIGKILL');
       else {
         // (from a client of its own that never retries: a retried SHUTDOWN would stop the restarted server)
@@ -288,7 +300,7 @@ describe('a run on a work queue', () => {
       const result = await run.done;
       await stopAll([w]);
       expect(result.code, result.stderr).toBe(0);
-      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 3940, complete: true });
+      expect(JSON.parse(result.stdout)).toMatchObject({ solutions: 16146, complete: true });
     } finally {
       client.disconnect();
       own.kill('SIGKILL');

@@ -200,7 +200,7 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
       // the work no further than the subtrees begun, since past the budget each is still walked once: the
       // rest of a trial stopped 5,000 levels down, 5,000 subtrees, had shown a quarter for 48 s)
       const begun = (i + made / walks) / starts.length;
-      planned.share = ROOT_PLANNING_SHARE * Math.max(begun, Math.min(walked.work / rootBudget, (i + 1) / starts.length));
+      planned.share = Math.max(planned.share, ROOT_PLANNING_SHARE * Math.max(begun, Math.min(walked.work / rootBudget, (i + 1) / starts.length)));
       return made >= MIN_ROOT_WALKS && walked.work - before > (ROOT_SHARE * sums.nodes) / made;
     };
     const made = yield* walkInSteps(engine, prefix, walks, depth, seededRandom(seed + 104729 * i), sums, walked, rootBudget, enough);
@@ -227,7 +227,8 @@ function* planSteps(engine: Engine, depth: number, options: PlanOptions, walked:
     // (how far, for progress: the subproblems made of those wanted, then how near the largest is to its
     // share; or the walks' work of their budget, if further)
     const cut = leaves < target ? 0.9 * (leaves / target) : 0.9 + 0.09 * Math.min(1, (4 * sum) / target / node.estimate);
-    planned.share = ROOT_PLANNING_SHARE + (1 - ROOT_PLANNING_SHARE) * Math.min(0.99, Math.max(cut, (walked.work - splitStart) / Math.max(1, splitBudget - splitStart)));
+    // (never less than shown before: the largest node's share may grow again as the tree is cut)
+    planned.share = Math.max(planned.share, ROOT_PLANNING_SHARE + (1 - ROOT_PLANNING_SHARE) * Math.min(0.99, Math.max(cut, (walked.work - splitStart) / Math.max(1, splitBudget - splitStart))));
     // Enough subproblems, and none larger than four times its share: done. (Stopping at the count alone
     // could leave one subtree with a good part of the work, and the run's end waiting on it.)
     if (leaves >= target && node.estimate <= (4 * sum) / target) break;
