@@ -472,9 +472,10 @@ export class RectanglePacker implements Engine {
    * share stay, the others are taken back and the rest applied. False when a choice does not fit: the
    * board then holds the choices before it.
    */
-  private moveTo(prefix: readonly number[]): boolean {
+  /** To the node of `prefix` from the last one reached, undoing only what differs (`same`: see Engine.branches). */
+  private moveTo(prefix: readonly number[], same = 0): boolean {
     const applied = this.applied;
-    let common = 0;
+    let common = Math.min(same, applied.length);
     while (common < applied.length && common < prefix.length && applied[common] === prefix[common]) common++;
     if (common < applied.length) {
       while (this.depth > common) this.giveBack();
@@ -490,9 +491,9 @@ export class RectanglePacker implements Engine {
     return true;
   }
 
-  branches(prefix: readonly number[]): number[] {
+  branches(prefix: readonly number[], same = 0): number[] {
     const out: number[] = [];
-    if (this.moveTo(prefix) && this.depth < this.total && this.feasible()) {
+    if (this.moveTo(prefix, same) && this.depth < this.total && this.feasible()) {
       const s = this.corner();
       if (s > 0) {
         const b = s * NODE;

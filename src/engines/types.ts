@@ -52,15 +52,21 @@ export interface SearchResult {
 export interface Engine {
   readonly name: EngineName;
   search(options?: SearchOptions): SearchResult;
-  /** The choices at the node reached by `prefix`; empty at a leaf (solution or dead end). */
-  branches(prefix: readonly number[]): number[];
+  /**
+   * The choices at the node reached by `prefix`; empty at a leaf (solution or dead end). `same`: the caller
+   * vouches that the first `same` choices of `prefix` are those of the prefix this engine was last given
+   * (by branches or lookAhead), as a random walk does that grows one path: an engine that keeps the last
+   * node reached need not compare them (a walk 5,000 levels deep compared 12.5 million choices). An
+   * engine may ignore it.
+   */
+  branches(prefix: readonly number[], same?: number): number[];
   /**
    * branches(prefix), and what is below each: `open` lists those whose node has branches of its own as far
    * as the engine sees at once (it may still turn out a dead end), `solutions` counts those that are
    * solutions; the rest are dead ends. For random walks that look one level ahead (runs/estimate.ts);
    * optional: without it the walks are plain ones.
    */
-  lookAhead?(prefix: readonly number[]): LookAhead;
+  lookAhead?(prefix: readonly number[], same?: number): LookAhead;
   /**
    * Offered by an engine that cannot cut its tree (branches() is always empty: the counting engine) and
    * counts the whole of it instead, a step at a time: a long run counts it in one piece on its own thread,

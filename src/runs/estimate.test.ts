@@ -95,3 +95,20 @@ describe('random walks that look one level ahead', () => {
     expect(Math.abs(Math.log(ahead.nodes / real.nodes))).toBeLessThan(Math.abs(Math.log(plain.nodes / real.nodes)));
   });
 });
+
+describe('random walks that grow one path', () => {
+  it('tell the engine how much of the path it was given before: the rect engine walks 400 levels down as it would without', () => {
+    // 400 dominoes in 2x400: each walk is 400 levels deep (a choice of 2 at most levels)
+    const puzzle = parsePuzzle('board: {rect: [400, 2]}\npieces:\n  D: {shape: "##", count: 400}\n', 'strip.yaml');
+    const { engine, depth } = prepareSearch(puzzle, { engine: 'rect' });
+    let told = 0;
+    const telling: Engine = { name: engine.name, search: (o) => engine.search(o), branches: (p, same) => { told += same ?? 0; return engine.branches(p, same); } };
+    const unaware: Engine = { name: engine.name, search: (o) => engine.search(o), branches: (p) => engine.branches(p) };
+    const grown = estimateSubtree(telling, [], 50, depth ?? -1, seededRandom(3));
+    const compared = estimateSubtree(unaware, [], 50, depth ?? -1, seededRandom(3));
+    expect(grown).toEqual(compared);
+    // each step after a walk's first is told all but the choice just made: 50 walks of about 400 steps
+    expect(told).toBeGreaterThan(50 * 390 * 390 / 2);
+    expect(grown.solutions).toBeGreaterThan(0);
+  });
+});

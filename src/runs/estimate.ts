@@ -69,23 +69,24 @@ export function addWalks(engine: Engine, prefix: readonly number[], walks: numbe
    * engine without one, all of them (a plain walk: asking each child for its branches cost the DLX engine
    * more than it saved, 1.9 s to 6.1 s on the Kanoodle pyramid, whose search takes 1.4 s).
    */
-  const step = (path: number[]): LookAhead => {
+  // (`same`: the choices of the path the engine was given last, which the walk only grew)
+  const step = (path: number[], same: number): LookAhead => {
     sums.steps++;
     sums.work += path.length + 1;
     if (engine.lookAhead) {
-      const seen = engine.lookAhead(path);
+      const seen = engine.lookAhead(path, same);
       sums.work += seen.branches.length;
       return seen;
     }
-    const branches = engine.branches(path);
+    const branches = engine.branches(path, same);
     return { branches, open: branches, solutions: 0 };
   };
   for (let i = 0; i < walks; i++) {
     // one path, grown in place (engines read the prefix during the call and keep no reference to it)
     const path = [...prefix];
     let weight = 1;
-    for (;;) {
-      const { branches, open, solutions } = step(path);
+    for (let same = 0; ; same = path.length - 1) {
+      const { branches, open, solutions } = step(path, same);
       if (branches.length === 0) {
         if (path.length === depth) sums.solutions += weight;
         break;
