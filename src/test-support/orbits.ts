@@ -144,15 +144,32 @@ export function orbitClasses(
   /** A solution as numbers: each placement its type and board cell numbers. */
   const numbered = (s: Solution): { type: number; cells: number[] }[] =>
     s.placements.map((p) => ({ type: typeNumber.get(p.piece)!, cells: p.cells.map((c) => cellNumber.get(key(c))!) }));
-  const keyOf = (placements: { type: number; cells: number[] }[]): string =>
-    placements.map((p) => `${p.type}:${[...p.cells].sort((a, b) => a - b).join(' ')}`).sort().join(' | ');
+  // A set of placements that share no cell, as each board cell's owner: its type and the least cell of its
+  // placement (which tells copies of one type apart), 0 where no placement lies; under a symmetry g, the
+  // image's. Two such sets have the same key exactly when they are the same set.
+  const cellCount = puzzle.board.length;
+  const narrow = puzzle.pieces.length * cellCount + 1 <= 0xffff;
+  type Moved = { readonly cells: ArrayLike<number>; readonly types: ArrayLike<number> };
+  const identity: Moved = { cells: Int32Array.from({ length: cellCount }, (_, i) => i), types: puzzle.pieces.map((_, i) => i) };
+  const keyOf = (placements: { type: number; cells: number[] }[], g: Moved = identity): string => {
+    const owner = narrow ? new Uint16Array(cellCount) : new Uint32Array(cellCount);
+    for (const p of placements) {
+      let least = cellCount;
+      for (const c of p.cells) least = Math.min(least, g.cells[c]!);
+      const code = g.types[p.type]! * cellCount + least + 1;
+      for (const c of p.cells) owner[g.cells[c]!] = code;
+    }
+    if (!narrow) return owner.join(',');
+    let key = '';
+    for (let i = 0; i < cellCount; i += 4096) key += String.fromCharCode(...owner.subarray(i, i + 4096));
+    return key;
+  };
   const given = numbered({ placements: puzzle.placed ?? [] });
   const givenKeys = new Set(given.map((g) => keyOf([g])));
   const sameRange = (a: number, b: number): boolean =>
     puzzle.pieces[a]!.count === puzzle.pieces[b]!.count && (puzzle.pieces[a]!.min ?? puzzle.pieces[a]!.count) === (puzzle.pieces[b]!.min ?? puzzle.pieces[b]!.count);
   type Symmetry = { cells: Int32Array; types: number[] };
-  const image = (g: Symmetry, placements: { type: number; cells: number[] }[]): string =>
-    keyOf(placements.map((p) => ({ type: g.types[p.type]!, cells: p.cells.map((c) => g.cells[c]!) })));
+  const image = (g: Symmetry, placements: { type: number; cells: number[] }[]): string => keyOf(placements, g);
   const symmetries: Symmetry[] = [];
   for (const m of moves) {
     if (options.rotationsOnly && m.reflects) continue;
@@ -174,7 +191,10 @@ export function orbitClasses(
   }
   if (!options.representatives) {
     const all = new Set(solutions.map((s) => keyOf(numbered(s))));
-    for (const s of solutions) if (symmetries.some((g) => !all.has(image(g, numbered(s))))) throw new Error('a symmetry of the puzzle maps a solution out of the solution set');
+    for (const s of solutions) {
+      const placements = numbered(s);
+      if (symmetries.some((g) => !all.has(image(g, placements)))) throw new Error('a symmetry of the puzzle maps a solution out of the solution set');
+    }
   }
   const classOf = (s: Solution): string => {
     const placements = numbered(s);
