@@ -470,9 +470,9 @@ export class RectanglePacker implements Engine {
   /**
    * Puts the board in the state of `prefix`, from the state of the prefix applied last: the choices they
    * share stay, the others are taken back and the rest applied. False when a choice does not fit: the
-   * board then holds the choices before it.
+   * board then holds the choices before it. The first `same` choices are known to be shared (see
+   * Engine.branches) and are not compared.
    */
-  /** To the node of `prefix` from the last one reached, undoing only what differs (`same`: see Engine.branches). */
   private moveTo(prefix: readonly number[], same = 0): boolean {
     const applied = this.applied;
     let common = Math.min(same, applied.length);

@@ -121,15 +121,15 @@ function colourTest(puzzle: Puzzle, grid: Grid): ((piece: string, cells: readonl
 function check(rules: Rules, solution: Solution): string[] {
   const { puzzle, grid, board, shapes, given, lies, colours } = rules;
   const problems: string[] = [];
-  // by board cell: 1 once a placement covers it
-  const coveredBy = new Uint8Array(board.size);
+  // by board cell number: 1 once a placement covers it
+  const covered = new Uint8Array(board.size);
   const used = new Map<string, number>();
   const found = new Set<string>();
-  solution.placements.forEach((placed) => {
+  for (const placed of solution.placements) {
     const allowed = shapes.get(placed.piece);
     if (!allowed) {
       problems.push(`unknown piece '${placed.piece}'`);
-      return;
+      continue;
     }
     used.set(placed.piece, (used.get(placed.piece) ?? 0) + 1);
     // (normalising drops a cell listed twice: such a placement is no shape of the piece's)
@@ -148,12 +148,12 @@ function check(rules: Rules, solution: Solution): string[] {
     for (const c of placed.cells) {
       const i = board.get(cellKey(c));
       if (i === undefined) problems.push(`piece '${placed.piece}' covers ${cellText(c, puzzle.dims)}, which is not on the board`);
-      else if (coveredBy[i] !== 0) problems.push(`cell ${cellText(c, puzzle.dims)} is covered twice`);
-      else coveredBy[i] = 1;
+      else if (covered[i] !== 0) problems.push(`cell ${cellText(c, puzzle.dims)} is covered twice`);
+      else covered[i] = 1;
     }
-  });
+  }
   for (const i of rules.mustCover) {
-    if (coveredBy[i] === 0) problems.push(`cell ${cellText(puzzle.board[i]!, puzzle.dims)} is not covered`);
+    if (covered[i] === 0) problems.push(`cell ${cellText(puzzle.board[i]!, puzzle.dims)} is not covered`);
   }
   for (const p of puzzle.placed ?? []) {
     if (!found.has(placedKey(p.piece, p.cells))) {
