@@ -345,8 +345,9 @@ function showSolution(): void {
   const threeD = is3d(state.puzzle);
   $('view3d-controls').hidden = !threeD;
   // where solutions can be taken apart, "Put together" plays a real assembly: the drop in the
-  // bottom-up order (which no one has checked can be done) is not offered
-  $('play-assembly').hidden = canTakeApart(state.puzzle);
+  // bottom-up order (which no one has checked can be done) is not offered; elsewhere it shows once the
+  // 3-D view (loaded on first use) has the solution, so that a click on it always plays
+  $('play-assembly').hidden = true;
   showApart(undefined);
   showPiecesStrip(shownIndex === undefined);
   container.classList.toggle('three-d', threeD);
@@ -371,6 +372,7 @@ function showSolution(): void {
       const step = $('step') as HTMLInputElement;
       step.max = String(view3d.steps);
       step.value = String(view3d.steps);
+      $('play-assembly').hidden = canTakeApart(state.puzzle);
       view3d.setExplode(Number(($('explode') as HTMLInputElement).value));
       container.dataset.shown = String(request);
       if (shownIndex !== undefined && canTakeApart(state.puzzle)) takeApartShown(shownIndex, request);
