@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import type { Cell, Dimensions } from '../geometry/cell.js';
+import { cellText } from '../geometry/cell.js';
 import type { HintResult } from '../analysis/hint.js';
 import { hint } from '../analysis/hint.js';
 import { resolvePuzzle } from '../puzzle/catalog.js';
@@ -8,7 +9,7 @@ import type { PlacedPiece, Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, pieceMin } from '../puzzle/model.js';
 import { printable } from '../puzzle/printable.js';
 import type { AnswerCell } from '../puzzle/answer-cells.js';
-import { answerCell, answerCells } from '../puzzle/answer-cells.js';
+import { answerCells } from '../puzzle/answer-cells.js';
 import type { TextOptions } from '../render/index.js';
 import { renderSolutionText } from '../render/index.js';
 import type { EngineChoice } from '../compile/options.js';
@@ -47,7 +48,6 @@ export function hintJson(result: HintResult, dims: Dimensions): Record<string, u
   };
 }
 
-const cellText = (c: Cell, dims: Dimensions): string => `[${answerCell(c, dims).join(', ')}]`;
 /** Pieces of more cells are named by the box they lie in (the JSON output lists every cell). */
 const MAX_CELLS_LISTED = 12;
 /** Where a piece lies: its cells, or for a large piece the box they fill (or lie in). */

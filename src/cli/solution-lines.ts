@@ -25,7 +25,6 @@ function makeSolutionLine() {
 }
 export type SolutionLine = z.infer<ReturnType<typeof makeSolutionLine>>;
 
-
 /** One line of a --jsonl file as a Solution; `where` (file:line) names it in the one-line refusal. */
 export function readSolutionLine(line: string, where: string): Solution {
   let value: unknown;

@@ -452,9 +452,9 @@ function isFlat(cells: readonly Cell[], grid: Grid): boolean {
 
 /**
  * The parsed <puzzle> element, after the checks that it is gzip, XML and a BurrTools puzzle on a grid snug
- * has. `solutions` false: the problems' stored solutions are left out unread (a puzzle does not need them, and a file that stores a thousand disassemblies is mostly them:
- * SolidSixPieceBurrs unpacks to 160 kB, its puzzle is 5 kB), each block kept as its lines so that a
- * message names the line of the file.
+ * has. `solutions` false: the problems' stored solutions are left out unread (a puzzle does not need them,
+ * and a file that stores a thousand disassemblies is mostly them: SolidSixPieceBurrs unpacks to 160 kB, its
+ * puzzle is 5 kB), each block kept as its lines so that a message names the line of the file.
  */
 function readXml(data: Uint8Array, fail: (why: string) => never, solutions = true): { gridType: number; shapes: unknown; problems: unknown; comment: unknown; colors: unknown } {
   if (data.length < 2 || data[0] !== 0x1f || data[1] !== 0x8b) fail('not a BurrTools file: it is not gzip-compressed (a .xmpuzzle file is gzip-compressed XML)');

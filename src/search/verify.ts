@@ -118,6 +118,12 @@ function colourTest(puzzle: Puzzle, grid: Grid): ((piece: string, cells: readonl
   };
 }
 
+/** Whether cells are one of the shapes allowed (normalising drops a cell listed twice: such cells are no shape). */
+function isAllowedShape(grid: Grid, allowed: ReadonlySet<string>, cells: readonly Cell[]): boolean {
+  const normal = grid.normalize(cells);
+  return normal.length === cells.length && allowed.has(normalizedShapeKey(normal));
+}
+
 function check(rules: Rules, solution: Solution): string[] {
   const { puzzle, grid, board, shapes, given, lies, colours } = rules;
   const problems: string[] = [];
@@ -132,9 +138,7 @@ function check(rules: Rules, solution: Solution): string[] {
       continue;
     }
     used.set(placed.piece, (used.get(placed.piece) ?? 0) + 1);
-    // (normalising drops a cell listed twice: such a placement is no shape of the piece's)
-    const normal = lies ? undefined : grid.normalize(placed.cells);
-    const shaped = normal ? normal.length === placed.cells.length && allowed.has(normalizedShapeKey(normal)) : lies!(placed.piece, placed.cells);
+    const shaped = lies ? lies(placed.piece, placed.cells) : isAllowedShape(grid, allowed, placed.cells);
     if (!shaped) {
       problems.push(`piece '${placed.piece}' is placed in a shape that is not one of its allowed orientations`);
     } else if (colours && !colours(placed.piece, placed.cells)) {

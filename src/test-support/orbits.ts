@@ -169,7 +169,6 @@ export function orbitClasses(
   const sameRange = (a: number, b: number): boolean =>
     puzzle.pieces[a]!.count === puzzle.pieces[b]!.count && (puzzle.pieces[a]!.min ?? puzzle.pieces[a]!.count) === (puzzle.pieces[b]!.min ?? puzzle.pieces[b]!.count);
   type Symmetry = { cells: Int32Array; types: number[] };
-  const image = (g: Symmetry, placements: { type: number; cells: number[] }[]): string => keyOf(placements, g);
   const symmetries: Symmetry[] = [];
   for (const m of moves) {
     if (options.rotationsOnly && m.reflects) continue;
@@ -186,19 +185,19 @@ export function orbitClasses(
     });
     if (types.includes(-1) || new Set(types).size !== types.length) continue;
     const g = { cells, types };
-    if (!given.every((p) => givenKeys.has(image(g, [p])))) continue;
+    if (!given.every((p) => givenKeys.has(keyOf([p], g)))) continue;
     symmetries.push(g);
   }
   if (!options.representatives) {
     const all = new Set(solutions.map((s) => keyOf(numbered(s))));
     for (const s of solutions) {
       const placements = numbered(s);
-      if (symmetries.some((g) => !all.has(image(g, placements)))) throw new Error('a symmetry of the puzzle maps a solution out of the solution set');
+      if (symmetries.some((g) => !all.has(keyOf(placements, g)))) throw new Error('a symmetry of the puzzle maps a solution out of the solution set');
     }
   }
   const classOf = (s: Solution): string => {
     const placements = numbered(s);
-    return symmetries.map((g) => image(g, placements)).sort()[0]!;
+    return symmetries.map((g) => keyOf(placements, g)).sort()[0]!;
   };
   return { count: new Set(solutions.map(classOf)).size, classOf, symmetries: symmetries.length };
 }
