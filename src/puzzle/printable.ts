@@ -26,23 +26,68 @@ export function printable(text: string, max = Infinity, allow = ''): string {
 }
 
 /**
- * Any value a program passed, as short printable text for a message: never throws (a cycle, a BigInt, a
- * Symbol, an object without a prototype, an array nested ten thousand deep all have a text).
+ * Any value a program passed, as short printable text for a message: the start of its JSON text (a BigInt
+ * as 10n), cut to `max` characters. Never throws (a BigInt, a Symbol, an object without a prototype, a
+ * getter that throws all have a text), and costs what the text shown costs, whatever the value's size: an
+ * array nested ten thousand deep, a cycle or a solution of a million cells is read only as far as the first
+ * `max` characters of its text (stringifying it whole had taken milliseconds per message, and seconds for a
+ * program's run of mistakes).
  */
 export function shownValue(value: unknown, max = 40): string {
-  const text = ((): string => {
-    if (value === undefined) return 'undefined';
-    if (typeof value === 'function') return 'a function';
-    if (typeof value === 'symbol') return 'a symbol';
-    if (typeof value === 'bigint') return `${value}n`;
-    try {
-      return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? typeof value;
-    } catch {
-      return Array.isArray(value) ? 'a list (too deep or circular to show)' : 'an object (too deep or circular to show)';
-    }
-  })();
-  return printable(text, max);
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'bigint') return `${value}n`;
+  let text = '';
+  try {
+    jsonStart(value, '', max + 1, (piece) => {
+      text += piece;
+      return text.length > max;
+    });
+  } catch {
+    return Array.isArray(value) ? 'a list (that cannot be shown)' : 'an object (that cannot be shown)';
+  }
+  return printable(text || typeof value, max);
 }
+
+/**
+ * Writes the JSON text of `value` (as JSON.stringify would, BigInts as "10n") in pieces to `put`, stopping
+ * as soon as `put` says it has enough: returns true then. `key` is the value's key in its parent, for
+ * toJSON; a string is written only as far as `room` characters can be shown.
+ */
+function jsonStart(value: unknown, key: string, room: number, put: (piece: string) => boolean): boolean {
+  let v = value;
+  if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: (k: string) => unknown }).toJSON(key);
+  if (v instanceof Number || v instanceof String || v instanceof Boolean) v = v.valueOf();
+  if (typeof v === 'bigint') return put(JSON.stringify(`${v}n`));
+  if (typeof v === 'string') return put(JSON.stringify(v.length > room ? v.slice(0, room) : v));
+  if (v === null || typeof v !== 'object') return put(JSON.stringify(v) ?? 'null');
+  if (Array.isArray(v)) {
+    if (put('[')) return true;
+    for (let i = 0; i < v.length; i++) {
+      if ((i > 0 && put(',')) || jsonStart(v[i], String(i), room, put)) return true;
+    }
+    return put(']');
+  }
+  if (put('{')) return true;
+  let first = true;
+  // (a typed array's keys are its indices: listed as they are written, not all made first)
+  const keys: Iterable<string> = ArrayBuffer.isView(v) && 'length' in v ? indices((v as unknown as ArrayLike<unknown>).length) : Object.keys(v);
+  for (const k of keys) {
+    const item = (v as Record<string, unknown>)[k];
+    if (isSkipped(item)) continue;
+    if ((!first && put(',')) || put(`${JSON.stringify(k)}:`) || jsonStart(item, k, room, put)) return true;
+    first = false;
+  }
+  return put('}');
+}
+
+function* indices(length: number): Generator<string> {
+  for (let i = 0; i < length; i++) yield String(i);
+}
+
+/** Values JSON leaves out of an object (and writes as null in a list, as jsonStart does). */
+const isSkipped = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
 /** The first unsafe character of the text, escaped (such as '\\x1b'), or undefined when there is none. */
 export function unsafeCharacter(text: string, allow = ''): string | undefined {
