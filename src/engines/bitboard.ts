@@ -294,6 +294,13 @@ export class BitboardSolver implements Engine {
   /** The general search's state for `gap` lookups: sizeState, capped by rule (8). */
   private tableState = 0;
   private depth = 0;
+  /**
+   * Whether board, remaining, the piece list, sizeState and path[0 .. depth-1] hold exactly the choices
+   * `startCodes[0 .. depth-1]` applied to the empty board, and nothing else (start() keeps it so; a search's
+   * loops take the state over, so it is false from then until the next start() from the empty board).
+   */
+  private startKept = false;
+  private readonly startCodes: Int32Array;
   // The general search's counters at the node start() reached (see the top comment).
   private placed = 0;
   private needCount = 0;
@@ -397,6 +404,7 @@ export class BitboardSolver implements Engine {
     this.prevPiece = new Int32Array(P + 1);
     const levels = this.totalPieces + pieces.optionalCells.length + 1;
     this.path = new Int32Array(levels);
+    this.startCodes = new Int32Array(levels);
     this.levelKey = new Int32Array(levels);
     this.levelSlots = new Int32Array(levels);
     this.levelSlot = new Int32Array(levels);
@@ -481,6 +489,8 @@ export class BitboardSolver implements Engine {
       return;
     }
     if (!this.start(prefix)) return;
+    // (the loops take the state over from here: the next start() begins from the empty board)
+    this.startKept = false;
     if (this.general) {
       if (this.keyed) this.runWindowGeneral();
       else this.runWideGeneral();
@@ -493,8 +503,8 @@ export class BitboardSolver implements Engine {
     }
   }
 
-  branches(prefix: readonly number[]): number[] {
-    if (!this.start(prefix)) return [];
+  branches(prefix: readonly number[], same = 0): number[] {
+    if (!this.start(prefix, same)) return [];
     if (prefix.length < this.firstLevels.length) {
       // the placements of the next piece placed first that fit and leave no dead region
       const fitting = Array.from(this.firstLevels[prefix.length]!).filter((i) => this.fits(this.placementCand[i]!));
@@ -515,8 +525,8 @@ export class BitboardSolver implements Engine {
     return out;
   }
 
-  lookAhead(prefix: readonly number[]): LookAhead {
-    const branches = this.branches(prefix);
+  lookAhead(prefix: readonly number[], same = 0): LookAhead {
+    const branches = this.branches(prefix, same);
     const open: number[] = [];
     let solutions = 0;
     if (this.general || prefix.length < this.firstLevels.length) {
@@ -550,28 +560,50 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * Empties the board, then applies the prefix. False when the prefix clashes, leaves a dead region, or
-   * leaves a piece that can no longer be placed: the node is then dead, as the search would find it.
+   * Applies the prefix to the empty board. False when the prefix clashes, leaves a dead region, or leaves a
+   * piece that can no longer be placed: the node is then dead, as the search would find it. The choices it
+   * shares with the prefix applied last (`same` of them vouched for by the caller, the rest compared) stay
+   * applied: a random walk that grows one path, or a node's children tried in turn, cost the choices that
+   * change, not the whole path each time (a walk of 128 dominoes had replayed 8,000 placements).
    */
-  private start(prefix: readonly number[]): boolean {
+  private start(prefix: readonly number[], same = 0): boolean {
     if (this.impossible) return false;
-    const b = this.board;
-    b.set(this.emptyBoard);
     const P = this.pieceTypes;
     const hole = this.holePiece;
-    this.remaining.set(this.pieceCounts);
-    let last = P;
-    for (let p = 0; p < P; p++) {
-      if (this.pieceCounts[p]! === 0) continue;
-      this.nextPiece[last] = p;
-      this.prevPiece[p] = last;
-      last = p;
+    const K = this.span;
+    const b = this.board;
+    let from = 0;
+    if (this.startKept) {
+      const common = Math.min(this.depth, prefix.length);
+      from = Math.min(same, common);
+      while (from < common && this.startCodes[from] === prefix[from]) from++;
+      while (this.depth > from) {
+        const k = this.path[--this.depth]!;
+        const w = this.candCell[k]! >> 5;
+        for (let j = 0; j < K; j++) b[w + j]! ^= this.candMask[k * K + j]!;
+        const p = this.candPiece[k]!;
+        if (p !== hole) {
+          if (this.remaining[p]!++ === 0) this.relink(p);
+          this.sizeState += this.pieceRadix[p]!;
+        }
+      }
+    } else {
+      b.set(this.emptyBoard);
+      this.remaining.set(this.pieceCounts);
+      let last = P;
+      for (let p = 0; p < P; p++) {
+        if (this.pieceCounts[p]! === 0) continue;
+        this.nextPiece[last] = p;
+        this.prevPiece[p] = last;
+        last = p;
+      }
+      this.nextPiece[last] = P;
+      this.prevPiece[P] = last;
+      this.sizeState = this.initialSizeState;
+      this.depth = 0;
+      this.startKept = true;
     }
-    this.nextPiece[last] = P;
-    this.prevPiece[P] = last;
-    this.sizeState = this.initialSizeState;
-    this.depth = 0;
-    for (let i = 0; i < prefix.length; i++) {
+    for (let i = from; i < prefix.length; i++) {
       const code = prefix[i]!;
       let k = -1;
       if (code === LEAVE_EMPTY) {
@@ -583,7 +615,6 @@ export class BitboardSolver implements Engine {
       if (k < 0 || this.remaining[this.candPiece[k]!] === 0 || !this.fits(k)) return false;
       // the levels of the pieces placed first take those pieces only: the tree is the same however it is cut
       if (i < this.firstLevels.length && this.candPiece[k] !== this.firstPieces[i]) return false;
-      const K = this.span;
       const w = this.candCell[k]! >> 5;
       for (let j = 0; j < K; j++) b[w + j]! |= this.candMask[k * K + j]!;
       const p = this.candPiece[k]!;
@@ -591,6 +622,7 @@ export class BitboardSolver implements Engine {
         if (--this.remaining[p]! === 0) this.unlink(p);
         this.sizeState -= this.pieceRadix[p]!;
       }
+      this.startCodes[this.depth] = code;
       this.path[this.depth++] = k;
     }
     if (!this.general) {
@@ -677,6 +709,12 @@ export class BitboardSolver implements Engine {
   private unlink(p: number): void {
     this.nextPiece[this.prevPiece[p]!] = this.nextPiece[p]!;
     this.prevPiece[this.nextPiece[p]!] = this.prevPiece[p]!;
+  }
+
+  /** Undoes unlink(p) (the pieces unlinked after p relinked first). */
+  private relink(p: number): void {
+    this.nextPiece[this.prevPiece[p]!] = p;
+    this.prevPiece[this.nextPiece[p]!] = p;
   }
 
   private fits(k: number): boolean {
