@@ -20,12 +20,12 @@ const PUZZLES: Record<string, Puzzle> = {
   'pentominoes in 3x20': strip,
   'pentominoes in 3x21, one column optional': { ...strip, board: rect(21, 3), optional: rect(1, 3) },
   'L-trominoes and dominoes, 2 to 4 copies each, in 4x4': {
-    dims: 2, board: rect(4, 4),
+    name: 'ranges', dims: 2, board: rect(4, 4), mirror: true,
     pieces: [
       { name: 'L', shape: [[0, 0, 0], [1, 0, 0], [0, 1, 0]], count: 4, min: 2, mirror: true },
       { name: 'D', shape: [[0, 0, 0], [1, 0, 0]], count: 4, min: 2, mirror: true },
     ],
-  } as Puzzle,
+  },
 };
 
 function engineFor(puzzle: Puzzle, options: BitboardOptions, first?: readonly number[]): BitboardSolver {
