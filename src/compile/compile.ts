@@ -247,11 +247,14 @@ function withSymmetry(
 
 function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[], engineName: EngineName, engineReason: string, unique: boolean, made?: PlacementTable): PreparedSearch {
   const table = made ?? generatePlacements(puzzle, board);
-  // The restricted piece goes first, then the other constrained pieces. The work is then about the kept
-  // placements of the restricted piece times the placements of the others: restricting a constrained
-  // piece saves its own factor.
+  // The bitboard engine places the restricted piece first, then the other constrained pieces. The work is
+  // then about the kept placements of the restricted piece times the placements of the others: restricting
+  // a constrained piece saves its own factor. Dancing Links places nothing first (it branches on the item
+  // with the fewest options): the piece with the fewest kept placements is best, none of them symmetric if
+  // it can (15 tetrasticks in 5x5 without H: I kept on 3 asymmetric placements of 24, against X on 3 of
+  // 16, 2 of them symmetric, 243 million updates against 558 million).
   const constrained = constrainedPieces(puzzle, table);
-  const weight = (piece: number): number => (constrained.includes(piece) ? 1 / table.byPiece[piece]!.length : 1);
+  const weight = (piece: number): number => (engineName === 'bitboard' && constrained.includes(piece) ? 1 / table.byPiece[piece]!.length : 1);
   let plan = syms.length > 1 ? planSymmetryBreaking(puzzle, table.placements, syms, weight) : undefined;
   // Expanding classes only pays when a piece can be restricted; filtering every solution would not.
   if (plan && !unique && plan.piece < 0) plan = undefined;

@@ -124,7 +124,7 @@ describe('published counts', () => {
   // Polyform Puzzler (docs/polysticks.html): "15 of 16 tetrasticks ... omitting one of the five that have an
   // excess of 2 vertical or horizontal line segments (H, J, L, N, or Y) ... 6x6 grid: 1795 solutions" (6x6
   // points: the lines of the 5x5 square), counted up to the square's symmetries. Each left-out piece is one
-  // search on a worker thread (about a minute each on a busy machine; found: H 72, J 382, L 607, N 530, Y 204).
+  // search on a worker thread (3 to 10 s each on one core; found: H 72, J 382, L 607, N 530, Y 204).
   const counts = new Map<string, number>();
   describe.concurrent('each piece left out', () => {
     for (const out of 'HJLNY') {
