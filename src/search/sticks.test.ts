@@ -5,6 +5,7 @@ import { formatPuzzle, parsePuzzle } from '../puzzle/format.js';
 import type { StickPieceSpec } from '../test-support/sticks.js';
 import { rectangleSticks, stickClasses, stickTilings } from '../test-support/sticks.js';
 import { inWorker } from '../test-support/in-worker.js';
+import { prepareSearch } from '../compile/compile.js';
 import { solve } from './solve.js';
 
 /**
@@ -136,6 +137,13 @@ describe('published counts', () => {
       }, 1_800_000);
     }
   });
+  it('Dancing Links breaks the symmetry with I on 3 of its 24 placements, none symmetric (X on 3 of 16, two symmetric, cost twice the work)', () => {
+    const names = Object.keys(TETRASTICKS).filter((n) => n !== 'H');
+    const prepared = prepareSearch(parsePuzzle(tetrastickYaml(5, 5, names), 'tetrasticks.yaml'), { unique: true });
+    expect(prepared.engine.name).toBe('dlx');
+    expect(prepared.symmetryNote).toMatch(/^8 symmetries; piece I restricted to 3 of its 24 placements$/);
+  });
+
   it('the 15 tetrasticks in the 5x5 square, one of H J L N Y left out: 1,795 solutions in all', () => {
     expect(counts.size).toBe(5);
     expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(1795);
