@@ -1,7 +1,7 @@
 // The build's stamp: a hash of everything the build reads (the sources but the tests, the catalog, the
 // build scripts, the configuration and the lock file), written to dist/build-stamp by `npm run build`.
 // `npm test` builds only when the stamp differs: on a fresh clone `npm ci` (or `npm install`) has just
-// built snug in `prepare`, and building it again cost the test command 22 s of its five minutes.
+// built snug in `prepare`, and building it again cost the test command 22 s.
 //
 //   node scripts/build-stamp.mjs clear    forget the stamp (the build's first step: a build cut short is stale)
 //   node scripts/build-stamp.mjs write    record the stamp of the sources as they are (the build's last step)
