@@ -47,7 +47,7 @@ export function shownValue(value: unknown, max = 40): string {
   } catch {
     return Array.isArray(value) ? 'a list (that cannot be shown)' : 'an object (that cannot be shown)';
   }
-  return printable(text || typeof value, max);
+  return printable(text, max);
 }
 
 /**
