@@ -49,6 +49,19 @@ describe('estimateRun', () => {
     expect(Number.isInteger(small.estimatedSolutions)).toBe(true);
     expect(small.estimatedSolutions).toBeGreaterThan(0);
   });
+
+  it('walks no tree that the measuring search finished: its nodes and solutions are the answer (before: a second of walks)', () => {
+    // the 3x20 rectangle's whole tree is a few thousand nodes, searched in milliseconds; before, tens of
+    // thousands of walks followed it
+    const e = estimateRun(loadCatalogPuzzle('pentomino-3x20'), { measureMs: MAX_MEASURE_MS });
+    expect(e.finished).toBeDefined();
+    expect(e.probes).toBe(0);
+    expect(e.estimatedNodes).toBe(e.finished!.nodes);
+    expect(e.estimatedSolutions).toBe(8);
+    expect(estimateLines(e, 2)).toEqual(['Pentominoes 3x20 (all solutions, bitboard engine)', expect.stringMatching(/^the whole search took .* while measuring: [\d,]+ nodes, 8 solutions$/)]);
+    // walks asked for are walked, finished or not
+    expect(estimateRun(loadCatalogPuzzle('pentomino-3x20'), { probes: 5, measureMs: MAX_MEASURE_MS }).probes).toBe(5);
+  });
 });
 
 describe('estimateRun on the counting engine', () => {
