@@ -252,9 +252,12 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   // a constrained piece saves its own factor. Dancing Links places nothing first (it branches on the item
   // with the fewest options): the piece with the fewest kept placements is best, none of them symmetric if
   // it can (15 tetrasticks in 5x5 without H: I kept on 3 asymmetric placements of 24, against X on 3 of
-  // 16, 2 of them symmetric, 243 million updates against 558 million).
+  // 16, 2 of them symmetric, 243 million updates against 558 million). So does the bitboard engine on
+  // sticks, whose pieces hold points (the same puzzle: I restricted and placed first, then X, 5.4 million
+  // nodes; X restricted and placed first, 41 million; likewise without J, L, N or Y).
   const constrained = constrainedPieces(puzzle, table);
-  const weight = (piece: number): number => (engineName === 'bitboard' && constrained.includes(piece) ? 1 / table.byPiece[piece]!.length : 1);
+  const weighs = engineName === 'bitboard' && table.pointCount === 0;
+  const weight = (piece: number): number => (weighs && constrained.includes(piece) ? 1 / table.byPiece[piece]!.length : 1);
   let plan = syms.length > 1 ? planSymmetryBreaking(puzzle, table.placements, syms, weight) : undefined;
   // Expanding classes only pays when a piece can be restricted; filtering every solution would not.
   if (plan && !unique && plan.piece < 0) plan = undefined;
@@ -285,7 +288,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
         : exact ? colouringObstruction(puzzle, board, table) : undefined;
   const restricted = plan && plan.piece >= 0 ? plan.piece : -1;
   const firstPieces = restricted >= 0 ? [restricted, ...constrained.filter((i) => i !== restricted)] : constrained;
-  const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces);
+  const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces, table.pointCells);
   const filterAll = plan !== undefined && plan.piece < 0;
   // one cover, refilled for each solution (symmetry reads it and keeps nothing)
   const cover = new Cover(board.cells.length);
@@ -332,9 +335,9 @@ function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
     .sort((a, b) => count(a) - count(b) || a - b);
 }
 
-function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces: readonly number[]): Engine {
+function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces: readonly number[], pointCells: readonly Cell[] | undefined): Engine {
   if (name === 'dlx') return new DancingLinks(dlxInput(puzzle, board, placements));
-  if (name === 'bitboard') return new BitboardSolver(bitboardInput(puzzle, board, placements, firstPieces));
+  if (name === 'bitboard') return new BitboardSolver(bitboardInput(puzzle, board, placements, firstPieces, pointCells));
   throw new InvalidPuzzleError(`the ${name} engine does not solve polyomino puzzles`);
 }
 

@@ -67,6 +67,7 @@ export function cellEngine(reduced: Puzzle, choice: EngineChoice): { name: Engin
   const reason = choice !== 'auto' ? 'chosen with --engine'
     : wide ? `${wide}: Dancing Links, branching on the most constrained cell or piece`
     : chosen ? 'a 3-D puzzle whose cells may stay empty or whose pieces are chosen: Dancing Links, branching on the most constrained cell or piece'
+    : puzzleGrid(reduced).exclusivePoints ? 'sticks: bitboards, first empty stick, dead-region pruning; the points a piece runs straight through are cells that may stay empty, so no two pieces cross'
     : isExactPacking(reduced) ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning'
     : 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning, leaving cells empty or pieces out within budgets';
   return { name, reason };

@@ -5,6 +5,7 @@
  * place that turns a puzzle into those numbers, one builder per engine, so that every caller (the compile
  * step, the challenges, the analysis, the benchmark) hands an engine the same input for the same puzzle.
  */
+import type { Cell } from '../geometry/cell.js';
 import { extent } from '../geometry/cell.js';
 import type { PackingSpec } from '../engines/bitboard.js';
 import type { ExactCoverSpec } from '../engines/dlx.js';
@@ -27,21 +28,69 @@ export function optionalCellsOf(puzzle: Puzzle, board: BoardIndex): number[] {
  * The bitboard engine's input: the board, its cells' neighbours, every placement given (the caller may
  * have dropped some for symmetry), the pieces placed first (`firstPieces`), the cells that may stay
  * empty, the ranges of copies and `use`.
+ *
+ * Points that pieces hold (sticks that may not cross: Placement.points, at `pointCells`) become cells of
+ * the engine's board after the board's own, each one that may stay empty, and a placement covers the
+ * points it holds besides its cells: two placements that hold one point then overlap, as two sticks that
+ * cross must not, and a point no piece runs through stays empty. A point's neighbours are the cells next
+ * to it (at distance 1) of the placements that hold it, so each placement stays connected and a region
+ * of empty cells still holds every placement that fits in it (the dead-region rules stay sound). A piece's
+ * size is its cells and the points it holds, which the grid fixes by the shape (a stick piece holds the
+ * points it runs straight through, however it lies); a piece whose placements differ in that is refused.
  */
-export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces?: readonly number[]): PackingSpec {
-  refuseHeldPoints(placements, 'the bitboard engine');
+export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces?: readonly number[], pointCells?: readonly Cell[]): PackingSpec {
   const optionalCells = optionalCellsOf(puzzle, board);
-  return {
-    cellCount: board.cells.length,
-    coords: board.cells,
-    neighbours: board.neighbours,
+  const plain = {
     pieceCounts: puzzle.pieces.map((p) => p.count),
-    pieceSizes: puzzle.pieces.map((p) => p.shape.length),
-    placements,
     ...(firstPieces ? { firstPieces } : {}),
-    ...(optionalCells.length > 0 ? { optionalCells } : {}),
     pieceMinimums: puzzle.pieces.map(pieceMin),
     ...(puzzle.use !== undefined ? { totalPieces: { min: puzzle.use, max: puzzle.use } } : {}),
+  };
+  if (!holdsPoints(placements)) {
+    return {
+      ...plain,
+      cellCount: board.cells.length,
+      coords: board.cells,
+      neighbours: board.neighbours,
+      pieceSizes: puzzle.pieces.map((p) => p.shape.length),
+      placements,
+      ...(optionalCells.length > 0 ? { optionalCells } : {}),
+    };
+  }
+  if (!pointCells) throw new InvalidPuzzleError('the bitboard engine keeps pieces from crossing only where it knows where the points they hold lie');
+  const n = board.cells.length;
+  const near = (a: Cell, b: Cell): boolean => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) === 1;
+  const pointNeighbours = pointCells.map(() => new Set<number>());
+  const sizes = puzzle.pieces.map((p) => p.shape.length);
+  const sized = puzzle.pieces.map(() => false);
+  const cells = placements.map((p) => {
+    const points = p.points ?? new Int32Array(0);
+    for (const k of points) {
+      const next = Array.from(p.cells).filter((c) => near(board.cells[c]!, pointCells[k]!));
+      // (no cell of it next to the point: every cell of the placement is, which keeps it connected)
+      for (const c of next.length > 0 ? next : p.cells) pointNeighbours[k]!.add(c);
+    }
+    const size = p.cells.length + points.length;
+    if (sized[p.piece] && sizes[p.piece] !== size) {
+      throw new InvalidPuzzleError(`the bitboard engine needs piece '${puzzle.pieces[p.piece]!.name}' to hold as many points in every placement: use the dlx engine`);
+    }
+    sizes[p.piece] = size;
+    sized[p.piece] = true;
+    return Int32Array.from([...p.cells, ...Array.from(points, (k) => n + k)]).sort();
+  });
+  const neighbours = board.neighbours.map((list) => Array.from(list));
+  pointNeighbours.forEach((next, k) => {
+    neighbours.push([...next]);
+    for (const c of next) neighbours[c]!.push(n + k);
+  });
+  return {
+    ...plain,
+    cellCount: n + pointCells.length,
+    coords: [...board.cells, ...pointCells],
+    neighbours,
+    pieceSizes: sizes,
+    placements: placements.map((p, i) => ({ piece: p.piece, cells: cells[i]! })),
+    optionalCells: [...optionalCells, ...pointCells.map((_, k) => n + k)],
   };
 }
 
@@ -68,9 +117,9 @@ export function dlxInput(puzzle: Puzzle, board: BoardIndex, placements: readonly
   };
 }
 
-/** Engines other than Dancing Links see no points: they would let sticks cross. */
+/** The plain search sees no points: it would let sticks cross. */
 function refuseHeldPoints(placements: readonly Placement[], engine: string): void {
-  if (holdsPoints(placements)) throw new InvalidPuzzleError(`${engine} cannot keep pieces from crossing (the points a piece holds): use the dlx engine`);
+  if (holdsPoints(placements)) throw new InvalidPuzzleError(`${engine} cannot keep pieces from crossing (the points a piece holds)`);
 }
 
 /** True when the placements hold points that only Dancing Links keeps apart (sticks that may not cross). */

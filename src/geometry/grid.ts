@@ -123,9 +123,9 @@ export interface Grid {
   readonly wideBranching?: string;
   /**
    * For grids whose pieces may not cross (sticks): the points a shape holds that no other piece may hold
-   * (as cells, in the cells' coordinates; a point need not be a cell). The search gives each point a
-   * secondary item, covered at most once, which the Dancing Links engine honours; `wideBranching` must
-   * then be set, so that it is the engine `auto` picks.
+   * (as cells, in the cells' coordinates; a point need not be a cell). Dancing Links gives each point a
+   * secondary item, covered at most once; the bitboard engine a cell that may stay empty, which each
+   * placement holding the point covers (compile/engine-inputs.ts).
    */
   exclusivePoints?(cells: readonly Cell[]): Cell[];
 }

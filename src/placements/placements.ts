@@ -78,6 +78,8 @@ export interface PlacementTable {
   readonly orientationCounts: readonly number[];
   /** How many points the placements hold (Placement.points), 0 on grids without them. */
   readonly pointCount: number;
+  /** Where each point lies, by its number (the grid's coordinates, as Grid.exclusivePoints gives them). */
+  readonly pointCells?: readonly Cell[];
 }
 
 /**
@@ -125,7 +127,16 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
   const codes = coloured ? colourCodes(puzzle, board) : undefined;
   // the points pieces hold (sticks: where one runs straight through), numbered as they are first met
   const pointNumbers = new Map<string, number>();
-  const pointNumber = (key: string): number => pointNumbers.get(key) ?? pointNumbers.set(key, pointNumbers.size).get(key)!;
+  const pointCells: Cell[] = [];
+  const pointNumber = (at: Cell): number => {
+    const key = `${at[0]},${at[1]},${at[2]}`;
+    let k = pointNumbers.get(key);
+    if (k === undefined) {
+      pointNumbers.set(key, (k = pointCells.length));
+      pointCells.push(at);
+    }
+    return k;
+  };
   puzzle.pieces.forEach((p, piece) => {
     const mine: number[] = [];
     const seen = new Set<string>();
@@ -187,7 +198,7 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
             mine.push(placements.length);
             const placement: { -readonly [K in keyof Placement]: Placement[K] } = { piece, orientation, cells };
             if (colours) placement.colours = colours;
-            if (held.length > 0) placement.points = Int32Array.from(held, (c) => pointNumber(`${c[0] + x},${c[1] + y},${c[2] + z}`));
+            if (held.length > 0) placement.points = Int32Array.from(held, (c) => pointNumber([c[0] + x, c[1] + y, c[2] + z]));
             placements.push(placement);
           }
         }
@@ -195,5 +206,5 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
     });
     byPiece.push(mine);
   });
-  return { board, placements, byPiece, orientationCounts, pointCount: pointNumbers.size };
+  return { board, placements, byPiece, orientationCounts, pointCount: pointCells.length, ...(pointCells.length > 0 ? { pointCells } : {}) };
 }

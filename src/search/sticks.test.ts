@@ -7,6 +7,7 @@ import { rectangleSticks, stickClasses, stickTilings } from '../test-support/sti
 import { inWorker } from '../test-support/in-worker.js';
 import { prepareSearch } from '../compile/compile.js';
 import { solve } from './solve.js';
+import { verifySolution } from './verify.js';
 
 /**
  * Polysticks on the stick grid: counts of the search against a plain backtracking of its own
@@ -92,32 +93,54 @@ describe('the stick grid', () => {
     [2, 2, ['U', 'P', 'O'], {}], [2, 2, ['U', 'J', 'H'], {}], [2, 2, ['J', 'H', 'F'], {}],
   ];
   for (const [w, h, names, counts] of CASES) {
-    it(`${names.join(' ')} in the ${w}x${h} rectangle's lines: the brute force's solutions and classes, with no sticks crossing`, () => {
-      const board = rectangleSticks(w, h);
-      const all = stickTilings(board, spec(names, counts));
-      const classes = stickClasses(board, all, true);
-      // none or one would not tell a search that finds too few from one that finds them all
-      expect(all.length).toBeGreaterThan(1);
-      const puzzle = parsePuzzle(tetrastickYaml(w, h, names, counts), 'sticks.yaml');
-      expect(solve(puzzle, { countOnly: true }).solutions).toBe(all.length);
-      expect(solve(puzzle, { countOnly: true, unique: true }).solutions).toBe(classes);
-    });
+    for (const engine of ['dlx', 'bitboard'] as const) {
+      it(`${names.join(' ')} in the ${w}x${h} rectangle's lines (${engine}): the brute force's solutions and classes, with no sticks crossing`, () => {
+        const board = rectangleSticks(w, h);
+        const all = stickTilings(board, spec(names, counts));
+        const classes = stickClasses(board, all, true);
+        // none or one would not tell a search that finds too few from one that finds them all
+        expect(all.length).toBeGreaterThan(1);
+        const puzzle = parsePuzzle(tetrastickYaml(w, h, names, counts), 'sticks.yaml');
+        expect(solve(puzzle, { countOnly: true, engine }).solutions).toBe(all.length);
+        expect(solve(puzzle, { countOnly: true, unique: true, engine }).solutions).toBe(classes);
+      });
+    }
   }
 
-  it('the rule against crossing takes solutions away (the brute force that lets sticks cross finds more)', () => {
+  it('the rule against crossing takes solutions away (the brute force that lets sticks cross finds more), on both engines', () => {
     // two straight disticks would cross in the middle of the 2x2 square, with the two corners around them
     const board = rectangleSticks(2, 2);
     const counts = { I2: 2, V4: 2 };
-    const crossing = stickTilings(board, spec(['I2', 'V4'], counts), true).length;
-    const not = stickTilings(board, spec(['I2', 'V4'], counts)).length;
-    expect(crossing).toBeGreaterThan(not);
-    expect(solve(parsePuzzle(tetrastickYaml(2, 2, ['I2', 'V4'], counts), 'sticks.yaml'), { countOnly: true }).solutions).toBe(not);
+    const crossing = stickTilings(board, spec(['I2', 'V4'], counts), true);
+    const not = stickTilings(board, spec(['I2', 'V4'], counts));
+    expect(crossing.length).toBeGreaterThan(not.length);
+    const puzzle = parsePuzzle(tetrastickYaml(2, 2, ['I2', 'V4'], counts), 'sticks.yaml');
+    for (const engine of ['dlx', 'bitboard'] as const) {
+      expect(solve(puzzle, { countOnly: true, engine }).solutions).toBe(not.length);
+    }
+    // and the verifier refuses a tiling whose sticks cross (the brute force's "name:x1,y1|x2,y2 ..." as cells)
+    const fine = new Set(not.map((t) => t.join(' / ')));
+    const crossed = crossing.find((t) => !fine.has(t.join(' / ')))!;
+    const solution = {
+      placements: crossed.map((placement) => {
+        const [piece, sticks] = placement.split(':') as [string, string];
+        return { piece, cells: sticks.split(' ').map((k) => cellOf(k.split(/[|,]/).map(Number))).map((c) => JSON.parse(c) as number[]).map(([x, y]) => [x!, y!, 0] as [number, number, number]) };
+      }),
+    };
+    expect(verifySolution(puzzle, solution)).toEqual([expect.stringMatching(/^pieces 'I2' and 'I2' cross at \[2, 2\]$/)]);
   });
 
-  it('only Dancing Links keeps sticks from crossing: the bitboard engine asked for is refused', () => {
-    const puzzle = parsePuzzle(tetrastickYaml(2, 2, ['L', 'J', 'U']), 'sticks.yaml');
-    expect(() => solve(puzzle, { countOnly: true, engine: 'bitboard' })).toThrow(/cannot keep pieces from crossing/);
-    expect(solve(puzzle, { countOnly: true }).engine).toBe('dlx');
+});
+
+describe('both engines on a larger board', () => {
+  it('ten tetrasticks in the 4x4 square\'s lines: Dancing Links and the bitboard engine find the same 1,096 tilings, each verified (no sticks crossing)', async () => {
+    // (the brute force of test-support/sticks.ts takes minutes here: the two engines keep sticks from
+    // crossing in two ways that share no code, secondary items and points as cells that may stay empty)
+    const names = ['L', 'N', 'J', 'H', 'F', 'R', 'P', 'O', 'U', 'W'];
+    const r = await inWorker('sameTilings', parsePuzzle(tetrastickYaml(4, 4, names), 'sticks.yaml'), ['dlx', 'bitboard']);
+    expect(r.counts).toEqual([1096, 1096]);
+    expect(r.same).toBe(true);
+    expect(r.problems).toEqual([]);
   });
 });
 
@@ -125,23 +148,26 @@ describe('published counts', () => {
   // Polyform Puzzler (docs/polysticks.html): "15 of 16 tetrasticks ... omitting one of the five that have an
   // excess of 2 vertical or horizontal line segments (H, J, L, N, or Y) ... 6x6 grid: 1795 solutions" (6x6
   // points: the lines of the 5x5 square), counted up to the square's symmetries. Each left-out piece is one
-  // search on a worker thread (3 to 10 s each on one core; found: H 72, J 382, L 607, N 530, Y 204).
+  // search on a worker thread, on the engine `auto` picks (the bitboard engine: 1 to 3 s each on one core,
+  // against 4 to 10 s on Dancing Links; found: H 72, J 382, L 607, N 530, Y 204).
   const counts = new Map<string, number>();
   describe.concurrent('each piece left out', () => {
     for (const out of 'HJLNY') {
       it(`without ${out}`, async () => {
         const names = Object.keys(TETRASTICKS).filter((n) => n !== out);
-        const r = await inWorker('uniqueCount', parsePuzzle(tetrastickYaml(5, 5, names), 'tetrasticks.yaml'), 'dlx');
+        const r = await inWorker('uniqueCount', parsePuzzle(tetrastickYaml(5, 5, names), 'tetrasticks.yaml'), 'auto');
         expect(r.complete).toBe(true);
         counts.set(out, r.solutions);
       }, 1_800_000);
     }
   });
-  it('Dancing Links breaks the symmetry with I on 3 of its 24 placements, none symmetric (X on 3 of 16, two symmetric, cost twice the work)', () => {
+  it('the bitboard engine searches them, with I restricted to 3 of its 24 placements and placed first, none symmetric (X on 3 of 16, two symmetric, cost eight times the nodes)', () => {
     const names = Object.keys(TETRASTICKS).filter((n) => n !== 'H');
     const prepared = prepareSearch(parsePuzzle(tetrastickYaml(5, 5, names), 'tetrasticks.yaml'), { unique: true });
-    expect(prepared.engine.name).toBe('dlx');
+    expect(prepared.engine.name).toBe('bitboard');
     expect(prepared.symmetryNote).toMatch(/^8 symmetries; piece I restricted to 3 of its 24 placements$/);
+    // Dancing Links too
+    expect(prepareSearch(parsePuzzle(tetrastickYaml(5, 5, names), 'tetrasticks.yaml'), { unique: true, engine: 'dlx' }).symmetryNote).toMatch(/^8 symmetries; piece I restricted to 3 of its 24 placements$/);
   });
 
   it('the 15 tetrasticks in the 5x5 square, one of H J L N Y left out: 1,795 solutions in all', () => {

@@ -12,8 +12,9 @@ import { isWrapped } from '../geometry/wrap.js';
  * Checks a solution against the puzzle alone, sharing nothing with the search: every board cell covered
  * at most once and every cell that must be covered covered, nothing off the board, every piece used
  * between its least and most copies (and `use` pieces in all, when given), each pieces already placed
- * where it was, every placed shape one of its piece's allowed orientations, and with colour constraints
- * every coloured piece cell on a board cell its rules allow. Returns the problems found (empty when valid).
+ * where it was, every placed shape one of its piece's allowed orientations, with colour constraints
+ * every coloured piece cell on a board cell its rules allow, and on grids whose pieces may not cross
+ * (sticks) no point run straight through by two pieces. Returns the problems found (empty when valid).
  */
 export function verifySolution(puzzle: Puzzle, solution: Solution): string[] {
   return createVerifier(puzzle)(solution);
@@ -131,6 +132,8 @@ function check(rules: Rules, solution: Solution): string[] {
   const covered = new Uint8Array(board.size);
   const used = new Map<string, number>();
   const found = new Set<string>();
+  /** On grids whose pieces may not cross: the points held so far, and by which piece. */
+  const held = new Map<string, string>();
   for (const placed of solution.placements) {
     const allowed = shapes.get(placed.piece);
     if (!allowed) {
@@ -148,6 +151,12 @@ function check(rules: Rules, solution: Solution): string[] {
       const key = placedKey(placed.piece, placed.cells);
       if (given.has(key)) found.add(key);
       else if (placed.given) problems.push(`piece '${placed.piece}' is marked as placed before, but the puzzle has no such piece there`);
+    }
+    for (const point of grid.exclusivePoints?.(placed.cells) ?? []) {
+      // (sticks: a point that two pieces run straight through is where they cross)
+      const other = held.get(cellKey(point));
+      if (other !== undefined) problems.push(`pieces '${other}' and '${placed.piece}' cross at ${cellText(point, puzzle.dims)}`);
+      else held.set(cellKey(point), placed.piece);
     }
     for (const c of placed.cells) {
       const i = board.get(cellKey(c));

@@ -5,6 +5,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { EngineName } from '../engines/types.js';
+import type { EngineChoice } from '../compile/options.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { solve } from '../search/solve.js';
 import { createVerifier } from '../search/verify.js';
@@ -82,12 +83,24 @@ function exactCount(puzzle: Puzzle, engine: EngineName): { exact: string | undef
 }
 
 /** The number of solutions up to symmetry, with an engine. */
-function uniqueCount(puzzle: Puzzle, engine: EngineName): { solutions: number; complete: boolean } {
+function uniqueCount(puzzle: Puzzle, engine: EngineChoice): { solutions: number; complete: boolean } {
   const r = solve(puzzle, { engine, unique: true, countOnly: true });
   return { solutions: r.solutions, complete: r.complete };
 }
 
-const tasks = { countVerified, expandAgreement, exactCount, uniqueCount, callEveryExport };
+/** Every solution on each engine: their counts, whether the sets agree, and the verifier's problems with any (the first few). */
+function sameTilings(puzzle: Puzzle, engines: EngineName[]): { counts: number[]; same: boolean; problems: string[] } {
+  const verify = createVerifier(puzzle);
+  const sets = engines.map((engine) => solve(puzzle, { engine, all: true }).found);
+  const keys = sets.map((found) => found.map(tilingKey).sort());
+  return {
+    counts: sets.map((found) => found.length),
+    same: keys.every((k) => k.length === keys[0]!.length && k.every((x, i) => x === keys[0]![i])),
+    problems: sets.flatMap((found) => found.map(verify).filter((p) => p.length > 0)).slice(0, 3).flat(),
+  };
+}
+
+const tasks = { countVerified, expandAgreement, exactCount, uniqueCount, callEveryExport, sameTilings };
 export type HeavyTasks = typeof tasks;
 
 if (!isMainThread && parentPort && (workerData as { task?: string } | undefined)?.task) {

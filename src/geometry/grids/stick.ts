@@ -17,8 +17,8 @@
  *
  * Sticks may not cross: where a piece runs straight through a lattice point (both edges along one line
  * at that point are its own), no other piece may run straight through across it. Each such point is a
- * secondary item of the exact cover (Knuth's treatment of tetrasticks in "Dancing Links"): see
- * `exclusivePoints`.
+ * secondary item of the exact cover (Knuth's treatment of tetrasticks in "Dancing Links"), or for the
+ * bitboard engine a cell that may stay empty: see `exclusivePoints`.
  */
 import type { Cell, Shape } from '../cell.js';
 import type { Grid } from '../grid.js';
@@ -80,7 +80,6 @@ export const stickGrid: Grid = {
   },
   wraps: false,
   isometric: false,
-  wideBranching: 'sticks touch six others and must not cross',
   exclusivePoints(cells) {
     const on = new Set(cells.map((c) => `${c[0]},${c[1]}`));
     const points: Cell[] = [];
