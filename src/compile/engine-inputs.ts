@@ -122,7 +122,7 @@ function refuseHeldPoints(placements: readonly Placement[], engine: string): voi
   if (holdsPoints(placements)) throw new InvalidPuzzleError(`${engine} cannot keep pieces from crossing (the points a piece holds)`);
 }
 
-/** True when the placements hold points that only Dancing Links keeps apart (sticks that may not cross). */
+/** True when the placements hold points (sticks that may not cross: see bitboardInput and dlxInput). */
 export function holdsPoints(placements: readonly Placement[]): boolean {
   return placements.some((p) => p.points !== undefined);
 }

@@ -64,7 +64,7 @@ export function createVerifier(puzzle: Puzzle): (solution: Solution) => string[]
   const lies = isWrapped(grid) ? wrappedShapeTest(puzzle, grid) : undefined;
   const given = new Set((puzzle.placed ?? []).map((p) => placedKey(p.piece, p.cells)));
   const colours = colourTest(puzzle, grid);
-  const rules: Rules = { puzzle, grid, board, mustCover, shapes, given, lies, colours };
+  const rules: Rules = { puzzle, grid, board, mustCover, shapes, given, lies, colours, shapeProblems: new Map() };
   return (solution) => check(rules, solution);
 }
 
@@ -84,6 +84,8 @@ interface Rules {
   readonly given: ReadonlySet<string>;
   readonly lies: ((piece: string, cells: readonly Cell[]) => boolean) | undefined;
   readonly colours: ((piece: string, cells: readonly Cell[]) => boolean) | undefined;
+  /** Shape and colour problems by piece and cell keys, as shapeProblemOf found them. */
+  readonly shapeProblems: Map<string, string>;
 }
 
 /**
@@ -125,8 +127,30 @@ function isAllowedShape(grid: Grid, allowed: ReadonlySet<string>, cells: readonl
   return normal.length === cells.length && allowed.has(normalizedShapeKey(normal));
 }
 
+/** Shape problems remembered per verifier, at most this many (a placement recurs in many solutions). */
+const SHAPE_MEMO_LIMIT = 200_000;
+
+/**
+ * What is wrong with a piece lying on these cells (`keys`, their cellKeys in the same order): a shape that
+ * is not one of its allowed orientations, or colours its rules do not allow; '' when nothing is. A
+ * placement recurs in many of a puzzle's solutions: its answer is remembered.
+ */
+function shapeProblemOf(rules: Rules, piece: string, allowed: ReadonlySet<string>, cells: readonly Cell[], keys: readonly string[]): string {
+  const memoKey = `${piece}\u0000${keys.join(' ')}`;
+  let problem = rules.shapeProblems.get(memoKey);
+  if (problem === undefined) {
+    const { grid, lies, colours } = rules;
+    const shaped = lies ? lies(piece, cells) : isAllowedShape(grid, allowed, cells);
+    problem = !shaped ? `piece '${piece}' is placed in a shape that is not one of its allowed orientations`
+      : colours && !colours(piece, cells) ? `piece '${piece}' lies with a coloured cell on a board cell of a colour its colour rules do not allow, however it is turned`
+      : '';
+    if (rules.shapeProblems.size < SHAPE_MEMO_LIMIT) rules.shapeProblems.set(memoKey, problem);
+  }
+  return problem;
+}
+
 function check(rules: Rules, solution: Solution): string[] {
-  const { puzzle, grid, board, shapes, given, lies, colours } = rules;
+  const { puzzle, grid, board, shapes, given } = rules;
   const problems: string[] = [];
   // by board cell number: 1 once a placement covers it
   const covered = new Uint8Array(board.size);
@@ -141,12 +165,9 @@ function check(rules: Rules, solution: Solution): string[] {
       continue;
     }
     used.set(placed.piece, (used.get(placed.piece) ?? 0) + 1);
-    const shaped = lies ? lies(placed.piece, placed.cells) : isAllowedShape(grid, allowed, placed.cells);
-    if (!shaped) {
-      problems.push(`piece '${placed.piece}' is placed in a shape that is not one of its allowed orientations`);
-    } else if (colours && !colours(placed.piece, placed.cells)) {
-      problems.push(`piece '${placed.piece}' lies with a coloured cell on a board cell of a colour its colour rules do not allow, however it is turned`);
-    }
+    const keys = placed.cells.map(cellKey);
+    const shapeProblem = shapeProblemOf(rules, placed.piece, allowed, placed.cells, keys);
+    if (shapeProblem) problems.push(shapeProblem);
     if (given.size > 0 || placed.given) {
       const key = placedKey(placed.piece, placed.cells);
       if (given.has(key)) found.add(key);
@@ -158,8 +179,9 @@ function check(rules: Rules, solution: Solution): string[] {
       if (other !== undefined) problems.push(`pieces '${other}' and '${placed.piece}' cross at ${cellText(point, puzzle.dims)}`);
       else held.set(cellKey(point), placed.piece);
     }
-    for (const c of placed.cells) {
-      const i = board.get(cellKey(c));
+    for (let k = 0; k < keys.length; k++) {
+      const c = placed.cells[k]!;
+      const i = board.get(keys[k]!);
       if (i === undefined) problems.push(`piece '${placed.piece}' covers ${cellText(c, puzzle.dims)}, which is not on the board`);
       else if (covered[i] !== 0) problems.push(`cell ${cellText(c, puzzle.dims)} is covered twice`);
       else covered[i] = 1;

@@ -20,7 +20,10 @@ export interface CountCheck {
   readonly nodes: number;
   /** Problems the verifier found, in the first few bad solutions. */
   readonly problems: string[];
-  /** Solutions found that are the same set of (piece, cells) as one found before. */
+  /**
+   * Solutions found that are the same set of (piece, cells) as one found before; with `unique`, that are
+   * in the class of one found before (which includes the same set).
+   */
   readonly repeats: number;
   /** The classes of the solutions under the board's symmetries (of all of them, or of one per class). */
   readonly classes: number;
@@ -30,7 +33,6 @@ function countVerified(puzzle: Puzzle, options: { engine: EngineName; unique: bo
   const verify = createVerifier(puzzle);
   const r = solve(puzzle, { engine: options.engine, unique: options.unique, all: true });
   const problems = r.found.map(verify).filter((p) => p.length > 0).slice(0, 3).flat();
-  const keys = new Set(r.found.map(tilingKey));
   // one solution per class has no symmetry that maps the set onto itself: its classes are told by the
   // symmetries that keep the piece counts
   // (triangles and hexagons: their own enumeration's symmetries, from the cells' centres)
@@ -38,7 +40,10 @@ function countVerified(puzzle: Puzzle, options: { engine: EngineName; unique: bo
     ? otherGridClasses(puzzle, r.found)
     : puzzle.wrap ? wrappedClassesOf(puzzle, r.found)
     : orbitClasses(puzzle, r.found, { representatives: options.unique }).count;
-  return { solutions: r.solutions, complete: r.complete, nodes: r.nodes, problems, repeats: r.found.length - keys.size, classes };
+  // one per class: two alike would share a class, so the classes tell the repeats (and two in one class
+  // count as well); every solution: by their sets of placements
+  const repeats = options.unique ? r.found.length - classes : r.found.length - new Set(r.found.map(tilingKey)).size;
+  return { solutions: r.solutions, complete: r.complete, nodes: r.nodes, problems, repeats, classes };
 }
 
 /** The classes of solutions of a full rectangle that wraps (see wrapped.ts). */
