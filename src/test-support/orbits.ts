@@ -136,6 +136,17 @@ export function orbitClasses(
   const flat = puzzle.dims === 2;
   const cellNumber = new Map(puzzle.board.map((c, i) => [key(c), i]));
   const lo = [0, 1, 2].map((i) => Math.min(...puzzle.board.map((c) => c[i]!)));
+  // a solution's cells numbered through a table over the board's box (a solution has many cells; keys
+  // would be a string each), or through the keys when the box is too large for a table
+  const boxSize = [0, 1, 2].map((i) => Math.max(...puzzle.board.map((c) => c[i]!)) - lo[i]! + 1);
+  const inBox = boxSize[0]! * boxSize[1]! * boxSize[2]! <= 1 << 24 ? new Int32Array(boxSize[0]! * boxSize[1]! * boxSize[2]!).fill(-1) : undefined;
+  puzzle.board.forEach((c, i) => { if (inBox) inBox[(c[0] - lo[0]!) + boxSize[0]! * ((c[1] - lo[1]!) + boxSize[1]! * (c[2] - lo[2]!))] = i; });
+  const numberOf = (c: Point): number => {
+    if (!inBox) return cellNumber.get(key(c))!;
+    const [x, y, z] = [c[0] - lo[0]!, c[1] - lo[1]!, c[2] - lo[2]!];
+    const i = x >= 0 && y >= 0 && z >= 0 && x < boxSize[0]! && y < boxSize[1]! && z < boxSize[2]! ? inBox[x + boxSize[0]! * (y + boxSize[1]! * z)]! : -1;
+    return i >= 0 ? i : cellNumber.get(key(c))!;
+  };
   const moves = isometries(flat);
   const typeNumber = new Map(puzzle.pieces.map((p, i) => [p.name, i]));
   const shapes = puzzle.pieces.map((piece) => shapesOf(piece, flat));
@@ -143,7 +154,7 @@ export function orbitClasses(
   const mayStayEmpty = new Set((puzzle.optional ?? []).map((c) => cellNumber.get(key(c))!));
   /** A solution as numbers: each placement its type and board cell numbers. */
   const numbered = (s: Solution): { type: number; cells: number[] }[] =>
-    s.placements.map((p) => ({ type: typeNumber.get(p.piece)!, cells: p.cells.map((c) => cellNumber.get(key(c))!) }));
+    s.placements.map((p) => ({ type: typeNumber.get(p.piece)!, cells: p.cells.map(numberOf) }));
   // A set of placements that share no cell, as each board cell's owner: its type and the least cell of its
   // placement (which tells copies of one type apart), 0 where no placement lies; under a symmetry g, the
   // image's. Two such sets have the same key exactly when they are the same set.
@@ -151,8 +162,10 @@ export function orbitClasses(
   const narrow = puzzle.pieces.length * cellCount + 1 <= 0xffff;
   type Moved = { readonly cells: ArrayLike<number>; readonly types: ArrayLike<number> };
   const identity: Moved = { cells: Int32Array.from({ length: cellCount }, (_, i) => i), types: puzzle.pieces.map((_, i) => i) };
+  // (one buffer for every key: a key is built, read into a string, and the buffer cleared)
+  const owner = narrow ? new Uint16Array(cellCount) : new Uint32Array(cellCount);
   const keyOf = (placements: { type: number; cells: number[] }[], g: Moved = identity): string => {
-    const owner = narrow ? new Uint16Array(cellCount) : new Uint32Array(cellCount);
+    owner.fill(0);
     for (const p of placements) {
       let least = cellCount;
       for (const c of p.cells) least = Math.min(least, g.cells[c]!);
@@ -197,7 +210,12 @@ export function orbitClasses(
   }
   const classOf = (s: Solution): string => {
     const placements = numbered(s);
-    return symmetries.map((g) => keyOf(placements, g)).sort()[0]!;
+    let least = keyOf(placements, symmetries[0]);
+    for (let i = 1; i < symmetries.length; i++) {
+      const key = keyOf(placements, symmetries[i]);
+      if (key < least) least = key;
+    }
+    return least;
   };
   return { count: new Set(solutions.map(classOf)).size, classOf, symmetries: symmetries.length };
 }
