@@ -32,9 +32,10 @@ export function optionalCellsOf(puzzle: Puzzle, board: BoardIndex): number[] {
  * Points that pieces hold (sticks that may not cross: Placement.points, at `pointCells`) become cells of
  * the engine's board after the board's own, each one that may stay empty, and a placement covers the
  * points it holds besides its cells: two placements that hold one point then overlap, as two sticks that
- * cross must not, and a point no piece runs through stays empty. A point's neighbours are the cells next
- * to it (at distance 1) of the placements that hold it, so each placement stays connected and a region
- * of empty cells still holds every placement that fits in it (the dead-region rules stay sound). A piece's
+ * cross must not, and a point no piece runs through stays empty. A point's neighbours are the board's
+ * cells next to it (one step along an axis); each placement holds only points next to some of its cells
+ * (else it is refused), so it stays connected and a region of empty cells still holds every placement
+ * that fits in it (the dead-region rules stay sound). A piece's
  * size is its cells and the points it holds, which the grid fixes by the shape (a stick piece holds the
  * points it runs straight through, however it lies); a piece whose placements differ in that is refused.
  */
@@ -59,20 +60,21 @@ export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: rea
   }
   if (!pointCells) throw new InvalidPuzzleError('the bitboard engine keeps pieces from crossing only where it knows where the points they hold lie');
   const n = board.cells.length;
-  const near = (a: Cell, b: Cell): boolean => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]) === 1;
-  const pointNeighbours = pointCells.map(() => new Set<number>());
+  // the board's cells next to each point, one step along an axis (for sticks, the four around it)
+  const steps = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const;
+  const pointNeighbours = pointCells.map(([x, y, z]) => steps.map(([dx, dy, dz]) => board.indexAt(x + dx, y + dy, z + dz)).filter((c) => c >= 0));
   const sizes = puzzle.pieces.map((p) => p.shape.length);
   const sized = puzzle.pieces.map(() => false);
   const cells = placements.map((p) => {
     const points = p.points ?? new Int32Array(0);
-    for (const k of points) {
-      const next = Array.from(p.cells).filter((c) => near(board.cells[c]!, pointCells[k]!));
-      // (no cell of it next to the point: every cell of the placement is, which keeps it connected)
-      for (const c of next.length > 0 ? next : p.cells) pointNeighbours[k]!.add(c);
+    const name = puzzle.pieces[p.piece]!.name;
+    // (a placement none of whose cells is next to a point it holds would not be connected)
+    if (points.some((k) => !pointNeighbours[k]!.some((c) => p.cells.includes(c)))) {
+      throw new InvalidPuzzleError(`the bitboard engine needs the points piece '${name}' holds next to its cells: use the dlx engine`);
     }
     const size = p.cells.length + points.length;
     if (sized[p.piece] && sizes[p.piece] !== size) {
-      throw new InvalidPuzzleError(`the bitboard engine needs piece '${puzzle.pieces[p.piece]!.name}' to hold as many points in every placement: use the dlx engine`);
+      throw new InvalidPuzzleError(`the bitboard engine needs piece '${name}' to hold as many points in every placement: use the dlx engine`);
     }
     sizes[p.piece] = size;
     sized[p.piece] = true;
@@ -80,7 +82,7 @@ export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: rea
   });
   const neighbours = board.neighbours.map((list) => Array.from(list));
   pointNeighbours.forEach((next, k) => {
-    neighbours.push([...next]);
+    neighbours.push(next);
     for (const c of next) neighbours[c]!.push(n + k);
   });
   return {

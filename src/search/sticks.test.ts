@@ -124,7 +124,8 @@ describe('the stick grid', () => {
     const solution = {
       placements: crossed.map((placement) => {
         const [piece, sticks] = placement.split(':') as [string, string];
-        return { piece, cells: sticks.split(' ').map((k) => cellOf(k.split(/[|,]/).map(Number))).map((c) => JSON.parse(c) as number[]).map(([x, y]) => [x!, y!, 0] as [number, number, number]) };
+        // (a stick's cell is its midpoint in doubled coordinates, the sum of its ends)
+        return { piece, cells: sticks.split(' ').map((k) => k.split(/[|,]/).map(Number)).map(([x1, y1, x2, y2]) => [x1! + x2!, y1! + y2!, 0] as [number, number, number]) };
       }),
     };
     expect(verifySolution(puzzle, solution)).toEqual([expect.stringMatching(/^pieces 'I2' and 'I2' cross at \[2, 2\]$/)]);

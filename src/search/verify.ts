@@ -175,9 +175,10 @@ function check(rules: Rules, solution: Solution): string[] {
     }
     for (const point of grid.exclusivePoints?.(placed.cells) ?? []) {
       // (sticks: a point that two pieces run straight through is where they cross)
-      const other = held.get(cellKey(point));
+      const at = cellKey(point);
+      const other = held.get(at);
       if (other !== undefined) problems.push(`pieces '${other}' and '${placed.piece}' cross at ${cellText(point, puzzle.dims)}`);
-      else held.set(cellKey(point), placed.piece);
+      else held.set(at, placed.piece);
     }
     for (let k = 0; k < keys.length; k++) {
       const c = placed.cells[k]!;

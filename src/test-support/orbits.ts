@@ -140,7 +140,7 @@ export function orbitClasses(
   // would be a string each), or through the keys when the box is too large for a table
   const boxSize = [0, 1, 2].map((i) => Math.max(...puzzle.board.map((c) => c[i]!)) - lo[i]! + 1);
   const inBox = boxSize[0]! * boxSize[1]! * boxSize[2]! <= 1 << 24 ? new Int32Array(boxSize[0]! * boxSize[1]! * boxSize[2]!).fill(-1) : undefined;
-  puzzle.board.forEach((c, i) => { if (inBox) inBox[(c[0] - lo[0]!) + boxSize[0]! * ((c[1] - lo[1]!) + boxSize[1]! * (c[2] - lo[2]!))] = i; });
+  if (inBox) puzzle.board.forEach((c, i) => { inBox[(c[0] - lo[0]!) + boxSize[0]! * ((c[1] - lo[1]!) + boxSize[1]! * (c[2] - lo[2]!))] = i; });
   const numberOf = (c: Point): number => {
     if (!inBox) return cellNumber.get(key(c))!;
     const [x, y, z] = [c[0] - lo[0]!, c[1] - lo[1]!, c[2] - lo[2]!];
