@@ -5,7 +5,7 @@
  * with its own geometry); and a made-up grid with only solids to be drawn with (test-support/half-cubes.ts,
  * cubes cut into two prisms) gets every picture the command line draws.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import type { CellSolid, Grid } from '../geometry/grid.js';
 import { GRIDS, gridNamed, registerGrid } from '../geometry/grids/index.js';
@@ -13,7 +13,7 @@ import { parsePuzzle } from '../puzzle/format.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { solve } from '../search/solve.js';
-import { HALF_CUBE_GRID, HALF_CUBE_PUZZLE, registerHalfCubes } from '../test-support/half-cubes.js';
+import { HALF_CUBE_GRID, HALF_CUBE_PUZZLE, registerHalfCubes, unregisterHalfCubes } from '../test-support/half-cubes.js';
 import type { ConvexSolid, StraightView, Vec } from '../test-support/solid-rays.js';
 import { firstSolids, straightView } from '../test-support/solid-rays.js';
 import { xmlProblems } from '../test-support/xml.js';
@@ -23,6 +23,9 @@ import { drawsSolids, solidsSvg } from './solids.js';
 import { renderSolutionSheetSvg } from './sheet.js';
 import { renderSolutionSvg } from './svg.js';
 import { placementColours } from './piece-colours.js';
+
+// (the grid registry is shared with the test files that run after this one in its process)
+afterAll(unregisterHalfCubes);
 
 type Point = [number, number];
 

@@ -1,15 +1,22 @@
 import { mkdtempSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedWith, TEST_RUN_KEY } from '../test-support/signed.js';
 import { RunKeyError, checkSigned, forgetDefaultRunKey, loadRunKey, signedJson } from './authenticate.js';
 
 /** The run key and the MACs it makes (authenticate.ts), against Node's own HMAC (test-support/signed.ts). */
 const folder = (): string => mkdtempSync(join(tmpdir(), 'snug-key-'));
-const saved = { ...process.env };
+// the variables these tests change, put back after each (the test files that run after this one in its
+// process share its environment), and the key read before them forgotten
+const KEY_VARIABLES = ['SNUG_KEY', 'SNUG_KEY_FILE', 'XDG_CONFIG_HOME'] as const;
+const saved = KEY_VARIABLES.map((name) => process.env[name]);
+beforeEach(() => forgetDefaultRunKey());
 afterEach(() => {
-  process.env = { ...saved };
+  KEY_VARIABLES.forEach((name, i) => {
+    if (saved[i] === undefined) delete process.env[name];
+    else process.env[name] = saved[i];
+  });
   forgetDefaultRunKey();
 });
 

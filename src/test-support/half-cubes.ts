@@ -14,7 +14,7 @@ import type { Cell } from '../geometry/cell.js';
 import { bounds } from '../geometry/cell.js';
 import type { CellSolid, Grid } from '../geometry/grid.js';
 import { groupOf, PLAIN_ART, sortedCells, symmetryWithMatrix } from '../geometry/grid.js';
-import { gridNamed, registerGrid } from '../geometry/grids/index.js';
+import { gridNamed, registerGrid, unregisterGrid } from '../geometry/grids/index.js';
 
 const floorDiv = (a: number, b: number): number => Math.floor(a / b);
 const mod = (a: number, b: number): number => ((a % b) + b) % b;
@@ -80,6 +80,12 @@ export const HALF_CUBE_GRID: Grid = {
 export function registerHalfCubes(): Grid {
   if (!gridNamed(HALF_CUBE_GRID.name)) registerGrid(HALF_CUBE_GRID);
   return HALF_CUBE_GRID;
+}
+
+/** Takes the grid out again, and the other grids named after it (a test file's own variants), once a file's tests are done. */
+export function unregisterHalfCubes(): void {
+  unregisterGrid(HALF_CUBE_GRID.name);
+  unregisterGrid(`${HALF_CUBE_GRID.name}-still`);
 }
 
 /**

@@ -18,7 +18,10 @@ beforeEach(() => new Promise<void>((resolve) => setImmediate(resolve)));
  * one folder, removed when the file's tests are done: os.tmpdir() reads TMPDIR at every call, and the
  * processes the tests start inherit it. Before, every run of the suite left a hundred-odd folders behind.
  */
-const root = mkdtempSync(join(tmpdir(), 'snug-tests-'));
+// (the system's folder as the first file found it: a process runs several test files, one after another,
+// and TMPDIR names the folder of the one before, removed by then)
+process.env['SNUG_TESTS_TMPDIR'] ??= tmpdir();
+const root = mkdtempSync(join(process.env['SNUG_TESTS_TMPDIR'], 'snug-tests-'));
 process.env['TMPDIR'] = root;
 
 /**

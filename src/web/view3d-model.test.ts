@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../geometry/cell.js';
 import type { Solution } from '../puzzle/model.js';
 import type { Vec3 } from './view3d-model.js';
 import { GRIDS } from '../geometry/grids/index.js';
 import { boardKey, cellPosition, cellToScene, explodeOffsets, exposedFaces, latticeOf, solidFaces, stepToScene, uncoveredCells, viewDirection, viewGridOf } from './view3d-model.js';
 import type { Grid } from '../geometry/grid.js';
-import { HALF_CUBE_GRID, registerHalfCubes } from '../test-support/half-cubes.js';
+import { HALF_CUBE_GRID, registerHalfCubes, unregisterHalfCubes } from '../test-support/half-cubes.js';
+
+// (the grid registry is shared with the test files that run after this one in its process)
+afterAll(unregisterHalfCubes);
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];

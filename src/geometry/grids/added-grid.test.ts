@@ -6,12 +6,12 @@
  * of the twelve pentominoes (2 solutions up to symmetry, 8 in all) and the domino tilings of rectangles
  * (Kasteleyn's product formula), since a rectangle of diamond art is a rectangle of squares turned.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../cell.js';
 import { cellKey } from '../cell.js';
 import type { Grid, GridArt } from '../grid.js';
 import { evenSumNormalize, groupOf, symmetryWithMatrix } from '../grid.js';
-import { GRID_NAMES, gridNamed, registerGrid } from './index.js';
+import { GRID_NAMES, gridNamed, registerGrid, unregisterGrid } from './index.js';
 import { formatPuzzle, parsePuzzle } from '../../puzzle/format.js';
 import type { Solution } from '../../puzzle/model.js';
 import { puzzleGrid } from '../../puzzle/model.js';
@@ -93,8 +93,10 @@ function artTiling(grid: Grid, solution: Solution): string {
 
 describe('a grid added by a test alone (diamonds: squares turned 45 degrees)', () => {
   beforeAll(() => {
-    if (!gridNamed('diamond')) registerGrid(diamondGrid);
+    registerGrid(diamondGrid);
   });
+  // (the registry is shared with the test files that run after this one in its process)
+  afterAll(() => unregisterGrid('diamond'));
 
   it('is registered: named among the grids, and puzzles on it pass the checks', () => {
     expect(GRID_NAMES).toContain('diamond');

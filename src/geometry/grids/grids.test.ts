@@ -4,7 +4,7 @@ import type { Cell } from '../cell.js';
 import { cellKey } from '../cell.js';
 import type { Grid } from '../grid.js';
 import { composeTransforms, sameMatrix } from '../grid.js';
-import { GRID_NAMES, GRIDS, gridNamed, gridOf, isDefaultGridName, registerGrid, registeredGrids } from './index.js';
+import { GRID_NAMES, GRIDS, gridNamed, gridOf, isDefaultGridName, registerGrid, registeredGrids, unregisterGrid } from './index.js';
 import { cellNear } from '../../test-support/shapes.js';
 
 const key = (shape: readonly Cell[]): string => shape.map(cellKey).join(';');
@@ -135,6 +135,8 @@ describe('the registry', () => {
     expect(gridNamed('rhombus')).toBeUndefined();
     expect(() => gridOf('rhombus', 2)).toThrow(/no grid is named rhombus/);
     expect(() => registerGrid(GRIDS.square)).toThrow(/registered already/);
+    expect(() => unregisterGrid('square')).toThrow(/comes with snug/);
+    unregisterGrid('rhombus');
     expect(GRID_NAMES).toHaveLength(9);
   });
 

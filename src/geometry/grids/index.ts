@@ -2,7 +2,7 @@
  * The registry of grids: every grid snug knows, by name. Adding a grid is its module (see grid.ts for what
  * a Grid says) and one line in GRIDS below; the file format, the pictures, the search, the command
  * line and the web app find it here and ask it what they need. `registerGrid` adds a grid while running
- * (the tests add a grid of their own that way).
+ * (the tests add a grid of their own that way), `unregisterGrid` takes it out again.
  *
  * A puzzle that names no grid is on the square grid in 2-D and on the cubic grid in 3-D.
  */
@@ -42,6 +42,17 @@ export function registerGrid(grid: Grid): void {
   if (registered.has(grid.name)) throw new Error(`a grid named ${grid.name} is registered already`);
   registered.set(grid.name, grid);
   (GRID_NAMES as GridName[]).push(grid.name);
+}
+
+/**
+ * Takes out a grid added with registerGrid (a test's own grid, once its tests are done: the test files
+ * share one registry when they share a process); the grids snug comes with stay.
+ */
+export function unregisterGrid(name: GridName): void {
+  if (Object.hasOwn(GRIDS, name)) throw new Error(`the ${name} grid comes with snug and cannot be taken out`);
+  if (!registered.delete(name)) return;
+  const names = GRID_NAMES as GridName[];
+  names.splice(names.indexOf(name), 1);
 }
 
 /** Every registered grid, in the order of GRID_NAMES. */
