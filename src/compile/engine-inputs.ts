@@ -63,8 +63,8 @@ export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: rea
   // the board's cells next to each point, one step along an axis (for sticks, the four around it)
   const steps = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const;
   const pointNeighbours = pointCells.map(([x, y, z]) => steps.map(([dx, dy, dz]) => board.indexAt(x + dx, y + dy, z + dz)).filter((c) => c >= 0));
-  const sizes = puzzle.pieces.map((p) => p.shape.length);
-  const sized = puzzle.pieces.map(() => false);
+  // each piece's cells and points, as its first placement has them
+  const sizes: (number | undefined)[] = [];
   const cells = placements.map((p) => {
     const points = p.points ?? new Int32Array(0);
     const name = puzzle.pieces[p.piece]!.name;
@@ -73,11 +73,10 @@ export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: rea
       throw new InvalidPuzzleError(`the bitboard engine needs the points piece '${name}' holds next to its cells: use the dlx engine`);
     }
     const size = p.cells.length + points.length;
-    if (sized[p.piece] && sizes[p.piece] !== size) {
+    if ((sizes[p.piece] ?? size) !== size) {
       throw new InvalidPuzzleError(`the bitboard engine needs piece '${name}' to hold as many points in every placement: use the dlx engine`);
     }
     sizes[p.piece] = size;
-    sized[p.piece] = true;
     return Int32Array.from([...p.cells, ...Array.from(points, (k) => n + k)]).sort();
   });
   const neighbours = board.neighbours.map((list) => Array.from(list));
@@ -90,7 +89,7 @@ export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: rea
     cellCount: n + pointCells.length,
     coords: [...board.cells, ...pointCells],
     neighbours,
-    pieceSizes: sizes,
+    pieceSizes: puzzle.pieces.map((piece, i) => sizes[i] ?? piece.shape.length),
     placements: placements.map((p, i) => ({ piece: p.piece, cells: cells[i]! })),
     optionalCells: [...optionalCells, ...pointCells.map((_, k) => n + k)],
   };
