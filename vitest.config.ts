@@ -5,9 +5,9 @@ import { BaseSequencer } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The files that take longest, in the order they start, each one waiting on a browser beside one that keeps
- * the cores busy (the browser files wait on pages and animations more than they compute: 47 s of time
- * against 23 s of processor for web.test.ts alone; two of them at once left a core idle for a minute).
+ * The files that take longest, in the order they start, each browser file beside one that does not drive
+ * a browser (two browser files at once left a core idle for a minute; Chromium's own processes count too:
+ * web.test.ts alone keeps 52 core-seconds busy in 39 s, where `time` on vitest saw 16).
  * The rest follow as vitest orders them (the longest first when it has timed them, else the largest).
  */
 const FIRST = [
