@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- --long] [-- --runs N] [-- --only NAME] [-- --peer-pentomino PATH]
  * [-- --peer-burrtools PATH [--burrtools-examples DIR]]` (NAME: a puzzle, `peers` for the whole-process
- * table against node -e 0 and the peers, `burrtools` for the disassembly table, or `optional` for the
- * third table alone): times the catalog puzzles in each mode on each
+ * table against node -e 0 and the peers, `burrtools` for the disassembly table, `optional` for the
+ * third table alone, or `loops` for the bitboard engine's loop variants): times the catalog puzzles in each mode on each
  * engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
  * (min..max); the last column is the speed-up of the default engine over snug's own DLX engine measured
  * in the same run, and "cli" is the whole `snug solve --workers 1` process (Node's start included), as a
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { PackingSpec } from '../engines/bitboard.js';
+import type { BitboardOptions, PackingSpec } from '../engines/bitboard.js';
 import { BitboardSolver } from '../engines/bitboard.js';
 import type { EngineName } from '../engines/types.js';
 import type { Cell } from '../geometry/cell.js';
@@ -471,6 +471,46 @@ function optionalCells(runs: number, only: string | undefined): void {
   }
 }
 
+/**
+ * The bitboard engine's loops (generated from bitboard-loops.tmpl), each variant on the same puzzles: the
+ * one the engine picks, then the others that can run the puzzle (two-word window, general search, wide
+ * path), forced by the engine's options. Solver built and run, median of `runs`, the variants alternated;
+ * the ratio is each variant's time over the picked one's.
+ */
+const LOOP_ROWS: readonly { puzzle: string; limit?: number; variants: readonly [string, BitboardOptions][] }[] = [
+  { puzzle: 'pentomino-4x15', variants: [['window, one word', {}], ['window, two words', { twoWords: true }], ['window, general', { general: true }], ['wide', { wide: true }], ['wide, general', { wide: true, general: true }]] },
+  { puzzle: 'tetris-cube', limit: 1, variants: [['window, two words', {}], ['window, general', { general: true }], ['wide', { wide: true }], ['wide, general', { wide: true, general: true }]] },
+  { puzzle: 'a-puzzle-a-day', variants: [['window, general', {}], ['wide, general', { wide: true }]] },
+];
+
+function loopVariants(runs: number, only: string | undefined): void {
+  if (only && only !== 'loops') return;
+  console.log(`\nThe bitboard engine's loop variants on the same puzzles (every placement, no symmetry reduction; solver built and run, median of ${runs}, alternated)\n`);
+  console.log('| puzzle | variant | solutions | nodes | median | ratio |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const row of LOOP_ROWS) {
+    const puzzle = loadCatalogPuzzle(row.puzzle);
+    const index = indexBoard(puzzle.board, puzzle.dims);
+    const spec = bitboardInput(puzzle, index, generatePlacements(puzzle, index).placements);
+    const times = row.variants.map((): number[] => []);
+    const results = row.variants.map(() => ({ solutions: 0, nodes: 0 }));
+    for (let i = 0; i < runs; i++) {
+      row.variants.forEach(([, options], v) => {
+        const start = performance.now();
+        const r = new BitboardSolver(spec, options).search(row.limit !== undefined ? { limit: row.limit } : {});
+        times[v]!.push(performance.now() - start);
+        results[v] = r;
+      });
+    }
+    const picked = median(times[0]!);
+    row.variants.forEach(([name], v) => {
+      const r = results[v]!;
+      const same = r.solutions === results[0]!.solutions ? '' : ' (differs!)';
+      console.log(`| ${row.puzzle}${row.limit !== undefined ? ' (first)' : ''} | ${name}${v === 0 ? ' (picked)' : ''} | ${r.solutions}${same} | ${r.nodes.toLocaleString('en-US')} | ${fmt(median(times[v]!))} | ${(median(times[v]!) / picked).toFixed(2)}x |`);
+    });
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const long = args.includes('--long');
@@ -527,6 +567,7 @@ async function main(): Promise<void> {
   firstWithWorkers(runs, only);
   await records(long, only);
   optionalCells(runs, only);
+  loopVariants(runs, only);
   if (!only || only === 'queue') await queueRows(long, runs);
   if (!only || only === 'browser' || only === 'pentomino-6x10') await browserRow(runs);
 }

@@ -55,13 +55,13 @@ export function slotTable(candStart: Int32Array, n: number, P: number): Slots {
 }
 
 /**
- * The window's words: 1 (reach <= 30, an exact packing) or 2 (reach <= 62; the general search always
- * has two), 0 when the search runs on the wide path (more than 32 slots, `wide` asked for, reach past
- * the window, or neighbour tables too large). The key tables serve the window paths only.
+ * The window's words: 1 (reach <= 30, an exact packing) or 2 (reach <= 62; the general search, and
+ * `twoWords`, always have two), 0 when the search runs on the wide path (more than 32 slots, `wide` asked
+ * for, reach past the window, or neighbour tables too large). The key tables serve the window paths only.
  */
-export function windowWordsFor(slots: number, wide: boolean | undefined, n: number, reach: number, general: boolean): number {
+export function windowWordsFor(slots: number, wide: boolean | undefined, n: number, reach: number, twoWords: boolean): number {
   const keyed = slots <= 32 && !wide;
-  return !keyed || n * 64 > MAX_WINDOW_TABLE ? 0 : reach <= 30 && !general ? 1 : reach <= 62 ? 2 : 0;
+  return !keyed || n * 64 > MAX_WINDOW_TABLE ? 0 : reach <= 30 && !twoWords ? 1 : reach <= 62 ? 2 : 0;
 }
 
 /**

@@ -161,7 +161,7 @@ const LIBRARY: Cell[][] = [art('#'), art('##'), art('###'), art('##/#.'), art('#
  * every cell is optional. Half the instances use only what
  * Dancing Links can express (ranges 1..1 and 0..max, no bounds on the total).
  */
-const instanceArbitrary = (sizes: { w: [number, number]; h: [number, number]; d: number[]; seeds: [number, number]; spares: number }): fc.Arbitrary<Instance> => fc
+const instanceArbitrary = (sizes: { w: [number, number]; h: [number, number]; d: number[]; seeds: [number, number]; spares: number; exact?: boolean }): fc.Arbitrary<Instance> => fc
   .record({
     w: fc.integer({ min: sizes.w[0], max: sizes.w[1] }),
     h: fc.integer({ min: sizes.h[0], max: sizes.h[1] }),
@@ -178,6 +178,7 @@ const instanceArbitrary = (sizes: { w: [number, number]; h: [number, number]; d:
     choices: fc.array(fc.nat(), { minLength: 100, maxLength: 100 }),
     mirror: fc.boolean(),
   })
+  .map((drawn) => (sizes.exact ? { ...drawn, empty: [], extraOptional: [], ranges: [[1, 1]], spares: [], total: null, allOptional: false } : drawn))
   .map(({ w, h, d, holes, empty, extraOptional, seeds, ranges, spares, total, choices, mirror, forDlx, allOptional }) => {
     let board: Cell[] = rect(w, h, d);
     const holeKeys = new Set(holes.map((i) => cellKey(board[i % board.length]!)));
@@ -236,6 +237,10 @@ const WIDE_SOLID = instanceArbitrary({ w: [5, 6], h: [4, 4], d: [4], seeds: [2, 
 // strips of 66 to 96 cells cut into small pieces: the general search's window (two words) on boards past 64 cells
 const LONG = instanceArbitrary({ w: [7, 8], h: [9, 12], d: [1], seeds: [6, 9], spares: 1 });
 
+// exact packings (no optional cell, every region one piece used once): the exact search's loops
+const EXACT = instanceArbitrary({ w: [2, 6], h: [2, 5], d: [1, 1, 2], seeds: [2, 6], spares: 0, exact: true });
+const EXACT_LONG = instanceArbitrary({ w: [7, 8], h: [9, 12], d: [1], seeds: [6, 9], spares: 0, exact: true });
+
 /** The words of the window the general search runs on (0: the wide path). */
 const windowWords = (built: Built): number => (new BitboardSolver(built.spec) as unknown as { windowWords: number }).windowWords;
 
@@ -273,6 +278,34 @@ describe('bitboard engine: optional cells, ranges and totals', () => {
     expect(compared).toBeGreaterThan(numRuns / 2);
     // (the wide path is checked on every instance; this says the window was too, where it should be)
     expect(windowed).toBeGreaterThanOrEqual(windowShare * compared);
+  });
+
+  it.each([
+    ['small exact packings, 2-D and 3-D', EXACT, 40],
+    ['exact packings of more than 64 cells', EXACT_LONG, 10],
+  ] as const)('%s: every loop the engine has (one and two window words, the general search, the wide path) finds the solutions plain backtracking finds, with the same nodes', async (_, arbitrary, numRuns) => {
+    const loops = [{}, { twoWords: true }, { general: true }, { wide: true }, { wide: true, general: true }] as const;
+    const picked = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async (instance) => {
+        await nextTurn();
+        const built = build(instance);
+        const expected = bruteForce(instance, built);
+        fc.pre(expected !== undefined);
+        expect(expected!.length).toBeGreaterThan(0);
+        picked.add(windowWords(built));
+        const nodes = loops.map((options) => {
+          const { keys, count } = engineSolutions(built, options);
+          expect(count, JSON.stringify(options)).toBe(expected!.length);
+          expect(keys, JSON.stringify(options)).toEqual(expected);
+          return new BitboardSolver(built.spec, options).search().nodes;
+        });
+        expect(new Set(nodes).size, JSON.stringify(nodes)).toBe(1);
+      }),
+      { numRuns, seed: 20261127 },
+    );
+    // the engine's own pick came up on each window size the boards allow (0, the wide path, on some long ones)
+    expect([...picked]).toEqual(expect.arrayContaining(numRuns === 40 ? [1, 2] : [2]));
   });
 
   it('branches partition a node: the subtrees of the root\'s choices (placements and -1, the cell left empty), and of theirs, add up', async () => {

@@ -60,6 +60,8 @@ export interface BitboardOptions {
   readonly keyBits?: number;
   /** Use the generic word-array path even when a keyed one applies. */
   readonly wide?: boolean;
+  /** Use the two-word window even where one word holds every candidate (for tests and measurement). */
+  readonly twoWords?: boolean;
   /**
    * Use the search for optional cells and ranges even on an exact packing (it visits the same nodes; for
    * tests and measurement).
@@ -433,7 +435,7 @@ export function buildTables(spec: PackingSpec, options: BitboardOptions = {}): B
   const halo = halos(cand, cells, n);
   const P = pieces.pieceTypes;
   const slots = slotTable(cand.candStart, n, P);
-  const windowWords = windowWordsFor(slots.count, options.wide, n, cand.reach, pieces.general);
+  const windowWords = windowWordsFor(slots.count, options.wide, n, cand.reach, pieces.general || options.twoWords === true);
   const keys = keyTables(cand, slots, n, P, windowWords, options.keyBits, first.firstPieces);
   const window = windowTables(cand, halo, cells, n, windowWords, pieces.general);
   const sizes = sizeTables(n, pieces.realPieces, P, spec.pieceSizes, pieces.pieceCounts, pieces.maxTotal, pieces.totalPieces, keys.keyed, slots.pieceSlots);

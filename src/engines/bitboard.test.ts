@@ -62,11 +62,11 @@ describe('bitboard engine', () => {
     });
   }
 
-  it('gives the same counts whatever its tuning: key bits, fill and fit limits, the wide path', () => {
+  it('gives the same counts whatever its tuning: key bits, fill and fit limits, the two-word window, the wide path', () => {
     for (const name of ['pentomino-3x20', 'soma']) {
       const puzzle = loadCatalogPuzzle(name);
       const expected = solver(puzzle).search().solutions;
-      for (const options of [{ keyBits: 0 }, { keyBits: 3 }, { fillLimit: 1 }, { fillLimit: 1000 }, { fitLimit: 0 }, { fitLimit: 12 }, { wide: true }, { wide: true, regions: false }]) {
+      for (const options of [{ keyBits: 0 }, { keyBits: 3 }, { fillLimit: 1 }, { fillLimit: 1000 }, { fitLimit: 0 }, { fitLimit: 12 }, { twoWords: true }, { wide: true }, { wide: true, regions: false }]) {
         expect(solver(puzzle, options).search().solutions, JSON.stringify(options)).toBe(expected);
       }
     }

@@ -6,7 +6,10 @@
  * (8)'s digits) are built by buildTables in bitboard-tables.ts, with bitboard-keys.ts (the keyed and window
  * paths') and bitboard-sizes.ts (the tables over piece sizes): pure functions of the spec and the options,
  * which the search reads and never writes. This file keeps them as fields of BitboardSolver, beside the
- * search state, and holds the search loops that read them.
+ * search state, and holds the search loops that read them. The loops and the window region checks come in
+ * variants (one or two window words, the exact or the general search, the window or the wide path) that
+ * are written once, in bitboard-loops.tmpl, and generated into the end of this class by
+ * scripts/generate-loops.mjs (run by the build; a test holds the two together): edit the template.
  *
  * Cell order. The board's cells are renumbered 0..n-1 in *scan order*: sorted by coordinates with the
  * axis of smallest extent varying fastest (6x10: columns of 6, top to bottom, left to right; 3x4x5: runs
@@ -972,93 +975,6 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * haloAliveWindow2 for the general search: the regions next to candidate k (placed, or the hole piece's:
-   * its cell left empty) at the window's first cell c, `lo`, `hi` the window with k placed, with at most
-   * `skips` cells still to leave empty. Rules (5) to (7) of the top comment.
-   */
-  private haloAliveWindowGeneral(k: number, c: number, lo: number, hi: number, skips: number): boolean {
-    const nbrLo = this.nbrWinLo;
-    const nbrHi = this.nbrWinHi;
-    const row = c << 6;
-    const edgeLo = this.edgeLo[c]!;
-    const edgeHi = this.edgeHi[c]!;
-    const optLo = this.optRelLo[c]!;
-    const optHi = this.optRelHi[c]!;
-    const limit = this.fillLimit;
-    let seedLo = this.haloRelLo[k]! & ~lo;
-    let seedHi = this.haloRelHi[k]! & ~hi;
-    let bigLo = 0;
-    let bigHi = 0;
-    let visited = 0;
-    let empty = 0;
-    let alive = true;
-    while ((seedLo | seedHi) !== 0) {
-      // fill from the lowest seed: r = region so far, f = frontier
-      let fLo = seedLo & -seedLo;
-      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
-      let rLo = 0;
-      let rHi = 0;
-      let size = 0;
-      let isBig = false;
-      while ((fLo | fHi) !== 0) {
-        let u: number;
-        if (fLo !== 0) {
-          const bit = fLo & -fLo;
-          fLo ^= bit;
-          rLo |= bit;
-          u = 31 - Math.clz32(bit);
-        } else {
-          const bit = fHi & -fHi;
-          fHi ^= bit;
-          rHi |= bit;
-          u = 63 - Math.clz32(bit);
-        }
-        if (++size > limit) {
-          isBig = true;
-          break;
-        }
-        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
-        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
-        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
-          isBig = true;
-          break;
-        }
-      }
-      visited += size;
-      if (isBig) {
-        bigLo |= rLo | fLo;
-        bigHi |= rHi | fHi;
-      } else {
-        // the cells to cover; the optional ones are counted only when some cells must stay empty
-        const fixedLo = rLo & ~optLo;
-        const fixedHi = rHi & ~optHi;
-        const skip = this.gap[this.tableState * (this.n + 1) + size]!;
-        if (skip > 0 && skip > size - popcount(fixedLo) - popcount(fixedHi)) {
-          alive = false;
-          break;
-        }
-        // (an all-optional region that may stay empty has nothing to test)
-        if (size <= this.fitLimit && ((fixedLo | fixedHi) !== 0 || size > skips - empty)) {
-          const firstFixed = rLo !== 0 ? (fixedLo & rLo & -rLo) !== 0 : (fixedHi & rHi & -rHi) !== 0;
-          const found = firstFixed ? this.pieceFitsWindow(c, rLo, rHi) : this.pieceFitsWindowRegion(c, rLo, rHi, fixedLo, fixedHi, size, skips - empty);
-          if (!found) {
-            alive = false;
-            break;
-          }
-        }
-        if ((empty += skip) > skips) {
-          alive = false;
-          break;
-        }
-      }
-      seedLo &= ~(rLo | bigLo);
-      seedHi &= ~(rHi | bigHi);
-    }
-    this.updates += visited;
-    return alive;
-  }
-
-  /**
    * Rule (6) of the top comment on the region (rLo, rHi) of the window at c: `size` cells, at most `budget`
    * of them left empty, (fixedLo, fixedHi) the ones that must be covered. pieceFitsRegion on the window.
    */
@@ -1114,110 +1030,6 @@ export class BitboardSolver implements Engine {
       }
     }
     return false;
-  }
-
-  /**
-   * The region check of the one-word window after candidate k, placed at the window's first cell c: `lo`
-   * is the window with k placed. A region that reaches a cell with a neighbour past the window is big.
-   */
-  private haloAliveWindow1(k: number, c: number, lo: number): boolean {
-    const nbr = this.nbrWinLo;
-    const row = c << 6;
-    const edge = this.edgeLo[c]!;
-    const limit = this.fillLimit;
-    let seeds = this.haloRelLo[k]! & ~lo;
-    let big = 0;
-    let visited = 0;
-    while (seeds !== 0) {
-      // fill from the lowest seed: r = region so far, f = frontier
-      let f = seeds & -seeds;
-      let r = 0;
-      let size = 0;
-      let isBig = false;
-      while (f !== 0) {
-        const bit = f & -f;
-        f ^= bit;
-        r |= bit;
-        if (++size > limit) {
-          isBig = true;
-          break;
-        }
-        f |= nbr[row + 31 - Math.clz32(bit)]! & ~lo & ~r;
-        if (((f & big) | (r & edge)) !== 0) {
-          isBig = true;
-          break;
-        }
-      }
-      visited += size;
-      if (isBig) {
-        big |= r | f;
-      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, r, 0))) {
-        this.updates += visited;
-        return false;
-      }
-      seeds &= ~(r | big);
-    }
-    this.updates += visited;
-    return true;
-  }
-
-  /** haloAliveWindow1 on the two-word window (lo, hi). */
-  private haloAliveWindow2(k: number, c: number, lo: number, hi: number): boolean {
-    const nbrLo = this.nbrWinLo;
-    const nbrHi = this.nbrWinHi;
-    const row = c << 6;
-    const edgeLo = this.edgeLo[c]!;
-    const edgeHi = this.edgeHi[c]!;
-    const limit = this.fillLimit;
-    let seedLo = this.haloRelLo[k]! & ~lo;
-    let seedHi = this.haloRelHi[k]! & ~hi;
-    let bigLo = 0;
-    let bigHi = 0;
-    let visited = 0;
-    while ((seedLo | seedHi) !== 0) {
-      let fLo = seedLo & -seedLo;
-      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
-      let rLo = 0;
-      let rHi = 0;
-      let size = 0;
-      let isBig = false;
-      while ((fLo | fHi) !== 0) {
-        let u: number;
-        if (fLo !== 0) {
-          const bit = fLo & -fLo;
-          fLo ^= bit;
-          rLo |= bit;
-          u = 31 - Math.clz32(bit);
-        } else {
-          const bit = fHi & -fHi;
-          fHi ^= bit;
-          rHi |= bit;
-          u = 63 - Math.clz32(bit);
-        }
-        if (++size > limit) {
-          isBig = true;
-          break;
-        }
-        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
-        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
-        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
-          isBig = true;
-          break;
-        }
-      }
-      visited += size;
-      if (isBig) {
-        bigLo |= rLo | fLo;
-        bigHi |= rHi | fHi;
-      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, rLo, rHi))) {
-        this.updates += visited;
-        return false;
-      }
-      seedLo &= ~(rLo | bigLo);
-      seedHi &= ~(rHi | bigHi);
-    }
-    this.updates += visited;
-    return true;
   }
 
   /**
@@ -1305,12 +1117,206 @@ export class BitboardSolver implements Engine {
     return this.stopped;
   }
 
+  // GENERATED from bitboard-loops.tmpl by scripts/generate-loops.mjs: edit the template, not these lines.
+  /**
+   * The region check of the one-word window after candidate k, placed at the window's first cell c: `lo`
+   * is the window with k placed. A region that reaches a cell with a neighbour past the window is big.
+   */
+  private haloAliveWindow1(k: number, c: number, lo: number): boolean {
+    const nbrLo = this.nbrWinLo;
+    const row = c << 6;
+    const edgeLo = this.edgeLo[c]!;
+    const limit = this.fillLimit;
+    let seedLo = this.haloRelLo[k]! & ~lo;
+    let bigLo = 0;
+    let visited = 0;
+    let alive = true;
+    while (seedLo !== 0) {
+      // fill from the lowest seed: r = region so far, f = frontier
+      let fLo = seedLo & -seedLo;
+      let rLo = 0;
+      let size = 0;
+      let isBig = false;
+      while (fLo !== 0) {
+        const bit = fLo & -fLo;
+        fLo ^= bit;
+        rLo |= bit;
+        const u = 31 - Math.clz32(bit);
+        if (++size > limit) {
+          isBig = true;
+          break;
+        }
+        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
+        if (((fLo & bigLo) | (rLo & edgeLo)) !== 0) {
+          isBig = true;
+          break;
+        }
+      }
+      visited += size;
+      if (isBig) {
+        bigLo |= rLo | fLo;
+      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, rLo, 0))) {
+        alive = false;
+        break;
+      }
+      seedLo &= ~(rLo | bigLo);
+    }
+    this.updates += visited;
+    return alive;
+  }
+
+  /** haloAliveWindow1 on the two-word window (lo, hi). */
+  private haloAliveWindow2(k: number, c: number, lo: number, hi: number): boolean {
+    const nbrLo = this.nbrWinLo;
+    const nbrHi = this.nbrWinHi;
+    const row = c << 6;
+    const edgeLo = this.edgeLo[c]!;
+    const edgeHi = this.edgeHi[c]!;
+    const limit = this.fillLimit;
+    let seedLo = this.haloRelLo[k]! & ~lo;
+    let seedHi = this.haloRelHi[k]! & ~hi;
+    let bigLo = 0;
+    let bigHi = 0;
+    let visited = 0;
+    let alive = true;
+    while ((seedLo | seedHi) !== 0) {
+      // fill from the lowest seed: r = region so far, f = frontier
+      let fLo = seedLo & -seedLo;
+      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
+      let rLo = 0;
+      let rHi = 0;
+      let size = 0;
+      let isBig = false;
+      while ((fLo | fHi) !== 0) {
+        let u: number;
+        if (fLo !== 0) {
+          const bit = fLo & -fLo;
+          fLo ^= bit;
+          rLo |= bit;
+          u = 31 - Math.clz32(bit);
+        } else {
+          const bit = fHi & -fHi;
+          fHi ^= bit;
+          rHi |= bit;
+          u = 63 - Math.clz32(bit);
+        }
+        if (++size > limit) {
+          isBig = true;
+          break;
+        }
+        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
+        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
+        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
+          isBig = true;
+          break;
+        }
+      }
+      visited += size;
+      if (isBig) {
+        bigLo |= rLo | fLo;
+        bigHi |= rHi | fHi;
+      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, rLo, rHi))) {
+        alive = false;
+        break;
+      }
+      seedLo &= ~(rLo | bigLo);
+      seedHi &= ~(rHi | bigHi);
+    }
+    this.updates += visited;
+    return alive;
+  }
+
+  /**
+   * haloAliveWindow2 for the general search: the regions next to candidate k (placed, or the hole piece's:
+   * its cell left empty) at the window's first cell c, `lo`, `hi` the window with k placed, with at most
+   * `skips` cells still to leave empty. Rules (5) to (7) of the top comment.
+   */
+  private haloAliveWindowGeneral(k: number, c: number, lo: number, hi: number, skips: number): boolean {
+    const nbrLo = this.nbrWinLo;
+    const nbrHi = this.nbrWinHi;
+    const row = c << 6;
+    const edgeLo = this.edgeLo[c]!;
+    const edgeHi = this.edgeHi[c]!;
+    const optLo = this.optRelLo[c]!;
+    const optHi = this.optRelHi[c]!;
+    const limit = this.fillLimit;
+    let seedLo = this.haloRelLo[k]! & ~lo;
+    let seedHi = this.haloRelHi[k]! & ~hi;
+    let bigLo = 0;
+    let bigHi = 0;
+    let visited = 0;
+    let empty = 0;
+    let alive = true;
+    while ((seedLo | seedHi) !== 0) {
+      // fill from the lowest seed: r = region so far, f = frontier
+      let fLo = seedLo & -seedLo;
+      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
+      let rLo = 0;
+      let rHi = 0;
+      let size = 0;
+      let isBig = false;
+      while ((fLo | fHi) !== 0) {
+        let u: number;
+        if (fLo !== 0) {
+          const bit = fLo & -fLo;
+          fLo ^= bit;
+          rLo |= bit;
+          u = 31 - Math.clz32(bit);
+        } else {
+          const bit = fHi & -fHi;
+          fHi ^= bit;
+          rHi |= bit;
+          u = 63 - Math.clz32(bit);
+        }
+        if (++size > limit) {
+          isBig = true;
+          break;
+        }
+        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
+        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
+        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
+          isBig = true;
+          break;
+        }
+      }
+      visited += size;
+      if (isBig) {
+        bigLo |= rLo | fLo;
+        bigHi |= rHi | fHi;
+      } else {
+        // the cells to cover; the optional ones are counted only when some cells must stay empty
+        const fixedLo = rLo & ~optLo;
+        const fixedHi = rHi & ~optHi;
+        const skip = this.gap[this.tableState * (this.n + 1) + size]!;
+        if (skip > 0 && skip > size - popcount(fixedLo) - popcount(fixedHi)) {
+          alive = false;
+          break;
+        }
+        // (an all-optional region that may stay empty has nothing to test)
+        if (size <= this.fitLimit && ((fixedLo | fixedHi) !== 0 || size > skips - empty)) {
+          const firstFixed = rLo !== 0 ? (fixedLo & rLo & -rLo) !== 0 : (fixedHi & rHi & -rHi) !== 0;
+          const found = firstFixed ? this.pieceFitsWindow(c, rLo, rHi) : this.pieceFitsWindowRegion(c, rLo, rHi, fixedLo, fixedHi, size, skips - empty);
+          if (!found) {
+            alive = false;
+            break;
+          }
+        }
+        if ((empty += skip) > skips) {
+          alive = false;
+          break;
+        }
+      }
+      seedLo &= ~(rLo | bigLo);
+      seedHi &= ~(rHi | bigHi);
+    }
+    this.updates += visited;
+    return alive;
+  }
+
   /**
    * The exact search with a one-word window (every candidate reaches at most 30 cells past its first:
-   * 2-D boards up to 6 cells across). See the top comment; runWindow2 is the same loop on two words, and
-   * would run these boards too. It is a copy because it is the rectangles' hot loop: runWindow2 on them,
-   * warm search, median of 7 alternated: 6x10 93.4 ms against 86.3, 5x12 41.6 against 39.6, one-sided
-   * 3x30 37.1 against 32.7 (the halo checks likewise: haloAliveWindow1 and 2).
+   * 2-D boards up to 6 cells across). See the top comment. runWindow2 would run these boards too; this is
+   * the rectangles' hot loop (see bitboard-loops.tmpl).
    */
   private runWindow1(): void {
     const S = this.slots;
@@ -1369,8 +1375,8 @@ export class BitboardSolver implements Engine {
         const bit = cands & -cands;
         cands ^= bit;
         const k = base + 31 - Math.clz32(bit);
-        const mask = relLo[k]!;
-        if ((lo & mask) !== 0) continue;
+        const maskLo = relLo[k]!;
+        if ((lo & maskLo) !== 0) continue;
         nodes++;
         if (--countdown === 0) {
           countdown = CHECK_INTERVAL;
@@ -1380,15 +1386,16 @@ export class BitboardSolver implements Engine {
             break;
           }
         }
-        const placed = lo | mask; // the window with k placed
         const navail = avail & ~(single & pieceSlots[p]!);
-        // The child's window starts at its first empty cell; the cells that come in are full only where
-        // the first levels placed something (nothing placed below them reaches past the window).
+        const placedLo = lo | maskLo; // the window with k placed
+        // The child's window starts at its first empty cell: it moves on by whole words while the low
+        // one is full, then by the rest. The cells that come in are full only where the first levels
+        // placed something (nothing placed below them reaches past the window).
         let nc = c;
-        let nlo = placed;
+        let nlo = placedLo;
         while (nlo === -1) {
+          nlo = this.fixedWord(nc + 32);
           nc += 32;
-          nlo = this.fixedWord(nc);
         }
         const step = 31 - Math.clz32(~nlo & (nlo + 1));
         nc += step;
@@ -1411,7 +1418,7 @@ export class BitboardSolver implements Engine {
         if (regions) {
           // the regions next to k, in the window at c where its halo is written
           this.sizeState = sizeState - pieceRadix[p]!;
-          if (!this.haloAliveWindow1(k, c, placed)) {
+          if (!this.haloAliveWindow1(k, c, placedLo)) {
             remaining[p]!++;
             continue;
           }
@@ -1445,7 +1452,7 @@ export class BitboardSolver implements Engine {
         continue;
       }
       if (d === baseDepth) break;
-      // Back to the level above, to go on with its next candidate.
+      // Take back the choice of the level above and go on with its next candidate.
       d--;
       ck = levelKey[d]!;
       c = ck >> B;
@@ -1495,6 +1502,7 @@ export class BitboardSolver implements Engine {
     const levelHi = this.levelHi;
     const regions = this.regions;
     const baseDepth = this.depth;
+    // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
     const o0 = this.keyOffset[0]!;
     const o1 = this.keyOffset[1]!;
     const o2 = this.keyOffset[2]!;
@@ -1516,6 +1524,8 @@ export class BitboardSolver implements Engine {
     }
     let lo = this.fixedWord(c);
     let hi = this.fixedWord(c + 32);
+    // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
+    // the ones still to try.
     let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
     let slots = keyPieces[ck]! & avail;
     let stop = false;
@@ -1540,10 +1550,12 @@ export class BitboardSolver implements Engine {
             break;
           }
         }
-        const placedLo = lo | maskLo;
-        const placedHi = hi | maskHi;
         const navail = avail & ~(single & pieceSlots[p]!);
-        // The child's window, shifted by whole words while the low one is full, then by the rest.
+        const placedLo = lo | maskLo; // the window with k placed
+        const placedHi = hi | maskHi;
+        // The child's window starts at its first empty cell: it moves on by whole words while the low
+        // one is full, then by the rest. The cells that come in are full only where the first levels
+        // placed something (nothing placed below them reaches past the window).
         let nc = c;
         let nlo = placedLo;
         let nhi = placedHi;
@@ -1568,17 +1580,20 @@ export class BitboardSolver implements Engine {
           nlo = (nlo >>> step) | (nhi << (32 - step));
           nhi = (nhi >>> step) | (this.fixedWord(nc - step + 64) << (32 - step));
         }
+        // A child that is dead at once is never entered.
         const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
         const nslots = keyPieces[nck]! & navail;
         if (nslots === 0 || (pastLast[nc]! & navail) !== 0) continue;
         remaining[p]!--;
         if (regions) {
+          // the regions next to k, in the window at c where its halo is written
           this.sizeState = sizeState - pieceRadix[p]!;
           if (!this.haloAliveWindow2(k, c, placedLo, placedHi)) {
             remaining[p]!++;
             continue;
           }
         }
+        // Enter the child.
         if (remaining[p] === 1) single |= pieceSlots[p]!;
         else single &= ~pieceSlots[p]!;
         sizeState -= pieceRadix[p]!;
@@ -1595,10 +1610,11 @@ export class BitboardSolver implements Engine {
         avail = navail;
         ck = nck;
         slots = nslots;
-        cands = 0;
+        cands = 0; // the child's candidates come slot by slot
       }
       if (stop) break;
       if (slots !== 0) {
+        // The next slot (piece type) at this level.
         const bit = slots & -slots;
         slots ^= bit;
         s = 31 - Math.clz32(bit);
@@ -1608,6 +1624,7 @@ export class BitboardSolver implements Engine {
         continue;
       }
       if (d === baseDepth) break;
+      // Take back the choice of the level above and go on with its next candidate.
       d--;
       ck = levelKey[d]!;
       c = ck >> B;
@@ -1626,6 +1643,248 @@ export class BitboardSolver implements Engine {
         single &= ~pieceSlots[p]!;
       }
       sizeState += pieceRadix[p]!;
+    }
+    this.nodes += nodes;
+  }
+
+  /**
+   * The search with optional cells and ranges (the general search) on the two-word window: runWindow2,
+   * plus the hole piece's slot (the first empty cell left empty, tried last) and the counters of the top
+   * comment.
+   */
+  private runWindowGeneral(): void {
+    const S = this.slots;
+    const B = this.keyBits;
+    const n = this.n;
+    const n1 = n + 1;
+    const keyMasks = this.keyMasks;
+    const keyPieces = this.keyPieces;
+    const slotBase = this.slotBase;
+    const slotPiece = this.slotPiece;
+    const pieceSlots = this.pieceSlots;
+    const pastLast = this.pastLast;
+    const relLo = this.relLo;
+    const relHi = this.relHi;
+    const candSize = this.candSize;
+    const candOpt = this.candOpt;
+    const remaining = this.remaining;
+    const slack = this.slack;
+    const pieceSize = this.pieceSize;
+    const pieceRadix = this.pieceRadix;
+    const gap = this.gap;
+    const path = this.path;
+    const levelKey = this.levelKey;
+    const levelSlots = this.levelSlots;
+    const levelSlot = this.levelSlot;
+    const levelCands = this.levelCands;
+    const levelLo = this.levelLo;
+    const levelHi = this.levelHi;
+    const regions = this.regions;
+    const hole = this.holePiece;
+    const holeSlot = hole >= 0 ? pieceSlots[hole]! : 0;
+    const minTotal = this.minTotal;
+    const maxTotal = this.maxTotal;
+    const smallest = this.smallestSize;
+    const largest = this.largestSize;
+    const capCopies = this.capCopies;
+    const baseDepth = this.depth;
+    // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
+    const o0 = this.keyOffset[0]!;
+    const o1 = this.keyOffset[1]!;
+    const o2 = this.keyOffset[2]!;
+    const m0 = (1 << this.keyWidth[0]!) - 1;
+    const m1 = (1 << this.keyWidth[1]!) - 1;
+    const m2 = (1 << this.keyWidth[2]!) - 1;
+    const q1 = this.keyWidth[0]!;
+    const q2 = q1 + this.keyWidth[1]!;
+    let avail = 0; // slots of the caller's pieces with copies left
+    let single = 0; // slots of the pieces with one copy left
+    for (let p = 0; p < this.realPieces; p++) {
+      if (remaining[p]! > 0) avail |= pieceSlots[p]!;
+      if (remaining[p]! === 1) single |= pieceSlots[p]!;
+    }
+    let placed = this.placed;
+    let needCount = this.needCount;
+    let needArea = this.needArea;
+    let needSlots = this.needSlots;
+    let free = this.free;
+    let freeOpt = this.freeOpt;
+    let sizeState = this.sizeState;
+    let nodes = 0;
+    let countdown = CHECK_INTERVAL;
+    let d = baseDepth;
+    let c = this.enterWindow();
+    if (c < 0) {
+      if (needCount === 0 && placed >= minTotal) this.emit(d);
+      return;
+    }
+    let lo = this.fixedWord(c);
+    let hi = this.fixedWord(c + 32);
+    // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
+    // the ones still to try.
+    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
+    let slots = keyPieces[ck]! & ((placed + needCount < maxTotal ? avail : placed < maxTotal ? needSlots : 0) | (this.maxSkips() > 0 ? holeSlot : 0));
+    let stop = false;
+    let s = 0;
+    let p = 0;
+    let base = 0;
+    let cands = 0;
+    for (;;) {
+      while (cands !== 0) {
+        const bit = cands & -cands;
+        cands ^= bit;
+        const k = base + 31 - Math.clz32(bit);
+        const maskLo = relLo[k]!;
+        const maskHi = relHi[k]!;
+        if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
+        nodes++;
+        if (--countdown === 0) {
+          countdown = CHECK_INTERVAL;
+          if (this.clockSaysStop(this.nodes + nodes)) {
+            this.stopPath = this.pathCodes(d, k);
+            stop = true;
+            break;
+          }
+        }
+        // The child's counters (the hole piece changes only the free cells).
+        let nPlaced = placed;
+        let nNeedCount = needCount;
+        let nNeedArea = needArea;
+        let nNeedSlots = needSlots;
+        let navail = avail;
+        let nState = sizeState;
+        if (p !== hole) {
+          nPlaced++;
+          const r = remaining[p]!;
+          if (r > slack[p]!) {
+            nNeedCount--;
+            nNeedArea -= pieceSize[p]!;
+            if (r - 1 === slack[p]) nNeedSlots &= ~pieceSlots[p]!;
+          }
+          navail = avail & ~(single & pieceSlots[p]!);
+          nState -= pieceRadix[p]!;
+        }
+        const nFree = free - candSize[k]!;
+        const nFreeOpt = freeOpt - candOpt[k]!;
+        // The areas and the counts: see the top comment. (They pass on a full board exactly when it is a
+        // solution's: no copy needed, placed >= minTotal.)
+        const extra = minTotal - nPlaced - nNeedCount;
+        const skips = nFree - nNeedArea - (extra > 0 ? extra * smallest : 0);
+        const tState = capCopies ? this.cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
+        if (skips < 0 || gap[tState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
+        const placedLo = lo | maskLo; // the window with k placed
+        const placedHi = hi | maskHi;
+        // The child's window starts at its first empty cell: it moves on by whole words while the low
+        // one is full, then by the rest. The cells that come in are full only where the first levels
+        // placed something (nothing placed below them reaches past the window).
+        let nc = c;
+        let nlo = placedLo;
+        let nhi = placedHi;
+        while (nlo === -1) {
+          nlo = nhi;
+          nhi = this.fixedWord(nc + 64);
+          nc += 32;
+        }
+        const step = 31 - Math.clz32(~nlo & (nlo + 1));
+        nc += step;
+        if (nc >= n) {
+          if (nNeedCount === 0 && nPlaced >= minTotal) {
+            path[d] = k;
+            if (this.emit(d + 1)) {
+              stop = true;
+              break;
+            }
+          }
+          continue;
+        }
+        if (step > 0) {
+          nlo = (nlo >>> step) | (nhi << (32 - step));
+          nhi = (nhi >>> step) | (this.fixedWord(nc - step + 64) << (32 - step));
+        }
+        // A child that is dead at once is never entered.
+        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
+        // (the pieces of a size capped at no copy by rule (8) are not offered)
+        const real = (nPlaced + nNeedCount < maxTotal ? navail : nPlaced < maxTotal ? nNeedSlots : 0) & ~(capCopies ? this.noRoom : 0);
+        const nslots = keyPieces[nck]! & (real | (skips > 0 ? holeSlot : 0));
+        if (nslots === 0 || (pastLast[nc]! & nNeedSlots) !== 0) continue;
+        if (p !== hole) remaining[p]!--;
+        if (regions) {
+          // the regions next to k, in the window at c where its halo is written
+          this.tableState = tState;
+          if (!this.haloAliveWindowGeneral(k, c, placedLo, placedHi, skips)) {
+            if (p !== hole) remaining[p]!++;
+            continue;
+          }
+        }
+        // Enter the child.
+        if (p !== hole) {
+          if (remaining[p] === 1) single |= pieceSlots[p]!;
+          else single &= ~pieceSlots[p]!;
+        }
+        levelKey[d] = ck;
+        levelSlots[d] = slots;
+        levelSlot[d] = s;
+        levelCands[d] = cands;
+        levelLo[d] = lo;
+        levelHi[d] = hi;
+        path[d++] = k;
+        c = nc;
+        lo = nlo;
+        hi = nhi;
+        avail = navail;
+        placed = nPlaced;
+        needCount = nNeedCount;
+        needArea = nNeedArea;
+        needSlots = nNeedSlots;
+        free = nFree;
+        freeOpt = nFreeOpt;
+        sizeState = nState;
+        ck = nck;
+        slots = nslots;
+        cands = 0; // the child's candidates come slot by slot
+      }
+      if (stop) break;
+      if (slots !== 0) {
+        // The next slot (piece type, the hole piece last) at this level.
+        const bit = slots & -slots;
+        slots ^= bit;
+        s = 31 - Math.clz32(bit);
+        p = slotPiece[s]!;
+        base = slotBase[c * S + s]!;
+        cands = keyMasks[ck * S + s]!;
+        continue;
+      }
+      if (d === baseDepth) break;
+      // Take back the choice of the level above and go on with its next candidate.
+      d--;
+      const k = path[d]!;
+      ck = levelKey[d]!;
+      c = ck >> B;
+      slots = levelSlots[d]!;
+      s = levelSlot[d]!;
+      cands = levelCands[d]!;
+      lo = levelLo[d]!;
+      hi = levelHi[d]!;
+      p = slotPiece[s]!;
+      base = slotBase[c * S + s]!;
+      free += candSize[k]!;
+      freeOpt += candOpt[k]!;
+      if (p !== hole) {
+        placed--;
+        const copies = ++remaining[p]!;
+        if (copies === 1) {
+          avail |= pieceSlots[p]!;
+          single |= pieceSlots[p]!;
+        } else if (copies === 2) {
+          single &= ~pieceSlots[p]!;
+        }
+        if (copies > slack[p]!) {
+          needCount++;
+          needArea += pieceSize[p]!;
+          if (copies === slack[p]! + 1) needSlots |= pieceSlots[p]!;
+        }
+        sizeState += pieceRadix[p]!;
+      }
     }
     this.nodes += nodes;
   }
@@ -1707,7 +1966,7 @@ export class BitboardSolver implements Engine {
       } else if (d === baseDepth) {
         break;
       }
-      // Take back the placement of the level above and go on with its next candidate.
+      // Take back the choice of the level above and go on with its next candidate.
       d--;
       c = levelKey[d]!;
       w = c >> 5;
@@ -1720,241 +1979,6 @@ export class BitboardSolver implements Engine {
       }
       this.sizeState += pieceRadix[p]!;
       k++;
-    }
-    this.nodes += nodes;
-  }
-
-  /**
-   * The search with optional cells and ranges (the general search) on the two-word window: runWindow2,
-   * plus the hole piece's slot (the first empty cell left empty, tried last) and the counters of the top
-   * comment.
-   */
-  private runWindowGeneral(): void {
-    const S = this.slots;
-    const B = this.keyBits;
-    const n = this.n;
-    const n1 = n + 1;
-    const keyMasks = this.keyMasks;
-    const keyPieces = this.keyPieces;
-    const slotBase = this.slotBase;
-    const slotPiece = this.slotPiece;
-    const pieceSlots = this.pieceSlots;
-    const pastLast = this.pastLast;
-    const relLo = this.relLo;
-    const relHi = this.relHi;
-    const candSize = this.candSize;
-    const candOpt = this.candOpt;
-    const remaining = this.remaining;
-    const slack = this.slack;
-    const pieceSize = this.pieceSize;
-    const pieceRadix = this.pieceRadix;
-    const gap = this.gap;
-    const path = this.path;
-    const levelKey = this.levelKey;
-    const levelSlots = this.levelSlots;
-    const levelSlot = this.levelSlot;
-    const levelCands = this.levelCands;
-    const levelLo = this.levelLo;
-    const levelHi = this.levelHi;
-    const regions = this.regions;
-    const hole = this.holePiece;
-    const holeSlot = hole >= 0 ? pieceSlots[hole]! : 0;
-    const minTotal = this.minTotal;
-    const maxTotal = this.maxTotal;
-    const smallest = this.smallestSize;
-    const largest = this.largestSize;
-    const capCopies = this.capCopies;
-    const baseDepth = this.depth;
-    const o0 = this.keyOffset[0]!;
-    const o1 = this.keyOffset[1]!;
-    const o2 = this.keyOffset[2]!;
-    const m0 = (1 << this.keyWidth[0]!) - 1;
-    const m1 = (1 << this.keyWidth[1]!) - 1;
-    const m2 = (1 << this.keyWidth[2]!) - 1;
-    const q1 = this.keyWidth[0]!;
-    const q2 = q1 + this.keyWidth[1]!;
-    let avail = 0; // slots of the caller's pieces with copies left
-    let single = 0; // slots of the pieces with one copy left
-    for (let p = 0; p < this.realPieces; p++) {
-      if (remaining[p]! > 0) avail |= pieceSlots[p]!;
-      if (remaining[p]! === 1) single |= pieceSlots[p]!;
-    }
-    let placed = this.placed;
-    let needCount = this.needCount;
-    let needArea = this.needArea;
-    let needSlots = this.needSlots;
-    let free = this.free;
-    let freeOpt = this.freeOpt;
-    let sizeState = this.sizeState;
-    let nodes = 0;
-    let countdown = CHECK_INTERVAL;
-    let d = baseDepth;
-    let c = this.enterWindow();
-    if (c < 0) {
-      if (needCount === 0 && placed >= minTotal) this.emit(d);
-      return;
-    }
-    let lo = this.fixedWord(c);
-    let hi = this.fixedWord(c + 32);
-    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
-    let slots = keyPieces[ck]! & ((placed + needCount < maxTotal ? avail : placed < maxTotal ? needSlots : 0) | (this.maxSkips() > 0 ? holeSlot : 0));
-    let stop = false;
-    let s = 0;
-    let p = 0;
-    let base = 0;
-    let cands = 0;
-    for (;;) {
-      while (cands !== 0) {
-        const bit = cands & -cands;
-        cands ^= bit;
-        const k = base + 31 - Math.clz32(bit);
-        const maskLo = relLo[k]!;
-        const maskHi = relHi[k]!;
-        if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
-        nodes++;
-        if (--countdown === 0) {
-          countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) {
-            this.stopPath = this.pathCodes(d, k);
-            stop = true;
-            break;
-          }
-        }
-        // The child's counters (the hole piece changes only the free cells).
-        let nPlaced = placed;
-        let nNeedCount = needCount;
-        let nNeedArea = needArea;
-        let nNeedSlots = needSlots;
-        let navail = avail;
-        let nState = sizeState;
-        if (p !== hole) {
-          nPlaced++;
-          const r = remaining[p]!;
-          if (r > slack[p]!) {
-            nNeedCount--;
-            nNeedArea -= pieceSize[p]!;
-            if (r - 1 === slack[p]) nNeedSlots &= ~pieceSlots[p]!;
-          }
-          navail = avail & ~(single & pieceSlots[p]!);
-          nState -= pieceRadix[p]!;
-        }
-        const nFree = free - candSize[k]!;
-        const nFreeOpt = freeOpt - candOpt[k]!;
-        // The areas and the counts: see the top comment. (They pass on a full board exactly when it is a
-        // solution's: no copy needed, placed >= minTotal.)
-        const extra = minTotal - nPlaced - nNeedCount;
-        const skips = nFree - nNeedArea - (extra > 0 ? extra * smallest : 0);
-        const tState = capCopies ? this.cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
-        if (skips < 0 || gap[tState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
-        const placedLo = lo | maskLo;
-        const placedHi = hi | maskHi;
-        // The child's window (see runWindow2).
-        let nc = c;
-        let nlo = placedLo;
-        let nhi = placedHi;
-        while (nlo === -1) {
-          nlo = nhi;
-          nhi = this.fixedWord(nc + 64);
-          nc += 32;
-        }
-        const step = 31 - Math.clz32(~nlo & (nlo + 1));
-        nc += step;
-        if (nc >= n) {
-          if (nNeedCount === 0 && nPlaced >= minTotal) {
-            path[d] = k;
-            if (this.emit(d + 1)) {
-              stop = true;
-              break;
-            }
-          }
-          continue;
-        }
-        if (step > 0) {
-          nlo = (nlo >>> step) | (nhi << (32 - step));
-          nhi = (nhi >>> step) | (this.fixedWord(nc - step + 64) << (32 - step));
-        }
-        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
-        // (the pieces of a size capped at no copy by rule (8) are not offered)
-        const real = (nPlaced + nNeedCount < maxTotal ? navail : nPlaced < maxTotal ? nNeedSlots : 0) & ~(capCopies ? this.noRoom : 0);
-        const nslots = keyPieces[nck]! & (real | (skips > 0 ? holeSlot : 0));
-        if (nslots === 0 || (pastLast[nc]! & nNeedSlots) !== 0) continue;
-        if (p !== hole) remaining[p]!--;
-        if (regions) {
-          this.tableState = tState;
-          if (!this.haloAliveWindowGeneral(k, c, placedLo, placedHi, skips)) {
-            if (p !== hole) remaining[p]!++;
-            continue;
-          }
-        }
-        // Enter the child.
-        if (p !== hole) {
-          if (remaining[p] === 1) single |= pieceSlots[p]!;
-          else single &= ~pieceSlots[p]!;
-        }
-        levelKey[d] = ck;
-        levelSlots[d] = slots;
-        levelSlot[d] = s;
-        levelCands[d] = cands;
-        levelLo[d] = lo;
-        levelHi[d] = hi;
-        path[d++] = k;
-        c = nc;
-        lo = nlo;
-        hi = nhi;
-        avail = navail;
-        placed = nPlaced;
-        needCount = nNeedCount;
-        needArea = nNeedArea;
-        needSlots = nNeedSlots;
-        free = nFree;
-        freeOpt = nFreeOpt;
-        sizeState = nState;
-        ck = nck;
-        slots = nslots;
-        cands = 0; // the child's candidates come slot by slot
-      }
-      if (stop) break;
-      if (slots !== 0) {
-        // The next slot (piece type, the hole piece last) at this level.
-        const bit = slots & -slots;
-        slots ^= bit;
-        s = 31 - Math.clz32(bit);
-        p = slotPiece[s]!;
-        base = slotBase[c * S + s]!;
-        cands = keyMasks[ck * S + s]!;
-        continue;
-      }
-      if (d === baseDepth) break;
-      // Take back the choice of the level above and go on with its next candidate.
-      d--;
-      const k = path[d]!;
-      ck = levelKey[d]!;
-      c = ck >> B;
-      slots = levelSlots[d]!;
-      s = levelSlot[d]!;
-      cands = levelCands[d]!;
-      lo = levelLo[d]!;
-      hi = levelHi[d]!;
-      p = slotPiece[s]!;
-      base = slotBase[c * S + s]!;
-      free += candSize[k]!;
-      freeOpt += candOpt[k]!;
-      if (p !== hole) {
-        placed--;
-        const copies = ++remaining[p]!;
-        if (copies === 1) {
-          avail |= pieceSlots[p]!;
-          single |= pieceSlots[p]!;
-        } else if (copies === 2) {
-          single &= ~pieceSlots[p]!;
-        }
-        if (copies > slack[p]!) {
-          needCount++;
-          needArea += pieceSize[p]!;
-          if (copies === slack[p]! + 1) needSlots |= pieceSlots[p]!;
-        }
-        sizeState += pieceRadix[p]!;
-      }
     }
     this.nodes += nodes;
   }
@@ -2103,4 +2127,5 @@ export class BitboardSolver implements Engine {
     }
     this.nodes += nodes;
   }
+  // END GENERATED
 }
