@@ -122,7 +122,11 @@ export function stlBytes(triangles: readonly Triangle[], title: string): Uint8Ar
   for (let i = 0; i < header.length; i++) bytes[i] = header.charCodeAt(i);
   view.setUint32(80, triangles.length, true);
   let at = 84;
-  for (const [a, b, c] of triangles) {
+  const single = (p: Point): Point => [Math.fround(p[0]), Math.fround(p[1]), Math.fround(p[2])];
+  for (const triangle of triangles) {
+    // the normal of the triangle as written (its corners in single precision), so that it agrees with
+    // what a reader computes from the corners even where a thin triangle's rounding turns it a little
+    const [a, b, c] = triangle.map(single) as [Point, Point, Point];
     const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
     const n = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
