@@ -25,8 +25,8 @@
  *    gap (the mesh is still closed and outward, but crosses itself in that speck). On grids of slanted
  *    faces (prisms, tetrahedra) the corners of a saddle or a split vertex, each chosen from three planes
  *    of its fan, can lie a little off the planes that really bound the piece there: the strips between
- *    them then hold thin triangles, a few of them turned against their neighbours, less than a hundredth
- *    of a cell across (choosing each corner from the planes that bound the piece there is still to do).
+ *    them then hold thin triangles, a few of them turned against their neighbours (choosing each corner
+ *    from the planes that bound the piece there is still to do).
  * 4. Bevel. Each face is drawn in: at each corner, the corner moves within the face's plane away from the
  *    face's convex edges (edges where the surface turns outward) by `bevel`. A strip joins the two faces
  *    along each edge (the chamfer, where the edge is convex; nothing where it is not and both sides end at
