@@ -2,8 +2,8 @@
  * `npm run bench [-- --long] [-- --runs N] [-- --only NAME] [-- --peer-pentomino PATH]
  * [-- --peer-burrtools PATH [--burrtools-examples DIR]]` (NAME: a puzzle, `peers` for the whole-process
  * table against node -e 0 and the peers, `burrtools` for the disassembly table, `optional` for the
- * third table alone, or `loops` for the bitboard engine's loop variants): times the catalog puzzles in each mode on each
- * engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
+ * third table alone, or `loops` for the bitboard engine's loop variants): times the catalog puzzles in
+ * each mode on each engine that applies and prints a table. Each cell is the median of N runs (default 5) with the spread
  * (min..max); the last column is the speed-up of the default engine over snug's own DLX engine measured
  * in the same run, and "cli" is the whole `snug solve --workers 1` process (Node's start included), as a
  * user sees it. A second table times planned runs on 1 and 2 workers. A third times puzzles with optional
