@@ -5,7 +5,7 @@ import type { Cell } from './cell.js';
 import type { CellSolid, Grid } from './grid.js';
 import { registeredGrids } from './grids/index.js';
 import { cellsSurface, largestInset } from './surface.js';
-import { cellNear } from '../test-support/shapes.js';
+import { cellNear, solidVolume } from '../test-support/shapes.js';
 
 type V = [number, number, number];
 
@@ -96,20 +96,6 @@ describe('the surface of cells on grids other than cubes (built from their solid
     }
   });
 });
-
-/** The volume a solid encloses (the divergence theorem over the fan of each face). */
-function solidVolume(s: CellSolid): number {
-  let v = 0;
-  for (const f of s.faces) {
-    const a = s.vertices[f[0]!]!;
-    for (let i = 1; i + 1 < f.length; i++) {
-      const b = s.vertices[f[i]!]!;
-      const c = s.vertices[f[i + 1]!]!;
-      v += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
-    }
-  }
-  return v;
-}
 
 /** `count` pieces of 2 to 14 cells grown at random through the grid's neighbours (a fixed seed): bends, saddles, cells that only touch. */
 function randomPieces(grid: Grid, count: number): Cell[][] {

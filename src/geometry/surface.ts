@@ -69,6 +69,23 @@ const unit = (a: Point): Vec => scale(a, 1 / length(a));
 /** Positions of the solids are sums of small rationals and square roots: equal ones agree to far better than this. */
 const pointKey = (p: Point): string => p.map((x) => (Math.abs(x) < 5e-7 ? 0 : x).toFixed(6)).join(',');
 
+/** Points numbered by position (pointKey): `id` gives a point's number, the first point of that position kept in `points`. */
+function welder(): { points: Point[]; id: (p: Point) => number } {
+  const points: Point[] = [];
+  const index = new Map<string, number>();
+  const id = (p: Point): number => {
+    const key = pointKey(p);
+    let i = index.get(key);
+    if (i === undefined) {
+      i = points.length;
+      points.push(p);
+      index.set(key, i);
+    }
+    return i;
+  };
+  return { points, id };
+}
+
 /** A cell's faces with their corners' positions, and the key that one face has in both cells that share it. */
 interface BoundaryFace {
   /** Indices into the welded vertex list, counter-clockwise seen from outside. */
@@ -80,18 +97,7 @@ interface BoundaryFace {
 function boundaryFaces(grid: Grid, cells: Shape): { vertices: Point[]; faces: BoundaryFace[] } {
   const solid = grid.solid;
   if (!solid) throw new Error(`the ${grid.name} grid's cells have no solid`);
-  const vertices: Point[] = [];
-  const index = new Map<string, number>();
-  const vertexOf = (p: Point): number => {
-    const key = pointKey(p);
-    let i = index.get(key);
-    if (i === undefined) {
-      i = vertices.length;
-      vertices.push(p);
-      index.set(key, i);
-    }
-    return i;
-  };
+  const { points: vertices, id: vertexOf } = welder();
   const byKey = new Map<string, { corners: number[]; count: number }>();
   for (const c of cells) {
     const s = solid(c);
@@ -383,18 +389,7 @@ const CAP_HEIGHT = 1e-9;
  *     the one triangle (y, m, z) (or (m, x, z)), with the same outer edges.
  */
 function withoutCaps(triangles: readonly Triangle[]): Triangle[] {
-  const points: Point[] = [];
-  const index = new Map<string, number>();
-  const id = (p: Point): number => {
-    const key = pointKey(p);
-    let i = index.get(key);
-    if (i === undefined) {
-      i = points.length;
-      points.push(p);
-      index.set(key, i);
-    }
-    return i;
-  };
+  const { points, id } = welder();
   const tris: ([number, number, number] | undefined)[] = triangles.map((t) => t.map(id) as [number, number, number]);
   // the triangle holding each directed edge a -> b
   const edgeOf = new Map<string, number>();

@@ -3,7 +3,7 @@
  * The pentominoes and the Soma pieces here are written independently of the catalog files.
  */
 import type { Cell } from '../geometry/cell.js';
-import type { Grid } from '../geometry/grid.js';
+import type { CellSolid, Grid } from '../geometry/grid.js';
 import { normalize } from '../geometry/cell.js';
 import type { Puzzle } from '../puzzle/model.js';
 
@@ -103,4 +103,18 @@ export function cellNear(grid: Grid, c: Cell): Cell {
     if (grid.cellProblem(near) === undefined) return near;
   }
   throw new RangeError(`no cell of the ${grid.name} grid near [${c.join(', ')}]`);
+}
+
+/** The volume a cell's solid encloses, by the divergence theorem over the fan of each face: negative when its faces turn inward. */
+export function solidVolume(s: CellSolid): number {
+  let v = 0;
+  for (const f of s.faces) {
+    const a = s.vertices[f[0]!]!;
+    for (let i = 1; i + 1 < f.length; i++) {
+      const b = s.vertices[f[i]!]!;
+      const c = s.vertices[f[i + 1]!]!;
+      v += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+    }
+  }
+  return v;
 }

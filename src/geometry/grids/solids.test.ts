@@ -2,21 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cell } from '../cell.js';
 import type { CellSolid } from '../grid.js';
 import { registeredGrids } from './index.js';
-import { cellNear } from '../../test-support/shapes.js';
-
-/** Six times the signed volume (the divergence theorem over the fan of each face): positive when every face turns outward. */
-function signedVolume6(s: CellSolid): number {
-  let v = 0;
-  for (const f of s.faces) {
-    const a = s.vertices[f[0]!]!;
-    for (let i = 1; i + 1 < f.length; i++) {
-      const b = s.vertices[f[i]!]!;
-      const c = s.vertices[f[i + 1]!]!;
-      v += a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
-    }
-  }
-  return v;
-}
+import { cellNear, solidVolume } from '../../test-support/shapes.js';
 
 const point = (p: readonly number[]): string => p.map((x) => x.toFixed(6)).join(',');
 
@@ -50,7 +36,7 @@ describe('cell solids (the grids that have them)', () => {
           expect(n, `edge ${key} of ${c}`).toBe(1);
           expect(edges.get(`${b}>${a}`), `edge ${key} of ${c} has no twin`).toBe(1);
         }
-        expect(signedVolume6(s)).toBeGreaterThan(0);
+        expect(solidVolume(s)).toBeGreaterThan(0);
         const faceKeys = (t: CellSolid): Set<string> => new Set(t.faces.map((f) => f.map((i) => point(t.vertices[i]!)).sort().join('|')));
         const mine = faceKeys(s);
         for (const n of grid.neighbours(c)) {
