@@ -270,6 +270,31 @@ describe('the web app in Chromium', () => {
     await page.close();
   });
 
+  it('edits balls and triangular prisms: the Kanoodle pyramid comes back unchanged, a board of prisms drawn new solves as the library does', async () => {
+    const page = await openApp();
+    await page.selectOption('[data-testid=catalog]', 'kanoodle-pyramid');
+    await page.click('[data-testid=tab-edit]');
+    expect(await page.inputValue('[data-testid=editor-grid]')).toBe('sphere');
+    // each ball a circle in its square of the layer's art: the first layer of the pyramid is 5 x 5
+    expect(await page.locator('[data-testid=editor-board] [role=gridcell]').count()).toBe(25);
+    await expect.poll(() => page.textContent('[data-testid=editor-problem]')).toBe('Ready to solve.');
+    await page.click('[data-testid=use-edited]');
+    expect(await pagePuzzle(page)).toEqual(loadCatalogPuzzle('kanoodle-pyramid'));
+
+    await page.click('[data-testid=tab-edit]');
+    await page.click('[data-testid=new-puzzle]');
+    await page.selectOption('[data-testid=editor-grid]', 'prism');
+    await expect.poll(() => page.textContent('[data-testid=editor-problem]')).toBe('Ready to solve.');
+    await page.click('[data-testid=use-edited]');
+    const puzzle = await pagePuzzle(page);
+    expect(puzzle.grid).toBe('prism');
+    expect(puzzle.board.length).toBeGreaterThan(1);
+    const onPage = (await solveOnPage(page, 'count')).solutions;
+    expect(onPage).toBe(solve(puzzle, { countOnly: true, engine: 'dlx' }).solutions);
+    expect(onPage).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('solves a puzzle drawn in the editor, and its link opens the same puzzle', async () => {
     const page = await openApp();
     await page.click('[data-testid=tab-edit]');

@@ -1,9 +1,9 @@
 /**
  * A drawing grid of the editor: one layer of cells of any editor grid drawn as SVG polygons (squares for
- * the square and cube grids, the grid's own polygon() for hexagons and triangles), scaled to the width it
- * is given. A person paints cells by clicking or dragging (mouse, pen or finger), or with the keyboard:
- * the grid is one Tab stop (roving focus), the arrow keys move between cells, Home and End go to the
- * ends of a row, Space or Enter paints the cell. What painting does is the owner's business: the canvas
+ * the square and cube grids, circles for balls, the grid's own polygon() for hexagons, triangles and
+ * prisms), scaled to the width it is given. A person paints cells by clicking or dragging (mouse, pen or
+ * finger), or with the keyboard: the grid is one Tab stop (roving focus), the arrow keys move between
+ * cells, Home and End go to the ends of a row, Space or Enter paints the cell. What painting does is the owner's business: the canvas
  * only reports the cell and whether the stroke starts or goes on, and draws the looks it is given.
  */
 import type { Cell } from '../geometry/cell.js';
@@ -52,6 +52,11 @@ interface DrawnCell {
 
 function outline(grid: EditorGridName, place: Place): [number, number][] {
   const { cellShape, polygon } = gridOfEditor(grid);
+  if (cellShape === 'ball') {
+    // a ball of a layer drawn as a circle in its square of art (a polygon of 24 sides, as every cell is one)
+    const [x, y] = place.art;
+    return Array.from({ length: 24 }, (_, k) => [x + 0.5 + 0.47 * Math.cos((k * Math.PI) / 12), y + 0.5 + 0.47 * Math.sin((k * Math.PI) / 12)] as [number, number]);
+  }
   if (cellShape === 'box' || !polygon) {
     const [x, y] = place.art;
     return [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]];

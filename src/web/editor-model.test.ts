@@ -39,30 +39,42 @@ describe('loading and building', () => {
 
   it.each(names)('gives catalog puzzle %s back unchanged', (name) => {
     const puzzle = catalog.loadCatalogPuzzle(name);
-    if (unsupportedProblem(puzzle)) {
-      expect(puzzle.grid).toBe('sphere');
-      return;
-    }
     expect(buildPuzzle(editorStateOf(puzzle))).toEqual({ puzzle });
   });
 
-  it('loads every grid it offers from the catalog', () => {
-    const grids = new Set(names.map((n) => catalog.loadCatalogPuzzle(n)).filter((p) => !unsupportedProblem(p)).map((p) => p.grid ?? (p.dims === 3 ? 'cube' : 'square')));
+  it('loads every grid it offers: the catalog\'s, and prisms (a hexagon of six triangles, three layers high)', () => {
+    const board: Cell[] = [];
+    for (let z = 0; z < 3; z++) for (let y = 0; y < 2; y++) for (let x = 1; x <= 3; x++) board.push([x, y, z]);
+    const piece = (name: string, shape: Cell[]) => ({ name, shape, count: 2, mirror: false });
+    const prisms: Puzzle = {
+      name: 'prisms', dims: 3, grid: 'prism', mirror: false, board,
+      pieces: [piece('F', [[0, 0, 0], [1, 0, 0], [2, 0, 0]]), piece('L', [[0, 0, 0], [1, 0, 0], [0, 0, 1]]), piece('I', [[0, 0, 0], [0, 0, 1], [0, 0, 2]])],
+    };
+    const built = buildPuzzle(editorStateOf(prisms));
+    if (!('puzzle' in built)) throw new Error(built.problem);
+    expect(built.puzzle.board).toEqual(board);
+    expect(built.puzzle.pieces.map((p) => [p.name, p.shape.length, p.count])).toEqual([['F', 3, 2], ['L', 3, 2], ['I', 3, 2]]);
+    const grids = new Set([...names.map((n) => catalog.loadCatalogPuzzle(n)), prisms].filter((p) => !unsupportedProblem(p)).map((p) => p.grid ?? (p.dims === 3 ? 'cube' : 'square')));
     expect([...grids].sort()).toEqual([...EDITOR_GRIDS].sort());
   });
 
-  it('refuses the sphere grid with a reason', () => {
-    const sphere: Puzzle = { name: 's', dims: 3, grid: 'sphere', mirror: false, board: [[0, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: false }] };
-    expect(unsupportedProblem(sphere)).toContain('not the sphere grid');
-    expect(() => editorStateOf(sphere)).toThrow('sphere');
+  it('draws every cell of every catalog piece in the piece\'s frame (balls too, whose layers run across the lattice)', () => {
+    for (const name of names) {
+      const state = editorStateOf(catalog.loadCatalogPuzzle(name));
+      for (const piece of state.pieces) {
+        const drawn = new Set(framePlaces(state.grid, { origin: [0, 0, 0], size: piece.frame }).map((p) => p.cell.join(',')));
+        expect(piece.cells.filter((c) => !drawn.has(c.join(','))), `${name} ${piece.name}`).toEqual([]);
+      }
+    }
   });
 
-  it('says for every grid it does not draw (prisms, tetrahedra, sticks, ...) which it draws and where to edit instead', () => {
+  it('says for every grid it does not draw (rhombic tetrahedra, tetrahedra-octahedra, sticks) which it draws and where to edit instead', () => {
     const undrawn = GRID_NAMES.filter((g) => !EDITOR_GRIDS.includes(g));
-    expect(undrawn).toEqual(expect.arrayContaining(['sphere', 'prism', 'rhombic', 'tetra-octa', 'stick']));
+    expect([...undrawn].sort()).toEqual(['rhombic', 'stick', 'tetra-octa']);
     for (const grid of undrawn) {
       const puzzle: Puzzle = { name: 'p', dims: gridOf(grid, 3).dims, grid, mirror: false, board: [[0, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: false }] };
-      expect(unsupportedProblem(puzzle)).toBe(`the editor draws squares, cubes, hexagons and triangles, not the ${grid} grid: edit this puzzle's file (YAML or BurrTools) and open it again; it solves and shows here as any other`);
+      expect(unsupportedProblem(puzzle)).toBe(`the editor draws squares, cubes, hexagons, triangles, triangular prisms and balls, not the ${grid} grid: edit this puzzle's file (YAML or BurrTools) and open it again; it solves and shows here as any other`);
+      expect(() => editorStateOf(puzzle)).toThrow(grid);
     }
   });
 });

@@ -185,19 +185,37 @@ function artBox(grid: EditorGridName, cells: readonly Cell[]): Frame {
   return { origin: lo as unknown as Cell, size: lo.map((v, i) => hi[i]! - v + 1) as unknown as Cell };
 }
 
+/**
+ * A piece's cells where its drawing frame (which starts at art place 0, 0, 0) shows them all, and their art
+ * box. A normalised shape's art starts at or after the origin on most grids; a layer of balls runs across
+ * the lattice's axes, so there it may start before: the shape is then moved by whole art places, which on
+ * that grid is a move of the lattice (checked: a move the grid does not allow leaves the shape as it is).
+ * The puzzle normalises each shape again when it is built.
+ */
+function shapeInFrame(grid: EditorGridName, shape: readonly Cell[]): { box: Frame; cells: Cell[] } {
+  const box = artBox(grid, shape);
+  const copy = shape.map((c) => [...c] as unknown as Cell);
+  if (box.origin.every((v) => v >= 0)) return { box, cells: copy };
+  const { art, translates } = gridOfEditor(grid);
+  const shift = box.origin.map((v) => Math.min(v, 0));
+  const moved = shape.map((c) => art.cellOf(art.of(c).map((v, i) => v - shift[i]!) as unknown as Cell));
+  const step = [0, 1, 2].map((i) => moved[0]![i]! - shape[0]![i]!) as unknown as Cell;
+  if (!translates(step) || moved.some((c, k) => [0, 1, 2].some((i) => c[i]! - shape[k]![i]! !== step[i]))) return { box, cells: copy };
+  return { box: artBox(grid, moved), cells: moved };
+}
+
 /** The state that builds the puzzle again; throws on a grid the editor does not draw (see unsupportedProblem). */
 export function editorStateOf(puzzle: Puzzle): EditorState {
   const problem = unsupportedProblem(puzzle);
   if (problem) throw new Error(problem);
   const grid = puzzle.grid ?? defaultGridName(puzzle.dims);
   const pieces = puzzle.pieces.map((p): EditorPiece => {
-    const box = artBox(grid, p.shape);
+    const { box, cells } = shapeInFrame(grid, p.shape);
     const least = defaultPieceFrame(grid);
     return {
       name: p.name,
-      // the shape is normalised, so its art starts at or after the origin: the frame reaches from there
       frame: [0, 1, 2].map((i) => Math.max(box.origin[i]! + box.size[i]!, i === 2 ? 1 : least[i]!)) as unknown as Cell,
-      cells: p.shape.map((c) => [...c] as unknown as Cell),
+      cells,
       count: p.count,
       min: pieceMin(p),
       mirror: p.mirror === puzzle.mirror ? 'default' : p.mirror,

@@ -130,6 +130,7 @@ export const prismGrid: Grid = {
   // the inscribed circle of a triangle of side 1 is 1 / sqrt 3 across
   pictureUnit: (cellSize) => Math.sqrt(3) * cellSize,
   art: PLAIN_ART,
+  editor: { label: 'Triangular prisms (3-D)', menuOrder: 5, columnsPerCell: 1, pieceFrame: [6, 3, 2], textSize: 0.42 },
   wraps: false,
   isometric: false,
   scene: { mesh: 'solids', viewDirection: [1, 1.2, 1.5] },

@@ -49,6 +49,7 @@ export const sphereGrid: Grid = {
   cellProblem: (c) => (isSphereCell(c) ? undefined : 'is no sphere: x + y + z must be even'),
   cellShape: 'ball',
   art: ART,
+  editor: { label: 'Balls (3-D)', menuOrder: 6, columnsPerCell: 1, pieceFrame: [4, 4, 2], textSize: 0.6 },
   wraps: false,
   isometric: false,
   // a pyramid of balls reads better from lower down: 25 degrees above, a layer's columns of art to the
