@@ -322,6 +322,32 @@ describe('prefixes and branches', () => {
     expect(checkSplit(new DancingLinks(dominoes(4, 4)), [], 2)).toBe(36);
   });
 
+  it('keeps a prefix between calls of branches: any walk down and back up gives what a fresh instance gives, and a search after it is whole', () => {
+    const spec = cellCover(puzzleOf('3x20', rect(20, 3), PENTOMINOES)).spec;
+    const kept = new DancingLinks(spec);
+    // a walk from a fixed seed: down a branch, back up one to three levels, or through a clashing prefix
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let path: number[] = [];
+    let calls = 0;
+    for (let step = 0; step < 400; step++) {
+      const fresh = new DancingLinks(spec).branches(path);
+      expect(kept.branches(path), JSON.stringify(path)).toEqual(fresh);
+      calls++;
+      const move = next(10);
+      if (move === 0 && path.length > 0) path = [...path, path[0]!]; // an option twice: clashes
+      else if (move < 3 || fresh.length === 0) path = path.slice(0, Math.max(0, path.length - 1 - next(3)));
+      else path = [...path, fresh[next(fresh.length)]!];
+    }
+    expect(calls).toBe(400);
+    // the links the walk left are undone before a search: every solution, and the links as built
+    expect(kept.search()).toMatchObject({ solutions: 8, complete: true });
+    expect(kept.search({ prefix: kept.branches([]).slice(0, 1) }).solutions).toBe(new DancingLinks(spec).search({ prefix: new DancingLinks(spec).branches([]).slice(0, 1) }).solutions);
+  });
+
   it('reports prefix options first in each solution', () => {
     const dl = new DancingLinks(queens(6));
     const b = dl.branches([])[1]!;

@@ -35,16 +35,17 @@
  * found by walking left to its spacer (done per solution, never per search node). An option with no
  * primary item is in no list that is branched on, so it is never chosen (as in Knuth's programs).
  *
- * EXACT MODE. Between calls every link, LEN and BOUND is as built by the constructor. During a search,
- * with the prefix and the choices c[0..l-1] applied: the item lists hold exactly the uncovered items;
- * the vertical list of an uncovered item holds exactly the options none of whose items is covered, in
- * spec order, and all the nodes of those options are linked; removed nodes keep their own links, so
- * undoing in exact reverse order (the "dance") restores everything. Choosing option r when branching on
- * item i: cover(i); then for each other item j of r, left to right: BOUND(j)--, and cover(j) if BOUND(j)
- * became 0. Undoing goes right to left: uncover(j) if BOUND(j) is 0, then BOUND(j)++; finally uncover(i).
- * A prefix is a list of option numbers, each applied through BOUND for all of its items (so its order
- * does not matter).
- * Branching is MRV: the first active primary item with the fewest options.
+ * EXACT MODE. Between calls every link, LEN and BOUND is as built by the constructor, or (after branches())
+ * as built with that call's prefix applied, which the next call of branches() starts from (keepPrefix) and
+ * any search undoes first. During a search, with the prefix and the choices c[0..l-1] applied: the item
+ * lists hold exactly the uncovered items; the vertical list of an uncovered item holds exactly the options
+ * none of whose items is covered, in spec order, and all the nodes of those options are linked; removed
+ * nodes keep their own links, so undoing in exact reverse order (the "dance") restores everything.
+ * Choosing option r when branching on item i: cover(i); then for each other item j of r, left to right:
+ * BOUND(j)--, and cover(j) if BOUND(j) became 0. Undoing goes right to left: uncover(j) if BOUND(j) is 0,
+ * then BOUND(j)++; finally uncover(i). A prefix is a list of option numbers, each applied through BOUND
+ * for all of its items (so its order does not matter). Branching is MRV: the first active primary item
+ * with the fewest options.
  *
  * MULTIPLICITIES MODE (Algorithm M). An option is "live" when it is hidden neither by the cover of one
  * of its items nor by a tweak (below); live options have all their nodes linked. Branching on item i at
@@ -383,8 +384,13 @@ export class DancingLinks implements Engine {
   /** Solution buffer (prefix, then choices) and views of it by length, so onSolution costs no allocation. */
   private solutionBuffer = new Int32Array(0);
   private views: (Int32Array | undefined)[] = [];
-  /** True while the links are changed by a search: from begin() to finish(). */
+  /** True while the links are changed by a search: from begin() to finish(), or by a prefix branches() keeps. */
   private active = false;
+  /**
+   * Exact mode: true when the links hold only the prefix `applied`, left by branches() for the next call
+   * (see keepPrefix). Any search undoes it first (begin() calls finish()).
+   */
+  private keeping = false;
   /** True while our code runs inside a search: refuses re-entry from a callback. */
   private running = false;
   /** Bumped when a new search takes over from a suspended solutions() generator. */
@@ -578,29 +584,30 @@ export class DancingLinks implements Engine {
    */
   branches(prefix: readonly number[]): number[] {
     const out: number[] = [];
-    if (!this.begin({ prefix })) return out;
     const node = this.node;
+    if (!this.multiplicities) {
+      if (!this.keepPrefix(prefix)) return out;
+      const best = this.mrv();
+      if (best !== 0) for (let p = node[best + DLINK]!; p !== best; p = node[p + DLINK]!) out.push(this.optionOf(p));
+      return out;
+    }
+    if (!this.begin({ prefix })) return out;
     try {
-      if (!this.multiplicities) {
-        const best = this.mrv();
-        if (best !== 0) for (let p = node[best + DLINK]!; p !== best; p = node[p + DLINK]!) out.push(this.optionOf(p));
-      } else {
-        // Walk the level as the search would, tweaking each choice, without going down.
-        const item = this.item;
-        const best = chooseItem(node, item, this.degree);
-        if (best !== 0 && this.degree[0]! > 0) {
-          const first = node[best + DLINK]!;
-          this.updates += enterLevel(best, node, item);
-          for (let cur = first; readyChoice(best, cur, node, item) >= 0; cur = node[cur + DLINK]!) {
-            if (cur === best) {
-              out.push(-best / W);
-              if (node[best + AUX] !== 0) reactivate(best, item);
-              break;
-            }
-            out.push(this.optionOf(cur));
+      // Walk the level as the search would, tweaking each choice, without going down.
+      const item = this.item;
+      const best = chooseItem(node, item, this.degree);
+      if (best !== 0 && this.degree[0]! > 0) {
+        const first = node[best + DLINK]!;
+        this.updates += enterLevel(best, node, item);
+        for (let cur = first; readyChoice(best, cur, node, item) >= 0; cur = node[cur + DLINK]!) {
+          if (cur === best) {
+            out.push(-best / W);
+            if (node[best + AUX] !== 0) reactivate(best, item);
+            break;
           }
-          leaveLevel(best, first, node, item);
+          out.push(this.optionOf(cur));
         }
+        leaveLevel(best, first, node, item);
       }
     } finally {
       this.finish();
@@ -656,16 +663,8 @@ export class DancingLinks implements Engine {
    * applies the prefix. Returns false, with nothing left applied, when the prefix options clash.
    */
   private begin(options: SearchOptions): boolean {
-    if (this.running) throw new Error('DancingLinks: a search is already running on this instance (called from a callback?)');
     const prefix = options.prefix ?? [];
-    const lowest = this.multiplicities ? -this.primaryCount : 0;
-    for (const o of prefix) {
-      if (!Number.isInteger(o) || o < lowest || o >= this.optionCount) {
-        throw new RangeError(this.multiplicities
-          ? `DancingLinks: prefix entry ${o} is not a choice code (an option number 0..${this.optionCount - 1}, or -1 - e for primary item e, down to ${lowest})`
-          : `DancingLinks: prefix entry ${o} is not an option number (0..${this.optionCount - 1})`);
-      }
-    }
+    this.checkPrefix(prefix);
     if (this.active) {
       this.finish();
       this.epoch++;
@@ -706,6 +705,52 @@ export class DancingLinks implements Engine {
       this.views = [];
     }
     this.solutionBuffer.set(this.applied);
+    return true;
+  }
+
+  /** Refuses re-entry from a callback, and a prefix entry that is no choice code. */
+  private checkPrefix(prefix: readonly number[]): void {
+    if (this.running) throw new Error('DancingLinks: a search is already running on this instance (called from a callback?)');
+    const lowest = this.multiplicities ? -this.primaryCount : 0;
+    for (const o of prefix) {
+      if (!Number.isInteger(o) || o < lowest || o >= this.optionCount) {
+        throw new RangeError(this.multiplicities
+          ? `DancingLinks: prefix entry ${o} is not a choice code (an option number 0..${this.optionCount - 1}, or -1 - e for primary item e, down to ${lowest})`
+          : `DancingLinks: prefix entry ${o} is not an option number (0..${this.optionCount - 1})`);
+      }
+    }
+  }
+
+  /**
+   * Exact mode, for branches(): the links with exactly `prefix` applied, from the prefix the last call left
+   * applied: the options past the part the two share are undone (last first), the new ones applied. A
+   * planner's or a random walk's calls go one level down or back up a path, so each call applies about
+   * one option where applying the whole prefix and undoing it cost the path's length in each (the
+   * Kanoodle pyramid's plan: 0.44 s of 1.3 s). False when an option of the prefix clashes; the links then
+   * hold the options before it, and the next call goes on from those.
+   */
+  private keepPrefix(prefix: readonly number[]): boolean {
+    this.checkPrefix(prefix);
+    if (this.active && !this.keeping) {
+      this.finish();
+      this.epoch++;
+    }
+    if (!this.active) {
+      this.signal = undefined;
+      this.deadline = Infinity;
+      this.onTick = undefined;
+      this.level = 0;
+      this.base = 0;
+      this.phase = FORWARD;
+      this.applied = [];
+      this.active = true;
+      this.keeping = true;
+    }
+    const applied = this.applied;
+    let same = 0;
+    while (same < applied.length && same < prefix.length && applied[same] === prefix[same]) same++;
+    while (applied.length > same) this.unapplyOption(applied.pop()!);
+    for (let k = same; k < prefix.length; k++) if (!this.applyOption(prefix[k]!)) return false;
     return true;
   }
 
@@ -814,6 +859,7 @@ export class DancingLinks implements Engine {
     this.signal = undefined;
     this.onTick = undefined;
     this.active = false;
+    this.keeping = false;
   }
 
   private stopRequested(): boolean {
