@@ -35,9 +35,10 @@
  *    a fin (there and back along one edge) and is not drawn.
  * 5. Caps. Corners that moved apart along one straight edge leave triangles whose three corners lie on one
  *    line: no area and no normal, and written in single precision they face any way. Each is taken out by
- *    flipping its longest edge (withoutCaps), which keeps the mesh closed and the surface where it was. On
- *    BurrTools' example files of prisms and rhombic tetrahedra, `--gap 0.4` left 9 to 107 such triangles
- *    a file; none is left, with or without a gap or a bevel.
+ *    flipping its longest edge, or by merging it with the two triangles it shares a corner with where the
+ *    flip would join two corners joined already (withoutCaps); either keeps the mesh closed and the
+ *    surface where it was. On BurrTools' example files of prisms and rhombic tetrahedra, `--gap 0.4` left
+ *    9 to 107 such triangles a file; none is left, with or without a gap or a bevel.
  *
  * Units are the solid's (a cube cell is a unit cube); the caller scales.
  */

@@ -3,8 +3,9 @@
  * the square and cube grids, circles for balls, the grid's own polygon() for hexagons, triangles and
  * prisms), scaled to the width it is given. A person paints cells by clicking or dragging (mouse, pen or
  * finger), or with the keyboard: the grid is one Tab stop (roving focus), the arrow keys move between
- * cells, Home and End go to the ends of a row, Space or Enter paints the cell. What painting does is the owner's business: the canvas
- * only reports the cell and whether the stroke starts or goes on, and draws the looks it is given.
+ * cells, Home and End go to the ends of a row, Space or Enter paints the cell. What painting does is the
+ * owner's business: the canvas only reports the cell and whether the stroke starts or goes on, and draws
+ * the looks it is given.
  */
 import type { Cell } from '../geometry/cell.js';
 import { cellKey } from '../geometry/cell.js';
