@@ -13,6 +13,8 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { useBrowserAndServer } from '../test-support/browser.js';
+import type { Cell } from '../geometry/cell.js';
+import { gridOf } from '../geometry/grids/index.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { loadBurrToolsFile } from '../puzzle/files.js';
 import { parsePuzzle } from '../puzzle/format.js';
@@ -270,7 +272,7 @@ describe('the web app in Chromium', () => {
     await page.close();
   });
 
-  it('edits balls and triangular prisms: the Kanoodle pyramid comes back unchanged, a board of prisms drawn new solves as the library does', async () => {
+  it('edits balls, triangular prisms and rhombic voxels: the Kanoodle pyramid comes back unchanged, a board of prisms drawn new solves as the library does, a rhombic layer shows only tetrahedra', async () => {
     const page = await openApp();
     await page.selectOption('[data-testid=catalog]', 'kanoodle-pyramid');
     await page.click('[data-testid=tab-edit]');
@@ -292,6 +294,15 @@ describe('the web app in Chromium', () => {
     const onPage = (await solveOnPage(page, 'count')).solutions;
     expect(onPage).toBe(solve(puzzle, { countOnly: true, engine: 'dlx' }).solutions);
     expect(onPage).toBeGreaterThan(0);
+
+    // BurrTools' rhombic voxels: a layer shows only the places that are tetrahedra
+    await page.click('[data-testid=tab-edit]');
+    await page.click('[data-testid=new-puzzle]');
+    await page.selectOption('[data-testid=editor-grid]', 'rhombic');
+    const drawn = await page.locator('[data-testid=editor-board] [role=gridcell]').evaluateAll((cells) => cells.map((c) => (c as unknown as { dataset: { cell: string } }).dataset.cell));
+    expect(drawn.length).toBeGreaterThan(0);
+    const rhombic = gridOf('rhombic', 3);
+    expect(drawn.filter((key) => rhombic.cellProblem!(key.split(',').map(Number) as unknown as Cell) !== undefined)).toEqual([]);
     await page.close();
   });
 

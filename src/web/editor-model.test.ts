@@ -42,7 +42,7 @@ describe('loading and building', () => {
     expect(buildPuzzle(editorStateOf(puzzle))).toEqual({ puzzle });
   });
 
-  it('loads every grid it offers: the catalog\'s, and prisms (a hexagon of six triangles, three layers high)', () => {
+  it('loads every grid it offers: the catalog\'s, prisms (a hexagon of six triangles, three layers high), and BurrTools\' voxel grids', () => {
     const board: Cell[] = [];
     for (let z = 0; z < 3; z++) for (let y = 0; y < 2; y++) for (let x = 1; x <= 3; x++) board.push([x, y, z]);
     const piece = (name: string, shape: Cell[]) => ({ name, shape, count: 2, mirror: false });
@@ -54,7 +54,23 @@ describe('loading and building', () => {
     if (!('puzzle' in built)) throw new Error(built.problem);
     expect(built.puzzle.board).toEqual(board);
     expect(built.puzzle.pieces.map((p) => [p.name, p.shape.length, p.count])).toEqual([['F', 3, 2], ['L', 3, 2], ['I', 3, 2]]);
-    const grids = new Set([...names.map((n) => catalog.loadCatalogPuzzle(n)), prisms].filter((p) => !unsupportedProblem(p)).map((p) => p.grid ?? (p.dims === 3 ? 'cube' : 'square')));
+    // BurrTools' voxel grids: a block of voxel positions, its cells the board, pieces of two touching cells
+    const voxels = (grid: 'rhombic' | 'tetra-octa', side: number): Puzzle => {
+      const g = gridOf(grid, 3);
+      const cells: Cell[] = [];
+      for (let z = 0; z < side; z++) for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) if (!g.cellProblem?.([x, y, z])) cells.push([x, y, z]);
+      const pair = [cells[0]!, g.neighbours(cells[0]!).find((n) => cells.some((c) => c.join() === n.join()))!];
+      const single = cells.length % 2 === 1 ? [{ name: 'B', shape: g.normalize([cells[0]!]), count: 1, mirror: false }] : [];
+      return { name: grid, dims: 3, grid, mirror: false, board: cells, pieces: [{ name: 'A', shape: g.normalize(pair), count: Math.floor(cells.length / 2), mirror: false }, ...single] };
+    };
+    const burrTools = [voxels('rhombic', 5), voxels('tetra-octa', 3)];
+    for (const puzzle of burrTools) {
+      const state = editorStateOf(puzzle);
+      // every cell of the board and of the piece is drawn in its frame, and nothing that is no cell
+      expect(framePlaces(state.grid, state.frame).map((p) => p.cell.join()).sort()).toEqual(puzzle.board.map((c) => c.join()).sort());
+      expect(buildPuzzle(state)).toEqual({ puzzle });
+    }
+    const grids = new Set([...names.map((n) => catalog.loadCatalogPuzzle(n)), prisms, ...burrTools].filter((p) => !unsupportedProblem(p)).map((p) => p.grid ?? (p.dims === 3 ? 'cube' : 'square')));
     expect([...grids].sort()).toEqual([...EDITOR_GRIDS].sort());
   });
 
@@ -68,12 +84,12 @@ describe('loading and building', () => {
     }
   });
 
-  it('says for every grid it does not draw (rhombic tetrahedra, tetrahedra-octahedra, sticks) which it draws and where to edit instead', () => {
+  it('says for every grid it does not draw (sticks) which it draws and where to edit instead', () => {
     const undrawn = GRID_NAMES.filter((g) => !EDITOR_GRIDS.includes(g));
-    expect([...undrawn].sort()).toEqual(['rhombic', 'stick', 'tetra-octa']);
+    expect([...undrawn].sort()).toEqual(['stick']);
     for (const grid of undrawn) {
       const puzzle: Puzzle = { name: 'p', dims: gridOf(grid, 3).dims, grid, mirror: false, board: [[0, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: false }] };
-      expect(unsupportedProblem(puzzle)).toBe(`the editor draws squares, cubes, hexagons, triangles, triangular prisms and balls, not the ${grid} grid: edit this puzzle's file (YAML or BurrTools) and open it again; it solves and shows here as any other`);
+      expect(unsupportedProblem(puzzle)).toBe(`the editor draws squares, cubes, hexagons, triangles, triangular prisms, balls, rhombic tetrahedra and tetrahedra-octahedra, not the ${grid} grid: edit this puzzle's file (YAML or BurrTools) and open it again; it solves and shows here as any other`);
       expect(() => editorStateOf(puzzle)).toThrow(grid);
     }
   });

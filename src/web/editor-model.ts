@@ -112,12 +112,15 @@ export function frameOfCells(grid: EditorGridName, cells: Cell): Cell {
 export function framePlaces(grid: EditorGridName, frame: Frame): Place[] {
   const out: Place[] = [];
   const [x0, y0, z0] = frame.origin;
-  const { art } = gridOfEditor(grid);
+  const { art, cellProblem } = gridOfEditor(grid);
   for (let z = z0; z < z0 + frame.size[2]; z++) {
     for (let row = y0; row < y0 + frame.size[1]; row++) {
       for (let column = x0; column < x0 + frame.size[0]; column++) {
         if (!art.allowed(column, row)) continue;
-        out.push({ art: [column, row, z], cell: art.cellOf([column, row, z]) });
+        const cell = art.cellOf([column, row, z]);
+        // (BurrTools' voxel grids: a place is a cell in some layers only)
+        if (cellProblem?.(cell) !== undefined) continue;
+        out.push({ art: [column, row, z], cell });
       }
     }
   }
@@ -303,7 +306,8 @@ export function setGrid(state: EditorState, grid: EditorGridName): void {
         x = toArt.allowed(base, row) ? base : base + 1;
       }
       if (x - origin[0] >= frameSize[0]) continue;
-      out.push(toArt.cellOf([x, row, z]));
+      const cell = toArt.cellOf([x, row, z]);
+      if (gridOfEditor(grid).cellProblem?.(cell) === undefined) out.push(cell);
     }
     return out;
   };

@@ -189,6 +189,7 @@ export const rhombicGrid: Grid = {
   // in flat pictures, each tetrahedron is a mark at its place in the voxel layers
   cellShape: 'ball',
   art: ART,
+  editor: { label: 'Rhombic tetrahedra (3-D, BurrTools voxels)', menuOrder: 7, columnsPerCell: 1, pieceFrame: [5, 5, 5], textSize: 0.6 },
   wraps: false,
   isometric: false,
   scene: { mesh: 'solids', viewDirection: [1, 1, 1] },

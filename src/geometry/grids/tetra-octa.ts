@@ -148,6 +148,7 @@ export const tetraOctaGrid: Grid = {
   cellShape: 'ball',
   // art is BurrTools' voxel positions, layer by layer (most of them no cells): files list the cells
   art: { ...PLAIN_ART, listed: true },
+  editor: { label: 'Tetrahedra-octahedra (3-D, BurrTools voxels)', menuOrder: 8, columnsPerCell: 1, pieceFrame: [3, 3, 3], textSize: 0.6 },
   wraps: false,
   isometric: false,
   scene: SCENE,
