@@ -272,7 +272,7 @@ describe('the web app in Chromium', () => {
     await page.close();
   });
 
-  it('edits balls, triangular prisms and rhombic voxels: the Kanoodle pyramid comes back unchanged, a board of prisms drawn new solves as the library does, a rhombic layer shows only tetrahedra', async () => {
+  it('edits balls, triangular prisms, rhombic voxels and sticks: the Kanoodle pyramid comes back unchanged, a board of prisms drawn new solves as the library does, a rhombic layer shows only tetrahedra, a board of sticks only sticks', async () => {
     const page = await openApp();
     await page.selectOption('[data-testid=catalog]', 'kanoodle-pyramid');
     await page.click('[data-testid=tab-edit]');
@@ -303,6 +303,11 @@ describe('the web app in Chromium', () => {
     expect(drawn.length).toBeGreaterThan(0);
     const rhombic = gridOf('rhombic', 3);
     expect(drawn.filter((key) => rhombic.cellProblem!(key.split(',').map(Number) as unknown as Cell) !== undefined)).toEqual([]);
+    // sticks: a board of sticks only (a stick lies where its column and row add up odd), two art places a square
+    await page.selectOption('[data-testid=editor-grid]', 'stick');
+    const sticks = await page.locator('[data-testid=editor-board] [role=gridcell]').evaluateAll((cells) => cells.map((c) => (c as unknown as { dataset: { cell: string } }).dataset.cell));
+    expect(sticks.length).toBeGreaterThan(0);
+    expect(sticks.filter((key) => { const [x, y] = key.split(',').map(Number); return (x! + y!) % 2 === 0; })).toEqual([]);
     await page.close();
   });
 

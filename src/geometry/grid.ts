@@ -209,6 +209,11 @@ export interface GridEditor {
   readonly pieceFrame: Cell;
   /** The size of a cell's label, in picture units. */
   readonly textSize: number;
+  /**
+   * Screen pixels of a unit of polygon() against the editor's cell size (default 1): sticks' polygons are
+   * in squares, each two places of art across, so they are drawn twice as large.
+   */
+  readonly unitScale?: number;
 }
 
 /** Art as square and cube puzzle files draw it (and triangles: a row alternates up and down): column x, row y, layer z is the cell [x, y, z]. */

@@ -113,7 +113,7 @@ export class CellCanvas {
     const height = maxY - minY + 2 * pad;
     this.element.setAttribute('viewBox', `${minX - pad} ${minY - pad} ${width} ${height}`);
     // at most cellSize pixels a unit, and never wider than the space it is given (CSS: width 100%)
-    this.element.style.maxWidth = `${Math.ceil(width * this.options.cellSize)}px`;
+    this.element.style.maxWidth = `${Math.ceil(width * this.options.cellSize * (gridOfEditor(grid).editor?.unitScale ?? 1))}px`;
     const textSize = gridOfEditor(grid).editor?.textSize ?? 0.6;
     let row: SVGGElement | undefined;
     let rowNumber = Number.NaN;

@@ -42,7 +42,7 @@ describe('loading and building', () => {
     expect(buildPuzzle(editorStateOf(puzzle))).toEqual({ puzzle });
   });
 
-  it('loads every grid it offers: the catalog\'s, prisms (a hexagon of six triangles, three layers high), and BurrTools\' voxel grids', () => {
+  it('loads every grid it offers: the catalog\'s, prisms (a hexagon of six triangles, three layers high), BurrTools\' voxel grids and sticks', () => {
     const board: Cell[] = [];
     for (let z = 0; z < 3; z++) for (let y = 0; y < 2; y++) for (let x = 1; x <= 3; x++) board.push([x, y, z]);
     const piece = (name: string, shape: Cell[]) => ({ name, shape, count: 2, mirror: false });
@@ -63,10 +63,16 @@ describe('loading and building', () => {
       const single = cells.length % 2 === 1 ? [{ name: 'B', shape: g.normalize([cells[0]!]), count: 1, mirror: false }] : [];
       return { name: grid, dims: 3, grid, mirror: false, board: cells, pieces: [{ name: 'A', shape: g.normalize(pair), count: Math.floor(cells.length / 2), mirror: false }, ...single] };
     };
-    const burrTools = [voxels('rhombic', 5), voxels('tetra-octa', 3)];
+    // sticks: the 12 sticks of a 2 x 2 square, in six pieces of two in a line
+    const sticks: Puzzle = {
+      name: 'sticks', dims: 2, grid: 'stick', mirror: true,
+      board: [[1, 0, 0], [3, 0, 0], [0, 1, 0], [2, 1, 0], [4, 1, 0], [1, 2, 0], [3, 2, 0], [0, 3, 0], [2, 3, 0], [4, 3, 0], [1, 4, 0], [3, 4, 0]],
+      pieces: [{ name: 'I', shape: [[1, 0, 0], [3, 0, 0]], count: 6, mirror: true }],
+    };
+    const burrTools = [voxels('rhombic', 5), voxels('tetra-octa', 3), sticks];
     for (const puzzle of burrTools) {
       const state = editorStateOf(puzzle);
-      // every cell of the board and of the piece is drawn in its frame, and nothing that is no cell
+      // every cell of the board is drawn in its frame, and nothing that is no cell
       expect(framePlaces(state.grid, state.frame).map((p) => p.cell.join()).sort()).toEqual(puzzle.board.map((c) => c.join()).sort());
       expect(buildPuzzle(state)).toEqual({ puzzle });
     }
@@ -84,14 +90,11 @@ describe('loading and building', () => {
     }
   });
 
-  it('says for every grid it does not draw (sticks) which it draws and where to edit instead', () => {
-    const undrawn = GRID_NAMES.filter((g) => !EDITOR_GRIDS.includes(g));
-    expect([...undrawn].sort()).toEqual(['stick']);
-    for (const grid of undrawn) {
-      const puzzle: Puzzle = { name: 'p', dims: gridOf(grid, 3).dims, grid, mirror: false, board: [[0, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: false }] };
-      expect(unsupportedProblem(puzzle)).toBe(`the editor draws squares, cubes, hexagons, triangles, triangular prisms, balls, rhombic tetrahedra and tetrahedra-octahedra, not the ${grid} grid: edit this puzzle's file (YAML or BurrTools) and open it again; it solves and shows here as any other`);
-      expect(() => editorStateOf(puzzle)).toThrow(grid);
-    }
+  it('draws every grid snug has, and says for a grid added without a drawing which it draws and where to edit instead', () => {
+    expect(GRID_NAMES.filter((g) => !EDITOR_GRIDS.includes(g))).toEqual([]);
+    const puzzle = { name: 'p', dims: 2, grid: 'pentagon', mirror: false, board: [[0, 0, 0]], pieces: [{ name: 'A', shape: [[0, 0, 0]], count: 1, mirror: false }] } as unknown as Puzzle;
+    expect(unsupportedProblem(puzzle)).toBe('the editor draws squares, cubes, hexagons, triangles, triangular prisms, balls, rhombic tetrahedra, tetrahedra-octahedra and sticks, not the pentagon grid: edit this puzzle\'s file (YAML or BurrTools) and open it again; it solves and shows here as any other');
+    expect(() => editorStateOf(puzzle)).toThrow('pentagon');
   });
 });
 
@@ -171,6 +174,21 @@ describe('building a puzzle', () => {
     expect(state.pieces[0]!.frame[2]).toBe(2); // layers to draw the piece in
     setGrid(state, 'square');
     expect(buildPuzzle(state)).toEqual(buildPuzzle(twoTrominoes()));
+  });
+
+  it('keeps, from one grid to any other, only cells the new grid draws in their frames', () => {
+    const drawnIn = (grid: EditorGridName, size: Cell, origin: Cell = [0, 0, 0]): Set<string> => new Set(framePlaces(grid, { origin, size }).map((p) => p.cell.join()));
+    for (const from of EDITOR_GRIDS) {
+      for (const to of EDITOR_GRIDS) {
+        const state = newEditorState(from, [6, 6, 3]);
+        for (const place of framePlaces(from, { origin: [0, 0, 0], size: state.pieces[0]!.frame }).slice(0, 7)) setPieceCell(state, 0, place.cell, true);
+        setGrid(state, to);
+        const board = drawnIn(to, state.frame.size, state.frame.origin);
+        expect(state.board.filter((c) => !board.has(c.join())), `${from} -> ${to}: board`).toEqual([]);
+        const piece = drawnIn(to, state.pieces[0]!.frame);
+        expect(state.pieces[0]!.cells.filter((c) => !piece.has(c.join())), `${from} -> ${to}: piece`).toEqual([]);
+      }
+    }
   });
 });
 

@@ -305,7 +305,7 @@ export function setGrid(state: EditorState, grid: EditorGridName): void {
         const base = origin[0] + toColumns * (x - origin[0]);
         x = toArt.allowed(base, row) ? base : base + 1;
       }
-      if (x - origin[0] >= frameSize[0]) continue;
+      if (x - origin[0] >= frameSize[0] || !toArt.allowed(x, row)) continue;
       const cell = toArt.cellOf([x, row, z]);
       if (gridOfEditor(grid).cellProblem?.(cell) === undefined) out.push(cell);
     }
@@ -318,9 +318,11 @@ export function setGrid(state: EditorState, grid: EditorGridName): void {
   state.optional = move(state.optional, frameSize, state.frame.origin);
   state.frame = { origin, size: frameSize };
   for (const p of state.pieces) {
-    // a flat piece frame gains the layers a new cube piece has, to draw in
+    // a piece frame grows to the new grid's frame for a new piece where it is smaller (a flat one gains the
+    // layers a new cube piece has; sticks, whose art has two places a square, a frame of 4 x 4 squares)
     const size = resize(p.frame);
-    p.frame = [size[0], size[1], Math.max(size[2], defaultPieceFrame(grid)[2])];
+    const least = defaultPieceFrame(grid);
+    p.frame = [Math.max(size[0], least[0]), Math.max(size[1], least[1]), Math.max(size[2], least[2])];
     p.cells = move(p.cells, p.frame);
     p.orientations = undefined;
   }

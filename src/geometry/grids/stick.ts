@@ -78,6 +78,8 @@ export const stickGrid: Grid = {
     cellCharacter: (column) => (isHorizontal(column) ? '-' : '|'),
     pointCharacter: '+',
   },
+  // a frame of 9 x 9 art places holds the sticks of a 4 x 4 square
+  editor: { label: 'Sticks (edges of squares)', menuOrder: 9, columnsPerCell: 1, pieceFrame: [9, 9, 1], textSize: 0.22, unitScale: 2 },
   wraps: false,
   isometric: false,
   exclusivePoints(cells) {
