@@ -121,6 +121,8 @@ export interface Grid {
    * that say so. The search then picks Dancing Links, which branches on the most constrained cell.
    */
   readonly wideBranching?: string;
+  /** How two neighbouring cells touch, in the words a message uses (default: "face to face"). */
+  readonly touching?: string;
   /**
    * For grids whose pieces may not cross (sticks): the points a shape holds that no other piece may hold
    * (as cells, in the cells' coordinates; a point need not be a cell). Dancing Links gives each point a

@@ -26,7 +26,10 @@ describe('wellFormedProblem', () => {
     ['too many copies', { ...domino, pieces: [{ ...domino.pieces[0]!, count: 20_000 }] }, 'more than 10000 piece copies'],
     ['a name twice', { ...domino, pieces: [domino.pieces[0]!, domino.pieces[0]!] }, 'two pieces are named "D"'],
     ['a shape not at the origin', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[1, 0, 0], [2, 0, 0]] }] }, 'must be normalised'],
-    ['a disconnected shape', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[0, 0, 0], [2, 0, 0]] }] }, 'not connected'],
+    ['a disconnected shape', { ...domino, pieces: [{ ...domino.pieces[0]!, shape: [[0, 0, 0], [2, 0, 0]] }] }, 'not connected: its cells must touch face to face'],
+    // two horizontal sticks with a gap between them; balls two steps apart
+    ['a disconnected piece of sticks', { ...domino, grid: 'stick', board: [[1, 0, 0], [3, 0, 0], [5, 0, 0], [7, 0, 0]], pieces: [{ ...domino.pieces[0]!, shape: [[1, 0, 0], [5, 0, 0]] }] }, 'not connected: its cells must touch end to end'],
+    ['a disconnected piece of balls', { ...domino, dims: 3, grid: 'sphere', board: [[0, 0, 0], [2, 0, 0], [1, 1, 0], [3, 1, 0]], pieces: [{ ...domino.pieces[0]!, shape: [[0, 0, 0], [4, 0, 0]] }] }, 'not connected: its cells must touch ball to ball'],
     ['a piece larger than the board', { ...domino, board: [[0, 0, 0]] }, 'more cells than the board'],
     ['a control character in a piece name', { ...domino, pieces: [{ ...domino.pieces[0]!, name: 'D\x1b[2J' }] }, "a piece name 'D\\x1b[2J' contains the unprintable character \\x1b"],
     ['a newline in the puzzle name', { ...domino, name: 'two\nlines' }, "the puzzle name 'two\\nlines' contains the unprintable character \\n"],

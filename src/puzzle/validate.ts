@@ -150,9 +150,9 @@ export function nameTwiceProblem(names: ReadonlyMap<string, string>, name: strin
   return other === name ? `two ${things} are named ${shownName}` : `two ${things} are named alike: ${shownName} and '${printable(other, 40)}' look the same`;
 }
 
-/** A piece is one piece: its cells touch face to face. */
+/** A piece is one piece: its cells touch as the grid's neighbours do (face to face, sticks end to end, ...). */
 export function connectedProblem(grid: Grid, cells: readonly Cell[], what: string): string | undefined {
-  return isConnectedOn(grid, cells) ? undefined : `${what} is not connected: its cells must touch face to face`;
+  return isConnectedOn(grid, cells) ? undefined : `${what} is not connected: its cells must touch ${grid.touching ?? 'face to face'}`;
 }
 
 /** A colour the pictures can draw (see isColor). */

@@ -48,6 +48,7 @@ export const sphereGrid: Grid = {
   normalize: evenSumNormalize,
   cellProblem: (c) => (isSphereCell(c) ? undefined : 'is no sphere: x + y + z must be even'),
   cellShape: 'ball',
+  touching: 'ball to ball',
   art: ART,
   editor: { label: 'Balls (3-D)', menuOrder: 6, columnsPerCell: 1, pieceFrame: [4, 4, 2], textSize: 0.6 },
   wraps: false,

@@ -82,6 +82,7 @@ export const stickGrid: Grid = {
   editor: { label: 'Sticks (edges of squares)', menuOrder: 9, columnsPerCell: 1, pieceFrame: [9, 9, 1], textSize: 0.22, unitScale: 2 },
   wraps: false,
   isometric: false,
+  touching: 'end to end',
   exclusivePoints(cells) {
     const on = new Set(cells.map((c) => `${c[0]},${c[1]}`));
     const points: Cell[] = [];
