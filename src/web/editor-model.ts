@@ -23,7 +23,7 @@ import { allowedOrientations } from '../puzzle/orientations.js';
 import { puzzleCheckProblem } from '../puzzle/validate.js';
 import { cellByCellProblem } from './sizes.js';
 
-/** The grids the editor draws (those with an `editor`), in their menu order: flat ones as one layer, cubes layer by layer. */
+/** The grids the editor draws (those with an `editor`), in their menu order: flat ones as one layer, the others layer by layer. */
 export type EditorGridName = GridName;
 export const EDITOR_GRIDS: readonly EditorGridName[] = registeredGrids()
   .filter((g) => g.editor)
