@@ -108,19 +108,27 @@ export function frameOfCells(grid: EditorGridName, cells: Cell): Cell {
   return [clamp(cells[0]) * columnsPerCell(grid), clamp(cells[1]), dimsOf(grid) === 3 ? clamp(cells[2]) : 1];
 }
 
+/**
+ * The cell that the art place (column, row, layer) stands for on the grid, or undefined where there is
+ * none: a place the art does not allow, or (BurrTools' voxel grids) a place that is a cell in some layers
+ * only.
+ */
+function cellAtPlace(grid: EditorGridName, place: Cell): Cell | undefined {
+  const { art, cellProblem } = gridOfEditor(grid);
+  if (!art.allowed(place[0], place[1])) return undefined;
+  const cell = art.cellOf(place);
+  return cellProblem?.(cell) === undefined ? cell : undefined;
+}
+
 /** Every place of a frame in reading order (layer, row, column). */
 export function framePlaces(grid: EditorGridName, frame: Frame): Place[] {
   const out: Place[] = [];
   const [x0, y0, z0] = frame.origin;
-  const { art, cellProblem } = gridOfEditor(grid);
   for (let z = z0; z < z0 + frame.size[2]; z++) {
     for (let row = y0; row < y0 + frame.size[1]; row++) {
       for (let column = x0; column < x0 + frame.size[0]; column++) {
-        if (!art.allowed(column, row)) continue;
-        const cell = art.cellOf([column, row, z]);
-        // (BurrTools' voxel grids: a place is a cell in some layers only)
-        if (cellProblem?.(cell) !== undefined) continue;
-        out.push({ art: [column, row, z], cell });
+        const cell = cellAtPlace(grid, [column, row, z]);
+        if (cell) out.push({ art: [column, row, z], cell });
       }
     }
   }
@@ -305,9 +313,9 @@ export function setGrid(state: EditorState, grid: EditorGridName): void {
         const base = origin[0] + toColumns * (x - origin[0]);
         x = toArt.allowed(base, row) ? base : base + 1;
       }
-      if (x - origin[0] >= frameSize[0] || !toArt.allowed(x, row)) continue;
-      const cell = toArt.cellOf([x, row, z]);
-      if (gridOfEditor(grid).cellProblem?.(cell) === undefined) out.push(cell);
+      if (x - origin[0] >= frameSize[0]) continue;
+      const cell = cellAtPlace(grid, [x, row, z]);
+      if (cell) out.push(cell);
     }
     return out;
   };
