@@ -735,14 +735,8 @@ export class DancingLinks implements Engine {
       this.finish();
       this.epoch++;
     }
+    // (the links as built, as the constructor or finish() leave them: no level, no prefix, no callbacks)
     if (!this.active) {
-      this.signal = undefined;
-      this.deadline = Infinity;
-      this.onTick = undefined;
-      this.level = 0;
-      this.base = 0;
-      this.phase = FORWARD;
-      this.applied = [];
       this.active = true;
       this.keeping = true;
     }
