@@ -5,6 +5,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
 import type { ExactCoverSpec } from './dlx.js';
 import { DancingLinks } from './dlx.js';
+import { seededRandom } from '../runs/estimate.js';
 
 /** Every solution, copied. */
 function collect(dl: DancingLinks, prefix?: number[]): number[][] {
@@ -326,11 +327,8 @@ describe('prefixes and branches', () => {
     const spec = cellCover(puzzleOf('3x20', rect(20, 3), PENTOMINOES)).spec;
     const kept = new DancingLinks(spec);
     // a walk from a fixed seed: down a branch, back up one to three levels, or through a clashing prefix
-    let seed = 7;
-    const next = (n: number): number => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return (seed >>> 8) % n;
-    };
+    const random = seededRandom(7);
+    const next = (n: number): number => Math.floor(random() * n);
     let path: number[] = [];
     let calls = 0;
     for (let step = 0; step < 400; step++) {

@@ -6,6 +6,7 @@ import type { CellSolid, Grid } from './grid.js';
 import { registeredGrids } from './grids/index.js';
 import { cellsSurface, largestInset } from './surface.js';
 import { cellNear, solidVolume } from '../test-support/shapes.js';
+import { seededRandom } from '../runs/estimate.js';
 
 type V = [number, number, number];
 
@@ -99,11 +100,8 @@ describe('the surface of cells on grids other than cubes (built from their solid
 
 /** `count` pieces of 2 to 14 cells grown at random through the grid's neighbours (a fixed seed): bends, saddles, cells that only touch. */
 function randomPieces(grid: Grid, count: number): Cell[][] {
-  let seed = 20261127;
-  const next = (n: number): number => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return (seed >>> 8) % n;
-  };
+  const random = seededRandom(20261127);
+  const next = (n: number): number => Math.floor(random() * n);
   return Array.from({ length: count }, () => {
     const cells: Cell[] = [cellNear(grid, [2, 2, 2])];
     const seen = new Set([cells[0]!.join(',')]);
