@@ -38,8 +38,10 @@ describe('bitboard engine: a search stopped part way, and the rest it names', ()
     expect(whole.length).toBeGreaterThan(0);
     expect(checks).toBeGreaterThanOrEqual(3);
     whole.sort();
-    // stopped at the first check, in the middle, and at the last
-    for (const t of new Set([1, Math.ceil(checks / 2), checks])) {
+    // stopped at the first check, a third and two thirds of the way, and at the last two: the stops below
+    // the first levels' later placements once named subtrees that start() checked harder than the search
+    // had (every region of the board), and the rest fell short of the whole search's nodes
+    for (const t of new Set([1, Math.ceil(checks / 3), Math.ceil((2 * checks) / 3), checks - 1, checks])) {
       const { found, rest, nodes } = stoppedAndRest(engine, { tick: t });
       expect(rest).toBeGreaterThan(1);
       expect(found).toEqual(whole);

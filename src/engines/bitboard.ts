@@ -554,7 +554,7 @@ export class BitboardSolver implements Engine {
       this.sizeState -= this.pieceRadix[p]!;
       const c = this.firstEmpty();
       if (c < 0) solutions++;
-      else if (!this.pieceExpired(c) && (!this.regions || this.haloAlive(k))) open.push(i);
+      else if (!this.pieceExpired(c) && this.childAlive(k, 0)) open.push(i);
       for (let j = 0; j < K; j++) b[w + j]! ^= this.candMask[k * K + j]!;
       this.remaining[p]!++;
       this.sizeState += this.pieceRadix[p]!;
@@ -628,9 +628,15 @@ export class BitboardSolver implements Engine {
       this.startCodes[this.depth] = code;
       this.path[this.depth++] = k;
     }
+    // Below the first levels a prefix's node is checked as the search checks a child before it enters it (the
+    // regions next to the candidate placed last, as its loop sees them), so that the subtrees of a stopped
+    // search's rest, or of a plan, hold the nodes the whole search has there; the first levels, where the
+    // search places the pieces placed first, look at every region of the board.
+    const below = prefix.length > this.firstLevels.length;
     if (!this.general) {
       const c = this.firstEmpty();
-      return (c < 0 || !this.pieceExpired(c)) && this.allRegionsAlive();
+      if (c < 0) return true;
+      return !this.pieceExpired(c) && (below ? this.childAlive(this.path[this.depth - 1]!, 0) : this.allRegionsAlive());
     }
     // The general search's counters, from the board and the copies left; then its checks of a node.
     const R = this.realPieces;
@@ -666,7 +672,30 @@ export class BitboardSolver implements Engine {
     const skips = this.maxSkips();
     this.tableState = this.capCopies ? this.cappedState(this.sizeState, free - freeOpt, this.maxTotal - placed) : this.sizeState;
     if (skips < 0 || this.gap[this.tableState * (this.n + 1) + free]! > freeOpt || free - freeOpt > this.largestSize * (this.maxTotal - placed)) return false;
-    return !this.pieceExpired(c) && this.allRegionsAliveGeneral(skips);
+    return !this.pieceExpired(c) && (below ? this.childAlive(this.path[this.depth - 1]!, skips) : this.allRegionsAliveGeneral(skips));
+  }
+
+  /**
+   * The region check a search loop makes before it enters the child of candidate k, just placed (the board
+   * and the counters current; `skips`: the general search's cells that may yet stay empty): the regions
+   * next to k, in the window at k's first cell on the window paths, on the whole board on the wide ones.
+   */
+  private childAlive(k: number, skips: number): boolean {
+    if (!this.regions) return true;
+    if (this.windowWords === 0) return this.general ? this.haloAliveGeneral(k, skips) : this.haloAlive(k);
+    const c = this.candCell[k]!;
+    const lo = this.boardWord(c);
+    if (this.general) return this.haloAliveWindowGeneral(k, c, lo, this.boardWord(c + 32), skips);
+    return this.windowWords === 1 ? this.haloAliveWindow1(k, c, lo) : this.haloAliveWindow2(k, c, lo, this.boardWord(c + 32));
+  }
+
+  /** Cells x .. x+31 of the board as a window sees them (bit 0 = cell x; the cells past the board empty). */
+  private boardWord(x: number): number {
+    const b = this.board;
+    const W = this.wordCount;
+    const tail = (this.n & 31) === 0 ? -1 : (1 << (this.n & 31)) - 1;
+    const word = (w: number): number => (w >= W ? 0 : w === W - 1 ? b[w]! & tail : b[w]!);
+    return (word(x >> 5) >>> x) | ((word((x >> 5) + 1) << 1) << (31 - (x & 31)));
   }
 
   /**
