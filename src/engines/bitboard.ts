@@ -45,7 +45,7 @@
  * first). So the board from c on is one word (cells c .. c+31, when reach <= 30: 2-D boards up to 6
  * across) or two (c .. c+63, reach <= 62: any board of 64 cells, 2-D boards up to 12 across), whatever
  * the board's size; the cells that enter it as c moves on are full only where the first levels placed a
- * piece (`fixedBoard`). Candidate k is the word(s) `relLo[k]`, `relHi[k]` from its first cell, so the
+ * piece (`fixedWords`). Candidate k is the word(s) `relLo[k]`, `relHi[k]` from its first cell, so the
  * fit test and the key read the window as it is; each level keeps its window (`levelLo`, `levelHi`).
  * The general search (below) runs on the two-word window (runWindowGeneral) whenever reach <= 62.
  *
@@ -149,6 +149,16 @@ import { CHECK_INTERVAL } from './types.js';
 
 export type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 
+/**
+ * The search loops' first look at the signal and the clock, in nodes: a quiet one (no onTick, so that the
+ * ticks still come every CHECK_INTERVAL nodes). Early, so that the check's code has run, with V8's type
+ * feedback recorded, before the optimizing compiler takes the loop: code that has never run is compiled
+ * as a bail-out, and the compiled loop was thrown back to the interpreter at its first check and compiled
+ * again (6x10's count: three compilations of runWindow1 of 10 to 25 ms each). Not the first node: V8
+ * records feedback only once a function has run a little (its feedback vector is made lazily).
+ */
+const FIRST_CHECK = 256;
+
 /** The choice code (in prefixes and branches) for "the first empty cell stays empty". */
 export const LEAVE_EMPTY = -1;
 
@@ -163,7 +173,7 @@ export class BitboardSolver implements Engine {
   readonly name = 'bitboard';
 
   // The tables (buildTables, bitboard-tables.ts) and the options, down to the search state: read by the
-  // search, never written (`farEnd` and `noRoom` among them are search state).
+  // search, never written (`fixedWords` and `noRoom` among them are search state).
   private readonly n: number;
   /** Piece types inside: the caller's, then the hole piece when there are optional cells. */
   private readonly pieceTypes: number;
@@ -226,9 +236,15 @@ export class BitboardSolver implements Engine {
   private readonly optRelHi: Int32Array;
   private readonly levelLo: Int32Array;
   private readonly levelHi: Int32Array;
-  /** The board after the first levels, cells past the board empty, and 1 + its last full cell. */
+  /**
+   * The board after the first levels as the windows see it: fixedWords[x] holds cells x .. x+31 (bit 0 =
+   * cell x), the cells past the board empty, for x < n + 64. The loops read it at every node, where a
+   * method that tested for cells past the last full one ran its other branch too rarely for V8 to have
+   * type feedback there, and the compiled loop was thrown back to the interpreter when it did.
+   */
+  private readonly fixedWords: Int32Array;
+  /** The board's words, the cells past the board empty (enterWindow's scratch). */
   private readonly fixedBoard: Int32Array;
-  private farEnd = 0;
 
   /** Copies of each piece type (the most a solution uses; for the hole piece, the optional cells). */
   private readonly pieceCounts: Int32Array;
@@ -414,7 +430,8 @@ export class BitboardSolver implements Engine {
     this.levelCands = new Int32Array(levels);
     this.levelLo = new Int32Array(levels);
     this.levelHi = new Int32Array(levels);
-    this.fixedBoard = new Int32Array(this.wordCount + 2);
+    this.fixedWords = new Int32Array(n + 64);
+    this.fixedBoard = new Int32Array(this.wordCount + 4);
     this.solution = new Int32Array(this.totalPieces);
     this.solutionViews = Array.from({ length: this.totalPieces + 1 }, (_, len) => this.solution.subarray(0, len));
     this.mark = new Int32Array(n);
@@ -495,14 +512,14 @@ export class BitboardSolver implements Engine {
     // (the loops take the state over from here: the next start() begins from the empty board)
     this.startKept = false;
     if (this.general) {
-      if (this.keyed) this.runWindowGeneral();
-      else this.runWideGeneral();
+      if (this.keyed) this.nodes += this.runWindowGeneral();
+      else this.nodes += this.runWideGeneral();
     } else if (this.windowWords === 1) {
-      this.runWindow1();
+      this.nodes += this.runWindow1();
     } else if (this.windowWords === 2) {
-      this.runWindow2();
+      this.nodes += this.runWindow2();
     } else {
-      this.runWide();
+      this.nodes += this.runWide();
     }
   }
 
@@ -1093,25 +1110,17 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * Before a window search: copies the board's cells into `fixedBoard` (the cells past the board read
-   * empty), sets `farEnd`, and returns the first empty cell (-1 when the board is full).
+   * Before a window search: writes `fixedWords` from the board (the cells past it read empty), and returns
+   * the first empty cell (-1 when the board is full).
    */
   private enterWindow(): number {
     const fixed = this.fixedBoard;
     fixed.fill(0);
     fixed.set(this.board.subarray(0, this.wordCount));
     if ((this.n & 31) !== 0) fixed[this.wordCount - 1]! &= (1 << (this.n & 31)) - 1;
-    let far = 0;
-    for (let x = 0; x < this.n; x++) if ((fixed[x >> 5]! & (1 << x)) !== 0) far = x + 1;
-    this.farEnd = far;
+    const words = this.fixedWords;
+    for (let x = 0; x < words.length; x++) words[x] = (fixed[x >> 5]! >>> x) | ((fixed[(x >> 5) + 1]! << 1) << (31 - (x & 31)));
     return this.firstEmpty();
-  }
-
-  /** Cells x .. x+31 of `fixedBoard` as a word (bit 0 = cell x). */
-  private fixedWord(x: number): number {
-    if (x >= this.farEnd) return 0;
-    const fixed = this.fixedBoard;
-    return (fixed[x >> 5]! >>> x) | ((fixed[(x >> 5) + 1]! << 1) << (31 - (x & 31)));
   }
 
   /** The slots of the pieces with copies left (`copies` 0) or with exactly one (`copies` 1). */
@@ -1139,9 +1148,12 @@ export class BitboardSolver implements Engine {
     return this.stopped;
   }
 
-  /** True when the signal or the deadline says stop (`nodes`: this search's nodes so far, for onTick). */
-  private clockSaysStop(nodes: number): boolean {
-    this.onTick?.(nodes);
+  /**
+   * True when the signal or the deadline says stop (`nodes`: this search's nodes so far, for onTick, which a
+   * `quiet` check does not call).
+   */
+  private clockSaysStop(nodes: number, quiet: boolean): boolean {
+    if (!quiet) this.onTick?.(nodes);
     if (this.signal?.aborted || Date.now() >= this.deadline) this.stopped = true;
     return this.stopped;
   }
@@ -1347,7 +1359,7 @@ export class BitboardSolver implements Engine {
    * 2-D boards up to 6 cells across). See the top comment. runWindow2 would run these boards too; this is
    * the rectangles' hot loop (see bitboard-loops.tmpl).
    */
-  private runWindow1(): void {
+  private runWindow1(): number {
     const S = this.slots;
     const B = this.keyBits;
     const n = this.n;
@@ -1368,6 +1380,7 @@ export class BitboardSolver implements Engine {
     const levelCands = this.levelCands;
     const levelLo = this.levelLo;
     const regions = this.regions;
+    const fixed = this.fixedWords;
     const baseDepth = this.depth;
     // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
     const o0 = this.keyOffset[0]!;
@@ -1382,14 +1395,15 @@ export class BitboardSolver implements Engine {
     let single = this.slotsWith(1);
     let sizeState = this.sizeState;
     let nodes = 0;
-    let countdown = CHECK_INTERVAL;
+    let countdown = FIRST_CHECK;
+    let quiet = true; // the first check: see FIRST_CHECK
     let d = baseDepth;
     let c = this.enterWindow();
     if (c < 0) {
       if (d === total) this.emit(d);
-      return;
+      return 0;
     }
-    let lo = this.fixedWord(c);
+    let lo = fixed[c]!;
     // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
     // the ones still to try.
     let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
@@ -1408,8 +1422,10 @@ export class BitboardSolver implements Engine {
         if ((lo & maskLo) !== 0) continue;
         nodes++;
         if (--countdown === 0) {
-          countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) {
+          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
+          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
+          quiet = false;
+          if (stopNow) {
             this.stopPath = this.pathCodes(d, k);
             stop = true;
             break;
@@ -1423,7 +1439,7 @@ export class BitboardSolver implements Engine {
         let nc = c;
         let nlo = placedLo;
         while (nlo === -1) {
-          nlo = this.fixedWord(nc + 32);
+          nlo = fixed[nc + 32]!;
           nc += 32;
         }
         const step = 31 - Math.clz32(~nlo & (nlo + 1));
@@ -1438,7 +1454,7 @@ export class BitboardSolver implements Engine {
           }
           continue;
         }
-        if (step > 0) nlo = (nlo >>> step) | (this.fixedWord(nc - step + 32) << (32 - step));
+        if (step > 0) nlo = (nlo >>> step) | (fixed[nc - step + 32]! << (32 - step));
         // A child that is dead at once is never entered.
         const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
         const nslots = keyPieces[nck]! & navail;
@@ -1500,14 +1516,14 @@ export class BitboardSolver implements Engine {
       }
       sizeState += pieceRadix[p]!;
     }
-    this.nodes += nodes;
+    return nodes;
   }
 
   /**
    * The exact search with a two-word window (every candidate reaches at most 62 cells past its first:
    * boards of up to 64 cells, 2-D boards up to 12 cells across): runWindow1 with (lo, hi).
    */
-  private runWindow2(): void {
+  private runWindow2(): number {
     const S = this.slots;
     const B = this.keyBits;
     const n = this.n;
@@ -1530,6 +1546,7 @@ export class BitboardSolver implements Engine {
     const levelLo = this.levelLo;
     const levelHi = this.levelHi;
     const regions = this.regions;
+    const fixed = this.fixedWords;
     const baseDepth = this.depth;
     // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
     const o0 = this.keyOffset[0]!;
@@ -1544,15 +1561,16 @@ export class BitboardSolver implements Engine {
     let single = this.slotsWith(1);
     let sizeState = this.sizeState;
     let nodes = 0;
-    let countdown = CHECK_INTERVAL;
+    let countdown = FIRST_CHECK;
+    let quiet = true; // the first check: see FIRST_CHECK
     let d = baseDepth;
     let c = this.enterWindow();
     if (c < 0) {
       if (d === total) this.emit(d);
-      return;
+      return 0;
     }
-    let lo = this.fixedWord(c);
-    let hi = this.fixedWord(c + 32);
+    let lo = fixed[c]!;
+    let hi = fixed[c + 32]!;
     // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
     // the ones still to try.
     let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
@@ -1572,8 +1590,10 @@ export class BitboardSolver implements Engine {
         if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
         nodes++;
         if (--countdown === 0) {
-          countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) {
+          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
+          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
+          quiet = false;
+          if (stopNow) {
             this.stopPath = this.pathCodes(d, k);
             stop = true;
             break;
@@ -1590,7 +1610,7 @@ export class BitboardSolver implements Engine {
         let nhi = placedHi;
         while (nlo === -1) {
           nlo = nhi;
-          nhi = this.fixedWord(nc + 64);
+          nhi = fixed[nc + 64]!;
           nc += 32;
         }
         const step = 31 - Math.clz32(~nlo & (nlo + 1));
@@ -1607,7 +1627,7 @@ export class BitboardSolver implements Engine {
         }
         if (step > 0) {
           nlo = (nlo >>> step) | (nhi << (32 - step));
-          nhi = (nhi >>> step) | (this.fixedWord(nc - step + 64) << (32 - step));
+          nhi = (nhi >>> step) | (fixed[nc - step + 64]! << (32 - step));
         }
         // A child that is dead at once is never entered.
         const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
@@ -1673,7 +1693,7 @@ export class BitboardSolver implements Engine {
       }
       sizeState += pieceRadix[p]!;
     }
-    this.nodes += nodes;
+    return nodes;
   }
 
   /**
@@ -1681,7 +1701,7 @@ export class BitboardSolver implements Engine {
    * plus the hole piece's slot (the first empty cell left empty, tried last) and the counters of the top
    * comment.
    */
-  private runWindowGeneral(): void {
+  private runWindowGeneral(): number {
     const S = this.slots;
     const B = this.keyBits;
     const n = this.n;
@@ -1709,6 +1729,7 @@ export class BitboardSolver implements Engine {
     const levelLo = this.levelLo;
     const levelHi = this.levelHi;
     const regions = this.regions;
+    const fixed = this.fixedWords;
     const hole = this.holePiece;
     const holeSlot = hole >= 0 ? pieceSlots[hole]! : 0;
     const minTotal = this.minTotal;
@@ -1740,15 +1761,16 @@ export class BitboardSolver implements Engine {
     let freeOpt = this.freeOpt;
     let sizeState = this.sizeState;
     let nodes = 0;
-    let countdown = CHECK_INTERVAL;
+    let countdown = FIRST_CHECK;
+    let quiet = true; // the first check: see FIRST_CHECK
     let d = baseDepth;
     let c = this.enterWindow();
     if (c < 0) {
       if (needCount === 0 && placed >= minTotal) this.emit(d);
-      return;
+      return 0;
     }
-    let lo = this.fixedWord(c);
-    let hi = this.fixedWord(c + 32);
+    let lo = fixed[c]!;
+    let hi = fixed[c + 32]!;
     // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
     // the ones still to try.
     let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
@@ -1768,8 +1790,10 @@ export class BitboardSolver implements Engine {
         if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
         nodes++;
         if (--countdown === 0) {
-          countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) {
+          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
+          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
+          quiet = false;
+          if (stopNow) {
             this.stopPath = this.pathCodes(d, k);
             stop = true;
             break;
@@ -1811,7 +1835,7 @@ export class BitboardSolver implements Engine {
         let nhi = placedHi;
         while (nlo === -1) {
           nlo = nhi;
-          nhi = this.fixedWord(nc + 64);
+          nhi = fixed[nc + 64]!;
           nc += 32;
         }
         const step = 31 - Math.clz32(~nlo & (nlo + 1));
@@ -1828,7 +1852,7 @@ export class BitboardSolver implements Engine {
         }
         if (step > 0) {
           nlo = (nlo >>> step) | (nhi << (32 - step));
-          nhi = (nhi >>> step) | (this.fixedWord(nc - step + 64) << (32 - step));
+          nhi = (nhi >>> step) | (fixed[nc - step + 64]! << (32 - step));
         }
         // A child that is dead at once is never entered.
         const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
@@ -1915,11 +1939,11 @@ export class BitboardSolver implements Engine {
         sizeState += pieceRadix[p]!;
       }
     }
-    this.nodes += nodes;
+    return nodes;
   }
 
   /** The search on any board: the board is an array of words, each candidate `span` words from its cell's. */
-  private runWide(): void {
+  private runWide(): number {
     const P = this.pieceTypes;
     const K = this.span;
     const W = this.wordCount;
@@ -1938,12 +1962,13 @@ export class BitboardSolver implements Engine {
     const b = this.board;
     const baseDepth = this.depth;
     let nodes = 0;
-    let countdown = CHECK_INTERVAL;
+    let countdown = FIRST_CHECK;
+    let quiet = true; // the first check: see FIRST_CHECK
     let d = baseDepth;
     let c = this.firstEmpty();
     if (c < 0) {
       if (d === total) this.emit(d);
-      return;
+      return 0;
     }
     let w = c >> 5;
     let p = nextPiece[P]!;
@@ -1973,8 +1998,10 @@ export class BitboardSolver implements Engine {
         path[d++] = k;
         nodes++;
         if (--countdown === 0) {
-          countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) {
+          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
+          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
+          quiet = false;
+          if (stopNow) {
             this.stopPath = this.pathCodes(d);
             break;
           }
@@ -2009,11 +2036,11 @@ export class BitboardSolver implements Engine {
       this.sizeState += pieceRadix[p]!;
       k++;
     }
-    this.nodes += nodes;
+    return nodes;
   }
 
   /** The search with optional cells and ranges on any board: runWide, plus the hole piece and the counters. */
-  private runWideGeneral(): void {
+  private runWideGeneral(): number {
     const P = this.pieceTypes;
     const K = this.span;
     const W = this.wordCount;
@@ -2049,12 +2076,13 @@ export class BitboardSolver implements Engine {
     let free = this.free;
     let freeOpt = this.freeOpt;
     let nodes = 0;
-    let countdown = CHECK_INTERVAL;
+    let countdown = FIRST_CHECK;
+    let quiet = true; // the first check: see FIRST_CHECK
     let d = baseDepth;
     let c = this.firstEmpty();
     if (c < 0) {
       if (needCount === 0 && placed >= minTotal) this.emit(d);
-      return;
+      return 0;
     }
     // What this level may place: any piece left (0), pieces that need copies only (1), none (2); and
     // whether it may leave its cell empty. Recomputed from the counters when a level is taken up again.
@@ -2101,8 +2129,10 @@ export class BitboardSolver implements Engine {
         path[d++] = k;
         nodes++;
         if (--countdown === 0) {
-          countdown = CHECK_INTERVAL;
-          if (this.clockSaysStop(this.nodes + nodes)) {
+          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
+          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
+          quiet = false;
+          if (stopNow) {
             this.stopPath = this.pathCodes(d);
             break;
           }
@@ -2154,7 +2184,7 @@ export class BitboardSolver implements Engine {
       mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
       k++;
     }
-    this.nodes += nodes;
+    return nodes;
   }
   // END GENERATED
 }
