@@ -183,7 +183,6 @@ export function keyTables(
   const runs = keyRuns(covered, B, 3);
   const keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
   const keyWidth = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[1] ?? 0);
-  const keys = 1 << B;
   const relLo = new Int32Array(keyed ? m : 0);
   const relHi = new Int32Array(keyed ? m : 0);
   const slotPiece = new Int32Array(S);
@@ -225,15 +224,19 @@ export function keyTables(
           const rel = relLo[base + j]!;
           for (let t = 0; t < B; t++) if ((rel & (1 << keyCell[t]!)) !== 0) notCover[t]! &= ~(1 << j);
         }
+        // the keys below 2^(t+1) from those below 2^t, bit t by bit t: a tight loop, since these tables are
+        // built once, before the JIT has warmed up
         const row = (c << B) * S + s;
         const bit = 1 << s;
         keyMasks[row] = all;
         keyPieces[c << B]! |= bit;
-        for (let key = 1; key < keys; key++) {
-          const low = key & -key;
-          const mask = keyMasks[row + (key ^ low) * S]! & notCover[31 - Math.clz32(low)]!;
-          keyMasks[row + key * S] = mask;
-          if (mask !== 0) keyPieces[(c << B) | key]! |= bit;
+        for (let t = 0, half = 1; t < B; t++, half <<= 1) {
+          const nc = notCover[t]!;
+          for (let key = 0, at = row; key < half; key++, at += S) {
+            const mask = keyMasks[at]! & nc;
+            keyMasks[at + half * S] = mask;
+            if (mask !== 0) keyPieces[(c << B) | (half + key)]! |= bit;
+          }
         }
       }
     }
