@@ -243,8 +243,6 @@ export class BitboardSolver implements Engine {
    * type feedback there, and the compiled loop was thrown back to the interpreter when it did.
    */
   private readonly fixedWords: Int32Array;
-  /** The board's words, the cells past the board empty (enterWindow's scratch). */
-  private readonly fixedBoard: Int32Array;
 
   /** Copies of each piece type (the most a solution uses; for the hole piece, the optional cells). */
   private readonly pieceCounts: Int32Array;
@@ -431,7 +429,6 @@ export class BitboardSolver implements Engine {
     this.levelLo = new Int32Array(levels);
     this.levelHi = new Int32Array(levels);
     this.fixedWords = new Int32Array(n + 64);
-    this.fixedBoard = new Int32Array(this.wordCount + 4);
     this.solution = new Int32Array(this.totalPieces);
     this.solutionViews = Array.from({ length: this.totalPieces + 1 }, (_, len) => this.solution.subarray(0, len));
     this.mark = new Int32Array(n);
@@ -708,11 +705,14 @@ export class BitboardSolver implements Engine {
 
   /** Cells x .. x+31 of the board as a window sees them (bit 0 = cell x; the cells past the board empty). */
   private boardWord(x: number): number {
-    const b = this.board;
-    const W = this.wordCount;
-    const tail = (this.n & 31) === 0 ? -1 : (1 << (this.n & 31)) - 1;
-    const word = (w: number): number => (w >= W ? 0 : w === W - 1 ? b[w]! & tail : b[w]!);
-    return (word(x >> 5) >>> x) | ((word((x >> 5) + 1) << 1) << (31 - (x & 31)));
+    return (this.windowWord(x >> 5) >>> x) | ((this.windowWord((x >> 5) + 1) << 1) << (31 - (x & 31)));
+  }
+
+  /** Word w of the board without its padding: the cells past the board empty. */
+  private windowWord(w: number): number {
+    if (w >= this.wordCount) return 0;
+    const tail = this.n & 31;
+    return w === this.wordCount - 1 && tail !== 0 ? this.board[w]! & ((1 << tail) - 1) : this.board[w]!;
   }
 
   /**
@@ -1114,12 +1114,8 @@ export class BitboardSolver implements Engine {
    * the first empty cell (-1 when the board is full).
    */
   private enterWindow(): number {
-    const fixed = this.fixedBoard;
-    fixed.fill(0);
-    fixed.set(this.board.subarray(0, this.wordCount));
-    if ((this.n & 31) !== 0) fixed[this.wordCount - 1]! &= (1 << (this.n & 31)) - 1;
     const words = this.fixedWords;
-    for (let x = 0; x < words.length; x++) words[x] = (fixed[x >> 5]! >>> x) | ((fixed[(x >> 5) + 1]! << 1) << (31 - (x & 31)));
+    for (let x = 0; x < words.length; x++) words[x] = this.boardWord(x);
     return this.firstEmpty();
   }
 
