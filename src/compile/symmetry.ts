@@ -70,6 +70,9 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
    */
   const free = puzzle.pieces.map((p) => !p.orientations && p.rotate !== false);
   const imageOf = (t: Transform, i: number): number => {
+    // one of the turns that made a free piece's orbit (every symmetry, or the rotations without `mirror`,
+    // as allowedOrientations turns it) maps the orbit onto itself: nothing to compare
+    if (free[i] && (puzzle.pieces[i]!.mirror || !t.reflects)) return i;
     let same: (j: number) => boolean;
     if (free[i]) {
       const key = keyOf(orientations[i]![0]!, t);
