@@ -241,6 +241,19 @@ const LONG = instanceArbitrary({ w: [7, 8], h: [9, 12], d: [1], seeds: [6, 9], s
 const EXACT = instanceArbitrary({ w: [2, 6], h: [2, 5], d: [1, 1, 2], seeds: [2, 6], spares: 0, exact: true });
 const EXACT_LONG = instanceArbitrary({ w: [7, 8], h: [9, 12], d: [1], seeds: [6, 9], spares: 0, exact: true });
 
+/**
+ * After a turn of the event loop, the instance built and its solutions by plain backtracking: the instance
+ * is skipped (fc.pre) when backtracking gives up, and the planted solution must be among them.
+ */
+async function builtAndSolved(instance: Instance): Promise<{ built: Built; expected: string[] }> {
+  await nextTurn();
+  const built = build(instance);
+  const expected = bruteForce(instance, built);
+  fc.pre(expected !== undefined);
+  expect(expected!.length).toBeGreaterThan(0);
+  return { built, expected: expected! };
+}
+
 /** The words of the window the general search runs on (0: the wide path). */
 const windowWords = (built: Built): number => (new BitboardSolver(built.spec) as unknown as { windowWords: number }).windowWords;
 
@@ -256,22 +269,18 @@ describe('bitboard engine: optional cells, ranges and totals', () => {
     let windowed = 0;
     await fc.assert(
       fc.asyncProperty(arbitrary, async (instance) => {
-        await nextTurn();
-        const built = build(instance);
-        const expected = bruteForce(instance, built);
-        fc.pre(expected !== undefined);
+        const { built, expected } = await builtAndSolved(instance);
         compared++;
-        // the planted solution is there, and no solution repeats
-        expect(expected!.length).toBeGreaterThan(0);
-        expect(new Set(expected).size).toBe(expected!.length);
+        // no solution repeats
+        expect(new Set(expected).size).toBe(expected.length);
         if (windowWords(built) === 2) windowed++;
         for (const options of [{}, { wide: true }, { regions: false }]) {
           const { keys, count } = engineSolutions(built, options);
-          expect(count, JSON.stringify(options)).toBe(expected!.length);
+          expect(count, JSON.stringify(options)).toBe(expected.length);
           expect(keys, JSON.stringify(options)).toEqual(expected);
         }
         const dlx = dlxCount(instance, built);
-        if (dlx !== undefined) expect(dlx).toBe(expected!.length);
+        if (dlx !== undefined) expect(dlx).toBe(expected.length);
       }),
       { numRuns, seed: 20261123 },
     );
@@ -288,15 +297,11 @@ describe('bitboard engine: optional cells, ranges and totals', () => {
     const picked = new Set<number>();
     await fc.assert(
       fc.asyncProperty(arbitrary, async (instance) => {
-        await nextTurn();
-        const built = build(instance);
-        const expected = bruteForce(instance, built);
-        fc.pre(expected !== undefined);
-        expect(expected!.length).toBeGreaterThan(0);
+        const { built, expected } = await builtAndSolved(instance);
         picked.add(windowWords(built));
         const nodes = loops.map((options) => {
           const { keys, count } = engineSolutions(built, options);
-          expect(count, JSON.stringify(options)).toBe(expected!.length);
+          expect(count, JSON.stringify(options)).toBe(expected.length);
           expect(keys, JSON.stringify(options)).toEqual(expected);
           return new BitboardSolver(built.spec, options).search().nodes;
         });
