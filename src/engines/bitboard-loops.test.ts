@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The bitboard engine's loops are written once, in bitboard-loops.tmpl, and generated into bitboard.ts by
- * scripts/generate-loops.mjs. These tests hold the generated methods to the template (an edit of either
- * alone fails here) and check the template's few directives. That every variant searches right is the
+ * The bitboard engine's wide loops are written once, in bitboard-loops.tmpl, and generated into bitboard.ts
+ * by scripts/generate-loops.mjs; its window loops are AssemblyScript (wasm/window-loops.ts), compiled into
+ * window-loops-wasm.ts by scripts/build-wasm.mjs. These tests hold the generated files to their sources
+ * (an edit of either alone fails here) and check the template's few directives. That every variant searches right is the
  * business of the engine's own tests, which run each loop (bitboard.test, bitboard-rest.test,
  * bitboard-optional.test).
  */
@@ -26,10 +27,16 @@ describe('the bitboard loops generated from bitboard-loops.tmpl', () => {
     const generated = generate(readFileSync(join(root, 'src', 'engines', 'bitboard-loops.tmpl'), 'utf8'));
     expect(splice(source, generated) === source, 'bitboard.ts differs from the template: run node scripts/generate-loops.mjs').toBe(true);
     const methods = [...generated.matchAll(/^ {2}private (\w+)\(/gm)].map((m) => m[1]);
-    expect(methods).toEqual(['haloAliveWindow1', 'haloAliveWindow2', 'haloAliveWindowGeneral', 'runWindow1', 'runWindow2', 'runWindowGeneral', 'runWide', 'runWideGeneral']);
+    expect(methods).toEqual(['runWide', 'runWideGeneral']);
     // no directive is left in the output
     expect(generated).not.toMatch(/\/\/%/);
   });
+
+  it('window-loops-wasm.ts is what the AssemblyScript source compiles to', async () => {
+    const build = (await import(join(root, 'scripts', 'build-wasm.mjs'))) as { compileWindowLoops(): Promise<Uint8Array>; moduleText(binary: Uint8Array): string };
+    const committed = readFileSync(join(root, 'src', 'engines', 'window-loops-wasm.ts'), 'utf8');
+    expect(build.moduleText(await build.compileWindowLoops()) === committed, 'window-loops-wasm.ts is stale: run node scripts/build-wasm.mjs').toBe(true);
+  }, 60_000);
 
   it('keeps a line or a block by its flags, with else, nesting and negation', async () => {
     const { generate } = await loadGenerator();

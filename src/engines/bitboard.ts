@@ -144,6 +144,7 @@
  */
 import type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
+import { WindowLoops } from './bitboard-wasm.js';
 import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
@@ -243,6 +244,11 @@ export class BitboardSolver implements Engine {
    * type feedback there, and the compiled loop was thrown back to the interpreter when it did.
    */
   private readonly fixedWords: Int32Array;
+  /**
+   * The exact search's window loops, in WebAssembly (bitboard-wasm.ts), on the window paths; the general
+   * search's and the wide paths' loops are this class's own.
+   */
+  private readonly windowLoops: WindowLoops | undefined;
 
   /** Copies of each piece type (the most a solution uses; for the hole piece, the optional cells). */
   private readonly pieceCounts: Int32Array;
@@ -416,11 +422,18 @@ export class BitboardSolver implements Engine {
     // the empty board: every bit past the cells full (the padding), copied in whole by start()
     this.emptyBoard = new Int32Array(this.board.length);
     for (let i = this.n; i < 32 * this.emptyBoard.length; i++) this.emptyBoard[i >> 5]! |= 1 << (i & 31);
-    this.remaining = new Int32Array(P);
+    const levels = this.totalPieces + pieces.optionalCells.length + 1;
+    if (windowWords > 0 && !this.general) {
+      // the state the loops share lives in their memory (see bitboard-wasm.ts)
+      this.windowLoops = new WindowLoops({ ...keys, ...window, ...sizes, n, realPieces: this.realPieces, pieceTypes: P, fillLimit: this.fillLimit, fitLimit: this.fitLimit, levels, candStart: this.candStart, pieceSlots: this.pieceSlots }, {
+        emit: (depth) => this.emit(depth),
+        tick: (nodes, quiet) => this.clockSaysStop(this.nodes + nodes, quiet),
+      });
+    }
+    this.remaining = this.windowLoops?.remaining ?? new Int32Array(P);
     this.nextPiece = new Int32Array(P + 1);
     this.prevPiece = new Int32Array(P + 1);
-    const levels = this.totalPieces + pieces.optionalCells.length + 1;
-    this.path = new Int32Array(levels);
+    this.path = this.windowLoops?.path ?? new Int32Array(levels);
     this.startCodes = new Int32Array(levels);
     this.levelKey = new Int32Array(levels);
     this.levelSlots = new Int32Array(levels);
@@ -428,7 +441,7 @@ export class BitboardSolver implements Engine {
     this.levelCands = new Int32Array(levels);
     this.levelLo = new Int32Array(levels);
     this.levelHi = new Int32Array(levels);
-    this.fixedWords = new Int32Array(n + 64);
+    this.fixedWords = this.windowLoops?.fixedWords ?? new Int32Array(n + 64);
     this.solution = new Int32Array(this.totalPieces);
     this.solutionViews = Array.from({ length: this.totalPieces + 1 }, (_, len) => this.solution.subarray(0, len));
     this.mark = new Int32Array(n);
@@ -511,10 +524,8 @@ export class BitboardSolver implements Engine {
     if (this.general) {
       if (this.keyed) this.nodes += this.runWindowGeneral();
       else this.nodes += this.runWideGeneral();
-    } else if (this.windowWords === 1) {
-      this.nodes += this.runWindow1();
-    } else if (this.windowWords === 2) {
-      this.nodes += this.runWindow2();
+    } else if (this.windowLoops) {
+      this.nodes += this.runWindowLoops(this.windowLoops);
     } else {
       this.nodes += this.runWide();
     }
@@ -700,7 +711,23 @@ export class BitboardSolver implements Engine {
     const c = this.candCell[k]!;
     const lo = this.boardWord(c);
     if (this.general) return this.haloAliveWindowGeneral(k, c, lo, this.boardWord(c + 32), skips);
-    return this.windowWords === 1 ? this.haloAliveWindow1(k, c, lo) : this.haloAliveWindow2(k, c, lo, this.boardWord(c + 32));
+    const alive = this.windowLoops!.haloAlive(this.windowWords as 1 | 2, k, c, lo, this.boardWord(c + 32), this.sizeState);
+    this.updates += this.windowLoops!.takeUpdates();
+    return alive;
+  }
+
+  /** The exact search on the window paths, from the node start() reached, in WebAssembly; returns its nodes. */
+  private runWindowLoops(loops: WindowLoops): number {
+    const cell = this.enterWindow();
+    const nodes = loops.run(this.windowWords as 1 | 2, {
+      slots: this.slots, keyBits: this.keyBits, total: this.totalPieces, regions: this.regions,
+      keyOffset: this.keyOffset, keyWidth: this.keyWidth, avail: this.slotsWith(0), single: this.slotsWith(1),
+      sizeState: this.sizeState, depth: this.depth, cell, firstCheck: FIRST_CHECK, interval: CHECK_INTERVAL,
+    });
+    this.updates += loops.takeUpdates();
+    const stop = loops.clockStop();
+    if (stop) this.stopPath = this.pathCodes(stop.depth, stop.next);
+    return nodes;
   }
 
   /** Cells x .. x+31 of the board as a window sees them (bit 0 = cell x; the cells past the board empty). */
@@ -1154,115 +1181,6 @@ export class BitboardSolver implements Engine {
     return this.stopped;
   }
 
-  // GENERATED from bitboard-loops.tmpl by scripts/generate-loops.mjs: edit the template, not these lines.
-  /**
-   * The region check of the one-word window after candidate k, placed at the window's first cell c: `lo`
-   * is the window with k placed. A region that reaches a cell with a neighbour past the window is big.
-   */
-  private haloAliveWindow1(k: number, c: number, lo: number): boolean {
-    const nbrLo = this.nbrWinLo;
-    const row = c << 6;
-    const edgeLo = this.edgeLo[c]!;
-    const limit = this.fillLimit;
-    let seedLo = this.haloRelLo[k]! & ~lo;
-    let bigLo = 0;
-    let visited = 0;
-    let alive = true;
-    while (seedLo !== 0) {
-      // fill from the lowest seed: r = region so far, f = frontier
-      let fLo = seedLo & -seedLo;
-      let rLo = 0;
-      let size = 0;
-      let isBig = false;
-      while (fLo !== 0) {
-        const bit = fLo & -fLo;
-        fLo ^= bit;
-        rLo |= bit;
-        const u = 31 - Math.clz32(bit);
-        if (++size > limit) {
-          isBig = true;
-          break;
-        }
-        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
-        if (((fLo & bigLo) | (rLo & edgeLo)) !== 0) {
-          isBig = true;
-          break;
-        }
-      }
-      visited += size;
-      if (isBig) {
-        bigLo |= rLo | fLo;
-      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, rLo, 0))) {
-        alive = false;
-        break;
-      }
-      seedLo &= ~(rLo | bigLo);
-    }
-    this.updates += visited;
-    return alive;
-  }
-
-  /** haloAliveWindow1 on the two-word window (lo, hi). */
-  private haloAliveWindow2(k: number, c: number, lo: number, hi: number): boolean {
-    const nbrLo = this.nbrWinLo;
-    const nbrHi = this.nbrWinHi;
-    const row = c << 6;
-    const edgeLo = this.edgeLo[c]!;
-    const edgeHi = this.edgeHi[c]!;
-    const limit = this.fillLimit;
-    let seedLo = this.haloRelLo[k]! & ~lo;
-    let seedHi = this.haloRelHi[k]! & ~hi;
-    let bigLo = 0;
-    let bigHi = 0;
-    let visited = 0;
-    let alive = true;
-    while ((seedLo | seedHi) !== 0) {
-      // fill from the lowest seed: r = region so far, f = frontier
-      let fLo = seedLo & -seedLo;
-      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
-      let rLo = 0;
-      let rHi = 0;
-      let size = 0;
-      let isBig = false;
-      while ((fLo | fHi) !== 0) {
-        let u: number;
-        if (fLo !== 0) {
-          const bit = fLo & -fLo;
-          fLo ^= bit;
-          rLo |= bit;
-          u = 31 - Math.clz32(bit);
-        } else {
-          const bit = fHi & -fHi;
-          fHi ^= bit;
-          rHi |= bit;
-          u = 63 - Math.clz32(bit);
-        }
-        if (++size > limit) {
-          isBig = true;
-          break;
-        }
-        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
-        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
-        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
-          isBig = true;
-          break;
-        }
-      }
-      visited += size;
-      if (isBig) {
-        bigLo |= rLo | fLo;
-        bigHi |= rHi | fHi;
-      } else if (this.gap[this.sizeState * (this.n + 1) + size] !== 0 || (size <= this.fitLimit && !this.pieceFitsWindow(c, rLo, rHi))) {
-        alive = false;
-        break;
-      }
-      seedLo &= ~(rLo | bigLo);
-      seedHi &= ~(rHi | bigHi);
-    }
-    this.updates += visited;
-    return alive;
-  }
-
   /**
    * haloAliveWindow2 for the general search: the regions next to candidate k (placed, or the hole piece's:
    * its cell left empty) at the window's first cell c, `lo`, `hi` the window with k placed, with at most
@@ -1348,348 +1266,6 @@ export class BitboardSolver implements Engine {
     }
     this.updates += visited;
     return alive;
-  }
-
-  /**
-   * The exact search with a one-word window (every candidate reaches at most 30 cells past its first:
-   * 2-D boards up to 6 cells across). See the top comment. runWindow2 would run these boards too; this is
-   * the rectangles' hot loop (see bitboard-loops.tmpl).
-   */
-  private runWindow1(): number {
-    const S = this.slots;
-    const B = this.keyBits;
-    const n = this.n;
-    const total = this.totalPieces;
-    const keyMasks = this.keyMasks;
-    const keyPieces = this.keyPieces;
-    const slotBase = this.slotBase;
-    const slotPiece = this.slotPiece;
-    const pieceSlots = this.pieceSlots;
-    const pastLast = this.pastLast;
-    const relLo = this.relLo;
-    const remaining = this.remaining;
-    const pieceRadix = this.pieceRadix;
-    const path = this.path;
-    const levelKey = this.levelKey;
-    const levelSlots = this.levelSlots;
-    const levelSlot = this.levelSlot;
-    const levelCands = this.levelCands;
-    const levelLo = this.levelLo;
-    const regions = this.regions;
-    const fixed = this.fixedWords;
-    const baseDepth = this.depth;
-    // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
-    const o0 = this.keyOffset[0]!;
-    const o1 = this.keyOffset[1]!;
-    const o2 = this.keyOffset[2]!;
-    const m0 = (1 << this.keyWidth[0]!) - 1;
-    const m1 = (1 << this.keyWidth[1]!) - 1;
-    const m2 = (1 << this.keyWidth[2]!) - 1;
-    const q1 = this.keyWidth[0]!;
-    const q2 = q1 + this.keyWidth[1]!;
-    let avail = this.slotsWith(0);
-    let single = this.slotsWith(1);
-    let sizeState = this.sizeState;
-    let nodes = 0;
-    let countdown = FIRST_CHECK;
-    let quiet = true; // the first check: see FIRST_CHECK
-    let d = baseDepth;
-    let c = this.enterWindow();
-    if (c < 0) {
-      if (d === total) this.emit(d);
-      return 0;
-    }
-    let lo = fixed[c]!;
-    // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
-    // the ones still to try.
-    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
-    let slots = keyPieces[ck]! & avail;
-    let stop = false;
-    let s = 0;
-    let p = 0;
-    let base = 0;
-    let cands = 0;
-    for (;;) {
-      while (cands !== 0) {
-        const bit = cands & -cands;
-        cands ^= bit;
-        const k = base + 31 - Math.clz32(bit);
-        const maskLo = relLo[k]!;
-        if ((lo & maskLo) !== 0) continue;
-        nodes++;
-        if (--countdown === 0) {
-          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
-          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
-          quiet = false;
-          if (stopNow) {
-            this.stopPath = this.pathCodes(d, k);
-            stop = true;
-            break;
-          }
-        }
-        const navail = avail & ~(single & pieceSlots[p]!);
-        const placedLo = lo | maskLo; // the window with k placed
-        // The child's window starts at its first empty cell: it moves on by whole words while the low
-        // one is full, then by the rest. The cells that come in are full only where the first levels
-        // placed something (nothing placed below them reaches past the window).
-        let nc = c;
-        let nlo = placedLo;
-        while (nlo === -1) {
-          nlo = fixed[nc + 32]!;
-          nc += 32;
-        }
-        const step = 31 - Math.clz32(~nlo & (nlo + 1));
-        nc += step;
-        if (nc >= n) {
-          if (d + 1 === total) {
-            path[d] = k;
-            if (this.emit(d + 1)) {
-              stop = true;
-              break;
-            }
-          }
-          continue;
-        }
-        if (step > 0) nlo = (nlo >>> step) | (fixed[nc - step + 32]! << (32 - step));
-        // A child that is dead at once is never entered.
-        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
-        const nslots = keyPieces[nck]! & navail;
-        if (nslots === 0 || (pastLast[nc]! & navail) !== 0) continue;
-        remaining[p]!--;
-        if (regions) {
-          // the regions next to k, in the window at c where its halo is written
-          this.sizeState = sizeState - pieceRadix[p]!;
-          if (!this.haloAliveWindow1(k, c, placedLo)) {
-            remaining[p]!++;
-            continue;
-          }
-        }
-        // Enter the child.
-        if (remaining[p] === 1) single |= pieceSlots[p]!;
-        else single &= ~pieceSlots[p]!;
-        sizeState -= pieceRadix[p]!;
-        levelKey[d] = ck;
-        levelSlots[d] = slots;
-        levelSlot[d] = s;
-        levelCands[d] = cands;
-        levelLo[d] = lo;
-        path[d++] = k;
-        c = nc;
-        lo = nlo;
-        avail = navail;
-        ck = nck;
-        slots = nslots;
-        cands = 0; // the child's candidates come slot by slot
-      }
-      if (stop) break;
-      if (slots !== 0) {
-        // The next slot (piece type) at this level.
-        const bit = slots & -slots;
-        slots ^= bit;
-        s = 31 - Math.clz32(bit);
-        p = slotPiece[s]!;
-        base = slotBase[c * S + s]!;
-        cands = keyMasks[ck * S + s]!;
-        continue;
-      }
-      if (d === baseDepth) break;
-      // Take back the choice of the level above and go on with its next candidate.
-      d--;
-      ck = levelKey[d]!;
-      c = ck >> B;
-      slots = levelSlots[d]!;
-      s = levelSlot[d]!;
-      cands = levelCands[d]!;
-      lo = levelLo[d]!;
-      p = slotPiece[s]!;
-      base = slotBase[c * S + s]!;
-      const copies = ++remaining[p]!;
-      if (copies === 1) {
-        avail |= pieceSlots[p]!;
-        single |= pieceSlots[p]!;
-      } else if (copies === 2) {
-        single &= ~pieceSlots[p]!;
-      }
-      sizeState += pieceRadix[p]!;
-    }
-    return nodes;
-  }
-
-  /**
-   * The exact search with a two-word window (every candidate reaches at most 62 cells past its first:
-   * boards of up to 64 cells, 2-D boards up to 12 cells across): runWindow1 with (lo, hi).
-   */
-  private runWindow2(): number {
-    const S = this.slots;
-    const B = this.keyBits;
-    const n = this.n;
-    const total = this.totalPieces;
-    const keyMasks = this.keyMasks;
-    const keyPieces = this.keyPieces;
-    const slotBase = this.slotBase;
-    const slotPiece = this.slotPiece;
-    const pieceSlots = this.pieceSlots;
-    const pastLast = this.pastLast;
-    const relLo = this.relLo;
-    const relHi = this.relHi;
-    const remaining = this.remaining;
-    const pieceRadix = this.pieceRadix;
-    const path = this.path;
-    const levelKey = this.levelKey;
-    const levelSlots = this.levelSlots;
-    const levelSlot = this.levelSlot;
-    const levelCands = this.levelCands;
-    const levelLo = this.levelLo;
-    const levelHi = this.levelHi;
-    const regions = this.regions;
-    const fixed = this.fixedWords;
-    const baseDepth = this.depth;
-    // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
-    const o0 = this.keyOffset[0]!;
-    const o1 = this.keyOffset[1]!;
-    const o2 = this.keyOffset[2]!;
-    const m0 = (1 << this.keyWidth[0]!) - 1;
-    const m1 = (1 << this.keyWidth[1]!) - 1;
-    const m2 = (1 << this.keyWidth[2]!) - 1;
-    const q1 = this.keyWidth[0]!;
-    const q2 = q1 + this.keyWidth[1]!;
-    let avail = this.slotsWith(0);
-    let single = this.slotsWith(1);
-    let sizeState = this.sizeState;
-    let nodes = 0;
-    let countdown = FIRST_CHECK;
-    let quiet = true; // the first check: see FIRST_CHECK
-    let d = baseDepth;
-    let c = this.enterWindow();
-    if (c < 0) {
-      if (d === total) this.emit(d);
-      return 0;
-    }
-    let lo = fixed[c]!;
-    let hi = fixed[c + 32]!;
-    // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
-    // the ones still to try.
-    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
-    let slots = keyPieces[ck]! & avail;
-    let stop = false;
-    let s = 0;
-    let p = 0;
-    let base = 0;
-    let cands = 0;
-    for (;;) {
-      while (cands !== 0) {
-        const bit = cands & -cands;
-        cands ^= bit;
-        const k = base + 31 - Math.clz32(bit);
-        const maskLo = relLo[k]!;
-        const maskHi = relHi[k]!;
-        if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
-        nodes++;
-        if (--countdown === 0) {
-          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
-          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
-          quiet = false;
-          if (stopNow) {
-            this.stopPath = this.pathCodes(d, k);
-            stop = true;
-            break;
-          }
-        }
-        const navail = avail & ~(single & pieceSlots[p]!);
-        const placedLo = lo | maskLo; // the window with k placed
-        const placedHi = hi | maskHi;
-        // The child's window starts at its first empty cell: it moves on by whole words while the low
-        // one is full, then by the rest. The cells that come in are full only where the first levels
-        // placed something (nothing placed below them reaches past the window).
-        let nc = c;
-        let nlo = placedLo;
-        let nhi = placedHi;
-        while (nlo === -1) {
-          nlo = nhi;
-          nhi = fixed[nc + 64]!;
-          nc += 32;
-        }
-        const step = 31 - Math.clz32(~nlo & (nlo + 1));
-        nc += step;
-        if (nc >= n) {
-          if (d + 1 === total) {
-            path[d] = k;
-            if (this.emit(d + 1)) {
-              stop = true;
-              break;
-            }
-          }
-          continue;
-        }
-        if (step > 0) {
-          nlo = (nlo >>> step) | (nhi << (32 - step));
-          nhi = (nhi >>> step) | (fixed[nc - step + 64]! << (32 - step));
-        }
-        // A child that is dead at once is never entered.
-        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
-        const nslots = keyPieces[nck]! & navail;
-        if (nslots === 0 || (pastLast[nc]! & navail) !== 0) continue;
-        remaining[p]!--;
-        if (regions) {
-          // the regions next to k, in the window at c where its halo is written
-          this.sizeState = sizeState - pieceRadix[p]!;
-          if (!this.haloAliveWindow2(k, c, placedLo, placedHi)) {
-            remaining[p]!++;
-            continue;
-          }
-        }
-        // Enter the child.
-        if (remaining[p] === 1) single |= pieceSlots[p]!;
-        else single &= ~pieceSlots[p]!;
-        sizeState -= pieceRadix[p]!;
-        levelKey[d] = ck;
-        levelSlots[d] = slots;
-        levelSlot[d] = s;
-        levelCands[d] = cands;
-        levelLo[d] = lo;
-        levelHi[d] = hi;
-        path[d++] = k;
-        c = nc;
-        lo = nlo;
-        hi = nhi;
-        avail = navail;
-        ck = nck;
-        slots = nslots;
-        cands = 0; // the child's candidates come slot by slot
-      }
-      if (stop) break;
-      if (slots !== 0) {
-        // The next slot (piece type) at this level.
-        const bit = slots & -slots;
-        slots ^= bit;
-        s = 31 - Math.clz32(bit);
-        p = slotPiece[s]!;
-        base = slotBase[c * S + s]!;
-        cands = keyMasks[ck * S + s]!;
-        continue;
-      }
-      if (d === baseDepth) break;
-      // Take back the choice of the level above and go on with its next candidate.
-      d--;
-      ck = levelKey[d]!;
-      c = ck >> B;
-      slots = levelSlots[d]!;
-      s = levelSlot[d]!;
-      cands = levelCands[d]!;
-      lo = levelLo[d]!;
-      hi = levelHi[d]!;
-      p = slotPiece[s]!;
-      base = slotBase[c * S + s]!;
-      const copies = ++remaining[p]!;
-      if (copies === 1) {
-        avail |= pieceSlots[p]!;
-        single |= pieceSlots[p]!;
-      } else if (copies === 2) {
-        single &= ~pieceSlots[p]!;
-      }
-      sizeState += pieceRadix[p]!;
-    }
-    return nodes;
   }
 
   /**
@@ -1938,6 +1514,7 @@ export class BitboardSolver implements Engine {
     return nodes;
   }
 
+  // GENERATED from bitboard-loops.tmpl by scripts/generate-loops.mjs: edit the template, not these lines.
   /** The search on any board: the board is an array of words, each candidate `span` words from its cell's. */
   private runWide(): number {
     const P = this.pieceTypes;
