@@ -52,10 +52,12 @@ export function webRoot(): string {
  * Sent with every answer. The app is its own files only: scripts, workers and styles from the server, pictures
  * it draws itself as data: and blob: URLs (saved SVG and PNG), no frames (no page may show it inside its own
  * to lure clicks), and no address sent on to other sites (a link's fragment never leaves the page anyway).
- * Styles may be inline: the app sets them on elements and in the SVG it draws.
+ * Styles may be inline: the app sets them on elements and in the SVG it draws. WebAssembly may be compiled
+ * ('wasm-unsafe-eval', which allows no eval of scripts): the search's loops are a module the app's own
+ * script carries.
  */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+  'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

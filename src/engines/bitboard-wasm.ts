@@ -42,6 +42,23 @@ export interface WindowLoopTables {
   nbrWinHi: Int32Array;
   edgeLo: Int32Array;
   edgeHi: Int32Array;
+  // the general search's
+  optRelLo: Int32Array;
+  optRelHi: Int32Array;
+  candSize: Int32Array;
+  candOpt: Int32Array;
+  slack: Int32Array;
+  pieceSize: Int32Array;
+  stateCopies: Int32Array;
+  sizeValue: Int32Array;
+  sizeRadix: Int32Array;
+  sizeSlots: Int32Array;
+  holePiece: number;
+  minTotal: number;
+  maxTotal: number;
+  smallestSize: number;
+  largestSize: number;
+  capCopies: boolean;
 }
 
 /** Called by the loops: a solution at path[0 .. depth-1], and the clock's check; each true to stop. */
@@ -52,6 +69,8 @@ export interface WindowLoopHooks {
 
 /** The key and the node a run starts from (see run in wasm/window-loops.ts). */
 export interface WindowRun {
+  /** The loop: the exact search on one or two words, or the general search. */
+  loop: 'one' | 'two' | 'general';
   slots: number;
   keyBits: number;
   total: number;
@@ -63,6 +82,14 @@ export interface WindowRun {
   sizeState: number;
   depth: number;
   cell: number;
+  /** The general search's counters at the node, and its budget of cells to leave empty (0 for the exact search). */
+  placed: number;
+  needCount: number;
+  needArea: number;
+  needSlots: number;
+  free: number;
+  freeOpt: number;
+  skips: number;
   firstCheck: number;
   interval: number;
 }
@@ -79,27 +106,40 @@ interface WasmApi {
   Instance: new (module: object, imports: object) => { exports: object };
   Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
 }
-const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi | undefined }).WebAssembly;
 
 interface LoopExports {
   runWindow1(...args: number[]): number;
   runWindow2(...args: number[]): number;
-  haloAliveWindow1(k: number, c: number, lo: number, state: number): number;
-  haloAliveWindow2(k: number, c: number, lo: number, hi: number, state: number): number;
+  runWindowGeneral(...args: number[]): number;
+  haloAliveWindow(words: number, k: number, c: number, lo: number, hi: number, state: number, skips: number): number;
   [global: string]: unknown;
 }
 
-let compiled: object | undefined;
+/** The module, compiled once per process (or worker); null where WebAssembly cannot be compiled. */
+let compiled: object | null | undefined;
 
-/** The module, compiled once per process (or worker). */
-function loopModule(): object {
-  if (!compiled) {
-    const text = atob(WINDOW_LOOPS_WASM);
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    compiled = new wasmApi.Module(bytes);
+function loopModule(): object | null {
+  if (compiled === undefined) {
+    try {
+      const text = atob(WINDOW_LOOPS_WASM);
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      compiled = new wasmApi!.Module(bytes);
+    } catch {
+      // no WebAssembly here (a page whose policy forbids compiling it, a browser with it turned off)
+      compiled = null;
+    }
   }
   return compiled;
+}
+
+/**
+ * Whether the window loops can run here. Where they cannot, the engine runs every search on its wide path
+ * (the same search, in JavaScript, slower): an answer, never an error.
+ */
+export function windowLoopsAvailable(): boolean {
+  return loopModule() !== null;
 }
 
 const PAGE = 65536;
@@ -137,6 +177,10 @@ export class WindowLoops {
     reserve('HALO_REL', pairs(t.haloRelLo));
     reserve('NBR_WIN', pairs(t.nbrWinLo));
     reserve('EDGE', pairs(t.edgeLo));
+    reserve('OPT_REL', pairs(t.optRelLo));
+    for (const [name, table] of [['CAND_SIZE', t.candSize], ['CAND_OPT', t.candOpt], ['SLACK', t.slack], ['PIECE_SIZE', t.pieceSize], ['STATE_COPIES', t.stateCopies], ['SIZE_VALUE', t.sizeValue], ['SIZE_RADIX', t.sizeRadix], ['SIZE_SLOTS', t.sizeSlots]] as const) {
+      reserve(name, table.byteLength);
+    }
     reserve('REMAINING', t.pieceTypes * 4);
     reserve('PATH', t.levels * 4);
     // (the two-word loop reads x + 32 for x < n + 64)
@@ -144,7 +188,7 @@ export class WindowLoops {
     for (const name of ['LEVEL_KEY', 'LEVEL_SLOTS', 'LEVEL_SLOT', 'LEVEL_CANDS']) reserve(name, t.levels * 4);
     reserve('LEVEL_WINDOW', t.levels * 8);
 
-    const memory = new wasmApi.Memory({ initial: Math.ceil(top / PAGE) });
+    const memory = new wasmApi!.Memory({ initial: Math.ceil(top / PAGE) });
     const imports = {
       env: { memory },
       snug: {
@@ -152,7 +196,7 @@ export class WindowLoops {
         tick: (nodes: number, quiet: number): boolean => hooks.tick(nodes, quiet !== 0),
       },
     };
-    this.loops = new wasmApi.Instance(loopModule(), imports).exports as unknown as LoopExports;
+    this.loops = new wasmApi!.Instance(loopModule()!, imports).exports as unknown as LoopExports;
     const buffer = memory.buffer;
     for (const { name } of layout) (this.loops[name] as WasmGlobal).value = at.get(name)!;
     const i32 = (name: string, length: number): Int32Array => new Int32Array(buffer, at.get(name)!, length);
@@ -177,6 +221,22 @@ export class WindowLoops {
     interleave('HALO_REL', t.haloRelLo, t.haloRelHi);
     interleave('NBR_WIN', t.nbrWinLo, t.nbrWinHi);
     interleave('EDGE', t.edgeLo, t.edgeHi);
+    interleave('OPT_REL', t.optRelLo, t.optRelHi);
+    i32('CAND_SIZE', t.candSize.length).set(t.candSize);
+    i32('CAND_OPT', t.candOpt.length).set(t.candOpt);
+    i32('SLACK', t.slack.length).set(t.slack);
+    i32('PIECE_SIZE', t.pieceSize.length).set(t.pieceSize);
+    i32('STATE_COPIES', t.stateCopies.length).set(t.stateCopies);
+    i32('SIZE_VALUE', t.sizeValue.length).set(t.sizeValue);
+    i32('SIZE_RADIX', t.sizeRadix.length).set(t.sizeRadix);
+    i32('SIZE_SLOTS', t.sizeSlots.length).set(t.sizeSlots);
+    this.setGlobal('holePiece', t.holePiece);
+    this.setGlobal('minTotal', t.minTotal);
+    this.setGlobal('maxTotal', t.maxTotal);
+    this.setGlobal('smallestSize', t.smallestSize);
+    this.setGlobal('largestSize', t.largestSize);
+    this.setGlobal('sizeCount', t.sizeValue.length);
+    this.setGlobal('capCopies', t.capCopies ? 1 : 0);
     this.setGlobal('KEY_MASK_SHIFT', keyMaskShift);
     this.setGlobal('cells', t.n);
     this.setGlobal('realPieces', t.realPieces);
@@ -196,13 +256,14 @@ export class WindowLoops {
     return (this.loops[name] as WasmGlobal).value;
   }
 
-  /** The exact search on the window of `words` words from the node `r` describes; returns its nodes. */
-  run(words: 1 | 2, r: WindowRun): number {
+  /** The search from the node `r` describes; returns its nodes. */
+  run(r: WindowRun): number {
     this.setGlobal('stopDepth', -1);
     const o = r.keyOffset;
     const w = r.keyWidth;
-    const loop = words === 1 ? this.loops.runWindow1 : this.loops.runWindow2;
-    return loop(r.slots, r.keyBits, r.total, r.regions ? 1 : 0, o[0]!, o[1]!, o[2]!, w[0]!, w[1]!, w[2]!, r.avail, r.single, r.sizeState, r.depth, r.cell, r.firstCheck, r.interval);
+    const loop = r.loop === 'one' ? this.loops.runWindow1 : r.loop === 'two' ? this.loops.runWindow2 : this.loops.runWindowGeneral;
+    return loop(r.slots, r.keyBits, r.total, r.regions ? 1 : 0, o[0]!, o[1]!, o[2]!, w[0]!, w[1]!, w[2]!, r.avail, r.single, r.sizeState, r.depth, r.cell,
+      r.placed, r.needCount, r.needArea, r.needSlots, r.free, r.freeOpt, r.skips, r.firstCheck, r.interval);
   }
 
   /** Where the clock stopped the last run: the depth and the candidate it was about to place; undefined if it did not. */
@@ -211,9 +272,12 @@ export class WindowLoops {
     return depth < 0 ? undefined : { depth, next: this.global('stopNext') };
   }
 
-  /** The region check after candidate k at cell c: `lo`, `hi` the window with k placed, `state` the size state. */
-  haloAlive(words: 1 | 2, k: number, c: number, lo: number, hi: number, state: number): boolean {
-    return (words === 1 ? this.loops.haloAliveWindow1(k, c, lo, state) : this.loops.haloAliveWindow2(k, c, lo, hi, state)) !== 0;
+  /**
+   * The region check after candidate k at cell c: `lo`, `hi` the window with k placed, `state` the size
+   * state (the general search's: capped by rule (8)), `skips` the general search's budget.
+   */
+  haloAlive(loop: WindowRun['loop'], k: number, c: number, lo: number, hi: number, state: number, skips: number): boolean {
+    return this.loops.haloAliveWindow(loop === 'one' ? 1 : loop === 'two' ? 2 : 0, k, c, lo, hi, state, skips) !== 0;
   }
 
   /** The cells the region fills visited since the last call. */

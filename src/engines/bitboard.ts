@@ -6,10 +6,13 @@
  * (8)'s digits) are built by buildTables in bitboard-tables.ts, with bitboard-keys.ts (the keyed and window
  * paths') and bitboard-sizes.ts (the tables over piece sizes): pure functions of the spec and the options,
  * which the search reads and never writes. This file keeps them as fields of BitboardSolver, beside the
- * search state, and holds the search loops that read them. The loops and the window region checks come in
- * variants (one or two window words, the exact or the general search, the window or the wide path) that
- * are written once, in bitboard-loops.tmpl, and generated into the end of this class by
- * scripts/generate-loops.mjs (run by the build; a test holds the two together): edit the template.
+ * search state, and holds the search loops that read them, which come in variants (one or two window
+ * words, the exact or the general search, the window or the wide path). The exact search's window loops
+ * and their region check run in WebAssembly: one AssemblyScript source, wasm/window-loops.ts, generic
+ * over the window's word, loaded by bitboard-wasm.ts (1.3 to 1.6 times faster than the same loop in
+ * JavaScript); the engine's `remaining`, `path` and `fixedWords` are views of that module's memory. The
+ * other loops are written once, in bitboard-loops.tmpl, and generated into the end of this class by
+ * scripts/generate-loops.mjs. The build runs both generators; a test holds each output to its source.
  *
  * Cell order. The board's cells are renumbered 0..n-1 in *scan order*: sorted by coordinates with the
  * axis of smallest extent varying fastest (6x10: columns of 6, top to bottom, left to right; 3x4x5: runs
@@ -120,7 +123,7 @@
  *       placement inside the region, none of whose cells comes before it, so that starts there: dead
  *       when no candidate inside the region starts at one of its first B + 1 cells. (A region of
  *       optional cells only, with s <= B, has nothing to test: it may stay empty.) pieceFitsRegion
- *       (pieceFitsWindowRegion in the window).
+ *       (pieceFitsRegion in wasm/window-loops.ts on the window).
  *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5); 0 for one too
  *       big to measure) add up to at most L: dead when their sum exceeds skips (2).
  *   (8) Copies. M has at most k = maxTotal - placed copies and covers at least free - freeOpt cells, each
@@ -144,7 +147,7 @@
  */
 import type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
-import { WindowLoops } from './bitboard-wasm.js';
+import { WindowLoops, windowLoopsAvailable } from './bitboard-wasm.js';
 import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
@@ -155,7 +158,7 @@ export type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
  * ticks still come every CHECK_INTERVAL nodes). Early, so that the check's code has run, with V8's type
  * feedback recorded, before the optimizing compiler takes the loop: code that has never run is compiled
  * as a bail-out, and the compiled loop was thrown back to the interpreter at its first check and compiled
- * again (6x10's count: three compilations of runWindow1 of 10 to 25 ms each). Not the first node: V8
+ * again (6x10's count: three compilations of its loop, in JavaScript then, of 10 to 25 ms each). Not the first node: V8
  * records feedback only once a function has run a little (its feedback vector is made lazily).
  */
 const FIRST_CHECK = 256;
@@ -163,18 +166,11 @@ const FIRST_CHECK = 256;
 /** The choice code (in prefixes and branches) for "the first empty cell stays empty". */
 export const LEAVE_EMPTY = -1;
 
-/** The number of set bits of a 32-bit word. */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
-
 export class BitboardSolver implements Engine {
   readonly name = 'bitboard';
 
   // The tables (buildTables, bitboard-tables.ts) and the options, down to the search state: read by the
-  // search, never written (`fixedWords` and `noRoom` among them are search state).
+  // search, never written (`fixedWords` among them is search state).
   private readonly n: number;
   /** Piece types inside: the caller's, then the hole piece when there are optional cells. */
   private readonly pieceTypes: number;
@@ -210,33 +206,10 @@ export class BitboardSolver implements Engine {
   private readonly keyOffset: Int32Array;
   private readonly keyWidth: Int32Array;
   private readonly slots: number;
-  private readonly slotPiece: Int32Array;
   private readonly pieceSlots: Int32Array;
-  private readonly slotBase: Int32Array;
-  private readonly keyMasks: Uint8Array | Uint16Array | Int32Array;
-  private readonly keyPieces: Int32Array;
-  /** Slots of the pieces that have no candidate at cell c or after it. */
-  private readonly pastLast: Int32Array;
   // The window paths (see the top comment); empty arrays when they do not apply.
   /** The window's words: 1 or 2 (the general search: 2), 0 when the search runs on the wide path. */
   private readonly windowWords: number;
-  /** Candidate k's cells as bits after its first cell (bit 0 = that cell), low and high words. */
-  private readonly relLo: Int32Array;
-  private readonly relHi: Int32Array;
-  /** Candidate k's halo in the same bits. */
-  private readonly haloRelLo: Int32Array;
-  private readonly haloRelHi: Int32Array;
-  /** `nbrWinLo[(c << 6) + u]`: the neighbours of cell c + u as bits of the window at c (those in it; Hi on two words). */
-  private readonly nbrWinLo: Int32Array;
-  private readonly nbrWinHi: Int32Array;
-  /** The cells of the window at c that have a neighbour past it (32 cells long, or 64). */
-  private readonly edgeLo: Int32Array;
-  private readonly edgeHi: Int32Array;
-  /** The optional cells of the window at c (the general search). */
-  private readonly optRelLo: Int32Array;
-  private readonly optRelHi: Int32Array;
-  private readonly levelLo: Int32Array;
-  private readonly levelHi: Int32Array;
   /**
    * The board after the first levels as the windows see it: fixedWords[x] holds cells x .. x+31 (bit 0 =
    * cell x), the cells past the board empty, for x < n + 64. The loops read it at every node, where a
@@ -244,11 +217,10 @@ export class BitboardSolver implements Engine {
    * type feedback there, and the compiled loop was thrown back to the interpreter when it did.
    */
   private readonly fixedWords: Int32Array;
-  /**
-   * The exact search's window loops, in WebAssembly (bitboard-wasm.ts), on the window paths; the general
-   * search's and the wide paths' loops are this class's own.
-   */
+  /** The window paths' loops and region checks, in WebAssembly (bitboard-wasm.ts); the wide paths' are this class's own. */
   private readonly windowLoops: WindowLoops | undefined;
+  /** Which of them runs: the exact search on one or two words, or the general search. */
+  private readonly windowLoop: 'one' | 'two' | 'general';
 
   /** Copies of each piece type (the most a solution uses; for the hole piece, the optional cells). */
   private readonly pieceCounts: Int32Array;
@@ -266,10 +238,6 @@ export class BitboardSolver implements Engine {
   private readonly sizeRadix: Int32Array;
   /** With capCopies: `stateCopies[state * sizes + i]`, the copies of size i that `state` has left (its digits). */
   private readonly stateCopies: Int32Array;
-  /** With capCopies: the slots of the pieces of size i (keyed). */
-  private readonly sizeSlots: Int32Array;
-  /** Set by cappedState: the slots of the sizes a completion can use no copy of (keyed). */
-  private noRoom = 0;
 
   // Optional cells and ranges (see the top comment); used by the general search only.
   /** True when the search must handle optional cells, ranges or totals (or was told to: options.general). */
@@ -303,9 +271,7 @@ export class BitboardSolver implements Engine {
   private readonly prevPiece: Int32Array;
   private readonly path: Int32Array;
   private readonly levelKey: Int32Array;
-  private readonly levelSlots: Int32Array;
   private readonly levelSlot: Int32Array;
-  private readonly levelCands: Int32Array;
   private readonly solution: Int32Array;
   /** Views of `solution` by length, so a solution costs no allocation. */
   private readonly solutionViews: Int32Array[];
@@ -348,7 +314,9 @@ export class BitboardSolver implements Engine {
   private onTick: ((nodes: number) => void) | undefined;
 
   constructor(spec: PackingSpec, options: BitboardOptions = {}) {
-    const { n, pieces, cells, candidates: cand, first, halos, slots, windowWords, keys, window, sizes } = buildTables(spec, options);
+    // (without WebAssembly every search takes the wide path: see windowLoopsAvailable)
+    const tableOptions = windowLoopsAvailable() ? options : { ...options, wide: true };
+    const { n, pieces, cells, candidates: cand, first, halos, slots, windowWords, keys, window, sizes } = buildTables(spec, tableOptions);
     this.n = n;
     this.realPieces = pieces.realPieces;
     this.holePiece = pieces.holePiece;
@@ -386,21 +354,6 @@ export class BitboardSolver implements Engine {
     this.keyOffset = keys.keyOffset;
     this.keyWidth = keys.keyWidth;
     this.slots = keys.slots;
-    this.slotPiece = keys.slotPiece;
-    this.slotBase = keys.slotBase;
-    this.keyMasks = keys.keyMasks;
-    this.keyPieces = keys.keyPieces;
-    this.pastLast = keys.pastLast;
-    this.relLo = keys.relLo;
-    this.relHi = keys.relHi;
-    this.haloRelLo = window.haloRelLo;
-    this.haloRelHi = window.haloRelHi;
-    this.nbrWinLo = window.nbrWinLo;
-    this.nbrWinHi = window.nbrWinHi;
-    this.edgeLo = window.edgeLo;
-    this.edgeHi = window.edgeHi;
-    this.optRelLo = window.optRelLo;
-    this.optRelHi = window.optRelHi;
     this.pieceRadix = sizes.pieceRadix;
     this.initialSizeState = sizes.initialSizeState;
     this.gap = sizes.gap;
@@ -410,7 +363,6 @@ export class BitboardSolver implements Engine {
     this.smallestSize = sizes.smallestSize;
     this.capCopies = sizes.capCopies;
     this.stateCopies = sizes.stateCopies;
-    this.sizeSlots = sizes.sizeSlots;
     this.regions = options.regions ?? true;
     this.fillLimit = options.fillLimit ?? sizes.largestSize;
     this.fitLimit = options.fitLimit ?? sizes.largestSize;
@@ -423,9 +375,10 @@ export class BitboardSolver implements Engine {
     this.emptyBoard = new Int32Array(this.board.length);
     for (let i = this.n; i < 32 * this.emptyBoard.length; i++) this.emptyBoard[i >> 5]! |= 1 << (i & 31);
     const levels = this.totalPieces + pieces.optionalCells.length + 1;
-    if (windowWords > 0 && !this.general) {
+    this.windowLoop = this.general ? 'general' : windowWords === 1 ? 'one' : 'two';
+    if (windowWords > 0) {
       // the state the loops share lives in their memory (see bitboard-wasm.ts)
-      this.windowLoops = new WindowLoops({ ...keys, ...window, ...sizes, n, realPieces: this.realPieces, pieceTypes: P, fillLimit: this.fillLimit, fitLimit: this.fitLimit, levels, candStart: this.candStart, pieceSlots: this.pieceSlots }, {
+      this.windowLoops = new WindowLoops({ ...keys, ...window, ...sizes, ...pieces, ...cand, n, fillLimit: this.fillLimit, fitLimit: this.fitLimit, levels, pieceSlots: this.pieceSlots }, {
         emit: (depth) => this.emit(depth),
         tick: (nodes, quiet) => this.clockSaysStop(this.nodes + nodes, quiet),
       });
@@ -436,11 +389,7 @@ export class BitboardSolver implements Engine {
     this.path = this.windowLoops?.path ?? new Int32Array(levels);
     this.startCodes = new Int32Array(levels);
     this.levelKey = new Int32Array(levels);
-    this.levelSlots = new Int32Array(levels);
     this.levelSlot = new Int32Array(levels);
-    this.levelCands = new Int32Array(levels);
-    this.levelLo = new Int32Array(levels);
-    this.levelHi = new Int32Array(levels);
     this.fixedWords = this.windowLoops?.fixedWords ?? new Int32Array(n + 64);
     this.solution = new Int32Array(this.totalPieces);
     this.solutionViews = Array.from({ length: this.totalPieces + 1 }, (_, len) => this.solution.subarray(0, len));
@@ -521,11 +470,10 @@ export class BitboardSolver implements Engine {
     if (!this.start(prefix)) return;
     // (the loops take the state over from here: the next start() begins from the empty board)
     this.startKept = false;
-    if (this.general) {
-      if (this.keyed) this.nodes += this.runWindowGeneral();
-      else this.nodes += this.runWideGeneral();
-    } else if (this.windowLoops) {
+    if (this.windowLoops) {
       this.nodes += this.runWindowLoops(this.windowLoops);
+    } else if (this.general) {
+      this.nodes += this.runWideGeneral();
     } else {
       this.nodes += this.runWide();
     }
@@ -709,20 +657,23 @@ export class BitboardSolver implements Engine {
     if (!this.regions) return true;
     if (this.windowWords === 0) return this.general ? this.haloAliveGeneral(k, skips) : this.haloAlive(k);
     const c = this.candCell[k]!;
-    const lo = this.boardWord(c);
-    if (this.general) return this.haloAliveWindowGeneral(k, c, lo, this.boardWord(c + 32), skips);
-    const alive = this.windowLoops!.haloAlive(this.windowWords as 1 | 2, k, c, lo, this.boardWord(c + 32), this.sizeState);
-    this.updates += this.windowLoops!.takeUpdates();
+    const loops = this.windowLoops!;
+    const state = this.general ? this.tableState : this.sizeState;
+    const alive = loops.haloAlive(this.windowLoop, k, c, this.boardWord(c), this.boardWord(c + 32), state, skips);
+    this.updates += loops.takeUpdates();
     return alive;
   }
 
   /** The exact search on the window paths, from the node start() reached, in WebAssembly; returns its nodes. */
   private runWindowLoops(loops: WindowLoops): number {
     const cell = this.enterWindow();
-    const nodes = loops.run(this.windowWords as 1 | 2, {
-      slots: this.slots, keyBits: this.keyBits, total: this.totalPieces, regions: this.regions,
+    const nodes = loops.run({
+      loop: this.windowLoop, slots: this.slots, keyBits: this.keyBits, total: this.totalPieces, regions: this.regions,
       keyOffset: this.keyOffset, keyWidth: this.keyWidth, avail: this.slotsWith(0), single: this.slotsWith(1),
-      sizeState: this.sizeState, depth: this.depth, cell, firstCheck: FIRST_CHECK, interval: CHECK_INTERVAL,
+      sizeState: this.sizeState, depth: this.depth, cell,
+      placed: this.placed, needCount: this.needCount, needArea: this.needArea, needSlots: this.needSlots,
+      free: this.free, freeOpt: this.freeOpt, skips: this.general ? this.maxSkips() : 0,
+      firstCheck: FIRST_CHECK, interval: CHECK_INTERVAL,
     });
     this.updates += loops.takeUpdates();
     const stop = loops.clockStop();
@@ -744,14 +695,14 @@ export class BitboardSolver implements Engine {
 
   /**
    * Rule (8): `state` with each size's copies capped at what a completion of at most `piecesLeft` pieces
-   * covering at least `mustCover` cells can use; `noRoom`: the slots of the sizes capped at none.
+   * covering at least `mustCover` cells can use. (The window loops have their own, in wasm/window-loops.ts,
+   * which also names the sizes capped at no copy, `noRoom`.)
    */
   private cappedState(state: number, mustCover: number, piecesLeft: number): number {
     const L = this.largestSize;
     const sizes = this.sizeValue.length;
     const spare = L * piecesLeft - mustCover;
     let capped = state;
-    let noRoom = 0;
     // (a search's hot loop calls this at every node: a table instead of each digit's division, and a
     // division only for a size whose cap bites; floor(spare / (L - size)) < copies exactly when
     // spare < copies * (L - size))
@@ -761,9 +712,7 @@ export class BitboardSolver implements Engine {
       if (copies === 0 || (size < L ? spare >= copies * (L - size) : piecesLeft >= copies)) continue;
       const room = size < L ? Math.floor(spare / (L - size)) : piecesLeft;
       capped -= (copies - Math.max(0, room)) * this.sizeRadix[i]!;
-      if (room <= 0 && this.keyed) noRoom |= this.sizeSlots[i]!;
     }
-    this.noRoom = noRoom;
     return capped;
   }
 
@@ -1048,95 +997,6 @@ export class BitboardSolver implements Engine {
   }
 
   /**
-   * Rule (6) of the top comment on the region (rLo, rHi) of the window at c: `size` cells, at most `budget`
-   * of them left empty, (fixedLo, fixedHi) the ones that must be covered. pieceFitsRegion on the window.
-   */
-  private pieceFitsWindowRegion(c: number, rLo: number, rHi: number, fixedLo: number, fixedHi: number, size: number, budget: number): boolean {
-    const fixed = fixedLo !== 0 ? 31 - Math.clz32(fixedLo & -fixedLo) : fixedHi !== 0 ? 63 - Math.clz32(fixedHi & -fixedHi) : -1;
-    // the placement covering the first covered cell starts there, one of the first budget + 1 cells
-    if (size > budget && budget >= 0) {
-      const found = this.pieceFitsInWindowRegion(c, rLo, rHi, 63, -1, budget + 1);
-      if (!found || fixed < 0) return found;
-    }
-    // the placement covering `fixed` starts at or before it
-    return fixed < 0 || this.pieceFitsInWindowRegion(c, rLo, rHi, fixed, fixed, size);
-  }
-
-  /**
-   * True when a piece left has a candidate inside the region (rLo, rHi) of the window at c whose first
-   * cell is one of the region's cells up to window cell `last`, at most `starts` of them (the first
-   * ones), and that covers window cell `cover` (-1: any candidate). pieceFitsInRegion on the window.
-   */
-  private pieceFitsInWindowRegion(c: number, rLo: number, rHi: number, last: number, cover: number, starts: number): boolean {
-    const P = this.pieceTypes;
-    const R = this.realPieces;
-    const relLo = this.relLo;
-    const relHi = this.relHi;
-    let cellsLo = rLo;
-    let cellsHi = rHi;
-    while (starts > 0 && (cellsLo | cellsHi) !== 0) {
-      let t: number;
-      if (cellsLo !== 0) {
-        const bit = cellsLo & -cellsLo;
-        cellsLo ^= bit;
-        t = 31 - Math.clz32(bit);
-      } else {
-        const bit = cellsHi & -cellsHi;
-        cellsHi ^= bit;
-        t = 63 - Math.clz32(bit);
-      }
-      if (t > last) break;
-      starts--;
-      // the region and the cell to cover as seen from cell c + t, as its candidates are written
-      const sLo = t === 0 ? rLo : t < 32 ? (rLo >>> t) | (rHi << (32 - t)) : rHi >>> (t - 32);
-      const sHi = t < 32 ? rHi >>> t : 0;
-      const at = cover - t;
-      const coverLo = cover < 0 ? -1 : at < 32 ? 1 << at : 0;
-      const coverHi = cover < 0 ? -1 : at >= 32 ? 1 << (at - 32) : 0;
-      const x = (c + t) * P;
-      for (let p = 0; p < R; p++) {
-        if (this.remaining[p] === 0) continue;
-        for (let k = this.candStart[x + p]!, ke = this.candStart[x + p + 1]!; k < ke; k++) {
-          if (((relLo[k]! & coverLo) | (relHi[k]! & coverHi)) === 0) continue;
-          if (((relLo[k]! & ~sLo) | (relHi[k]! & ~sHi)) === 0) return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /**
-   * True when a piece left has a candidate inside the region (rLo, rHi) of the window at c, at the
-   * region's first cell.
-   */
-  private pieceFitsWindow(c: number, rLo: number, rHi: number): boolean {
-    // the region shifted to start at its first cell, as the candidates there are written
-    let t: number;
-    if (rLo !== 0) {
-      t = 31 - Math.clz32(rLo & -rLo);
-      if (t > 0) {
-        rLo = (rLo >>> t) | (rHi << (32 - t));
-        rHi >>>= t;
-      }
-    } else {
-      t = 63 - Math.clz32(rHi & -rHi);
-      rLo = rHi >>> (t - 32);
-      rHi = 0;
-    }
-    const first = c + t;
-    const P = this.pieceTypes;
-    const relLo = this.relLo;
-    const relHi = this.relHi;
-    for (let p = 0; p < this.realPieces; p++) {
-      if (this.remaining[p] === 0) continue;
-      for (let k = this.candStart[first * P + p]!, ke = this.candStart[first * P + p + 1]!; k < ke; k++) {
-        if (((relLo[k]! & ~rLo) | (relHi[k]! & ~rHi)) === 0) return true;
-      }
-    }
-    return false;
-  }
-
-  /**
    * Before a window search: writes `fixedWords` from the board (the cells past it read empty), and returns
    * the first empty cell (-1 when the board is full).
    */
@@ -1146,10 +1006,10 @@ export class BitboardSolver implements Engine {
     return this.firstEmpty();
   }
 
-  /** The slots of the pieces with copies left (`copies` 0) or with exactly one (`copies` 1). */
+  /** The slots of the caller's pieces with copies left (`copies` 0) or with exactly one (`copies` 1). */
   private slotsWith(copies: number): number {
     let slots = 0;
-    for (let p = 0; p < this.pieceTypes; p++) {
+    for (let p = 0; p < this.realPieces; p++) {
       if (copies === 0 ? this.remaining[p]! > 0 : this.remaining[p] === 1) slots |= this.pieceSlots[p]!;
     }
     return slots;
@@ -1179,339 +1039,6 @@ export class BitboardSolver implements Engine {
     if (!quiet) this.onTick?.(nodes);
     if (this.signal?.aborted || Date.now() >= this.deadline) this.stopped = true;
     return this.stopped;
-  }
-
-  /**
-   * haloAliveWindow2 for the general search: the regions next to candidate k (placed, or the hole piece's:
-   * its cell left empty) at the window's first cell c, `lo`, `hi` the window with k placed, with at most
-   * `skips` cells still to leave empty. Rules (5) to (7) of the top comment.
-   */
-  private haloAliveWindowGeneral(k: number, c: number, lo: number, hi: number, skips: number): boolean {
-    const nbrLo = this.nbrWinLo;
-    const nbrHi = this.nbrWinHi;
-    const row = c << 6;
-    const edgeLo = this.edgeLo[c]!;
-    const edgeHi = this.edgeHi[c]!;
-    const optLo = this.optRelLo[c]!;
-    const optHi = this.optRelHi[c]!;
-    const limit = this.fillLimit;
-    let seedLo = this.haloRelLo[k]! & ~lo;
-    let seedHi = this.haloRelHi[k]! & ~hi;
-    let bigLo = 0;
-    let bigHi = 0;
-    let visited = 0;
-    let empty = 0;
-    let alive = true;
-    while ((seedLo | seedHi) !== 0) {
-      // fill from the lowest seed: r = region so far, f = frontier
-      let fLo = seedLo & -seedLo;
-      let fHi = fLo === 0 ? seedHi & -seedHi : 0;
-      let rLo = 0;
-      let rHi = 0;
-      let size = 0;
-      let isBig = false;
-      while ((fLo | fHi) !== 0) {
-        let u: number;
-        if (fLo !== 0) {
-          const bit = fLo & -fLo;
-          fLo ^= bit;
-          rLo |= bit;
-          u = 31 - Math.clz32(bit);
-        } else {
-          const bit = fHi & -fHi;
-          fHi ^= bit;
-          rHi |= bit;
-          u = 63 - Math.clz32(bit);
-        }
-        if (++size > limit) {
-          isBig = true;
-          break;
-        }
-        fLo |= nbrLo[row + u]! & ~lo & ~rLo;
-        fHi |= nbrHi[row + u]! & ~hi & ~rHi;
-        if (((fLo & bigLo) | (fHi & bigHi) | (rLo & edgeLo) | (rHi & edgeHi)) !== 0) {
-          isBig = true;
-          break;
-        }
-      }
-      visited += size;
-      if (isBig) {
-        bigLo |= rLo | fLo;
-        bigHi |= rHi | fHi;
-      } else {
-        // the cells to cover; the optional ones are counted only when some cells must stay empty
-        const fixedLo = rLo & ~optLo;
-        const fixedHi = rHi & ~optHi;
-        const skip = this.gap[this.tableState * (this.n + 1) + size]!;
-        if (skip > 0 && skip > size - popcount(fixedLo) - popcount(fixedHi)) {
-          alive = false;
-          break;
-        }
-        // (an all-optional region that may stay empty has nothing to test)
-        if (size <= this.fitLimit && ((fixedLo | fixedHi) !== 0 || size > skips - empty)) {
-          const firstFixed = rLo !== 0 ? (fixedLo & rLo & -rLo) !== 0 : (fixedHi & rHi & -rHi) !== 0;
-          const found = firstFixed ? this.pieceFitsWindow(c, rLo, rHi) : this.pieceFitsWindowRegion(c, rLo, rHi, fixedLo, fixedHi, size, skips - empty);
-          if (!found) {
-            alive = false;
-            break;
-          }
-        }
-        if ((empty += skip) > skips) {
-          alive = false;
-          break;
-        }
-      }
-      seedLo &= ~(rLo | bigLo);
-      seedHi &= ~(rHi | bigHi);
-    }
-    this.updates += visited;
-    return alive;
-  }
-
-  /**
-   * The search with optional cells and ranges (the general search) on the two-word window: runWindow2,
-   * plus the hole piece's slot (the first empty cell left empty, tried last) and the counters of the top
-   * comment.
-   */
-  private runWindowGeneral(): number {
-    const S = this.slots;
-    const B = this.keyBits;
-    const n = this.n;
-    const n1 = n + 1;
-    const keyMasks = this.keyMasks;
-    const keyPieces = this.keyPieces;
-    const slotBase = this.slotBase;
-    const slotPiece = this.slotPiece;
-    const pieceSlots = this.pieceSlots;
-    const pastLast = this.pastLast;
-    const relLo = this.relLo;
-    const relHi = this.relHi;
-    const candSize = this.candSize;
-    const candOpt = this.candOpt;
-    const remaining = this.remaining;
-    const slack = this.slack;
-    const pieceSize = this.pieceSize;
-    const pieceRadix = this.pieceRadix;
-    const gap = this.gap;
-    const path = this.path;
-    const levelKey = this.levelKey;
-    const levelSlots = this.levelSlots;
-    const levelSlot = this.levelSlot;
-    const levelCands = this.levelCands;
-    const levelLo = this.levelLo;
-    const levelHi = this.levelHi;
-    const regions = this.regions;
-    const fixed = this.fixedWords;
-    const hole = this.holePiece;
-    const holeSlot = hole >= 0 ? pieceSlots[hole]! : 0;
-    const minTotal = this.minTotal;
-    const maxTotal = this.maxTotal;
-    const smallest = this.smallestSize;
-    const largest = this.largestSize;
-    const capCopies = this.capCopies;
-    const baseDepth = this.depth;
-    // The key's three runs: offset from the first empty cell, mask of its width, place in the key.
-    const o0 = this.keyOffset[0]!;
-    const o1 = this.keyOffset[1]!;
-    const o2 = this.keyOffset[2]!;
-    const m0 = (1 << this.keyWidth[0]!) - 1;
-    const m1 = (1 << this.keyWidth[1]!) - 1;
-    const m2 = (1 << this.keyWidth[2]!) - 1;
-    const q1 = this.keyWidth[0]!;
-    const q2 = q1 + this.keyWidth[1]!;
-    let avail = 0; // slots of the caller's pieces with copies left
-    let single = 0; // slots of the pieces with one copy left
-    for (let p = 0; p < this.realPieces; p++) {
-      if (remaining[p]! > 0) avail |= pieceSlots[p]!;
-      if (remaining[p]! === 1) single |= pieceSlots[p]!;
-    }
-    let placed = this.placed;
-    let needCount = this.needCount;
-    let needArea = this.needArea;
-    let needSlots = this.needSlots;
-    let free = this.free;
-    let freeOpt = this.freeOpt;
-    let sizeState = this.sizeState;
-    let nodes = 0;
-    let countdown = FIRST_CHECK;
-    let quiet = true; // the first check: see FIRST_CHECK
-    let d = baseDepth;
-    let c = this.enterWindow();
-    if (c < 0) {
-      if (needCount === 0 && placed >= minTotal) this.emit(d);
-      return 0;
-    }
-    let lo = fixed[c]!;
-    let hi = fixed[c + 32]!;
-    // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
-    // the ones still to try.
-    let ck = (c << B) | ((lo >>> o0) & m0) | (((lo >>> o1) & m1) << q1) | (((lo >>> o2) & m2) << q2);
-    let slots = keyPieces[ck]! & ((placed + needCount < maxTotal ? avail : placed < maxTotal ? needSlots : 0) | (this.maxSkips() > 0 ? holeSlot : 0));
-    let stop = false;
-    let s = 0;
-    let p = 0;
-    let base = 0;
-    let cands = 0;
-    for (;;) {
-      while (cands !== 0) {
-        const bit = cands & -cands;
-        cands ^= bit;
-        const k = base + 31 - Math.clz32(bit);
-        const maskLo = relLo[k]!;
-        const maskHi = relHi[k]!;
-        if (((lo & maskLo) | (hi & maskHi)) !== 0) continue;
-        nodes++;
-        if (--countdown === 0) {
-          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
-          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
-          quiet = false;
-          if (stopNow) {
-            this.stopPath = this.pathCodes(d, k);
-            stop = true;
-            break;
-          }
-        }
-        // The child's counters (the hole piece changes only the free cells).
-        let nPlaced = placed;
-        let nNeedCount = needCount;
-        let nNeedArea = needArea;
-        let nNeedSlots = needSlots;
-        let navail = avail;
-        let nState = sizeState;
-        if (p !== hole) {
-          nPlaced++;
-          const r = remaining[p]!;
-          if (r > slack[p]!) {
-            nNeedCount--;
-            nNeedArea -= pieceSize[p]!;
-            if (r - 1 === slack[p]) nNeedSlots &= ~pieceSlots[p]!;
-          }
-          navail = avail & ~(single & pieceSlots[p]!);
-          nState -= pieceRadix[p]!;
-        }
-        const nFree = free - candSize[k]!;
-        const nFreeOpt = freeOpt - candOpt[k]!;
-        // The areas and the counts: see the top comment. (They pass on a full board exactly when it is a
-        // solution's: no copy needed, placed >= minTotal.)
-        const extra = minTotal - nPlaced - nNeedCount;
-        const skips = nFree - nNeedArea - (extra > 0 ? extra * smallest : 0);
-        const tState = capCopies ? this.cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
-        if (skips < 0 || gap[tState * n1 + nFree]! > nFreeOpt || nFree - nFreeOpt > largest * (maxTotal - nPlaced)) continue;
-        const placedLo = lo | maskLo; // the window with k placed
-        const placedHi = hi | maskHi;
-        // The child's window starts at its first empty cell: it moves on by whole words while the low
-        // one is full, then by the rest. The cells that come in are full only where the first levels
-        // placed something (nothing placed below them reaches past the window).
-        let nc = c;
-        let nlo = placedLo;
-        let nhi = placedHi;
-        while (nlo === -1) {
-          nlo = nhi;
-          nhi = fixed[nc + 64]!;
-          nc += 32;
-        }
-        const step = 31 - Math.clz32(~nlo & (nlo + 1));
-        nc += step;
-        if (nc >= n) {
-          if (nNeedCount === 0 && nPlaced >= minTotal) {
-            path[d] = k;
-            if (this.emit(d + 1)) {
-              stop = true;
-              break;
-            }
-          }
-          continue;
-        }
-        if (step > 0) {
-          nlo = (nlo >>> step) | (nhi << (32 - step));
-          nhi = (nhi >>> step) | (fixed[nc - step + 64]! << (32 - step));
-        }
-        // A child that is dead at once is never entered.
-        const nck = (nc << B) | ((nlo >>> o0) & m0) | (((nlo >>> o1) & m1) << q1) | (((nlo >>> o2) & m2) << q2);
-        // (the pieces of a size capped at no copy by rule (8) are not offered)
-        const real = (nPlaced + nNeedCount < maxTotal ? navail : nPlaced < maxTotal ? nNeedSlots : 0) & ~(capCopies ? this.noRoom : 0);
-        const nslots = keyPieces[nck]! & (real | (skips > 0 ? holeSlot : 0));
-        if (nslots === 0 || (pastLast[nc]! & nNeedSlots) !== 0) continue;
-        if (p !== hole) remaining[p]!--;
-        if (regions) {
-          // the regions next to k, in the window at c where its halo is written
-          this.tableState = tState;
-          if (!this.haloAliveWindowGeneral(k, c, placedLo, placedHi, skips)) {
-            if (p !== hole) remaining[p]!++;
-            continue;
-          }
-        }
-        // Enter the child.
-        if (p !== hole) {
-          if (remaining[p] === 1) single |= pieceSlots[p]!;
-          else single &= ~pieceSlots[p]!;
-        }
-        levelKey[d] = ck;
-        levelSlots[d] = slots;
-        levelSlot[d] = s;
-        levelCands[d] = cands;
-        levelLo[d] = lo;
-        levelHi[d] = hi;
-        path[d++] = k;
-        c = nc;
-        lo = nlo;
-        hi = nhi;
-        avail = navail;
-        placed = nPlaced;
-        needCount = nNeedCount;
-        needArea = nNeedArea;
-        needSlots = nNeedSlots;
-        free = nFree;
-        freeOpt = nFreeOpt;
-        sizeState = nState;
-        ck = nck;
-        slots = nslots;
-        cands = 0; // the child's candidates come slot by slot
-      }
-      if (stop) break;
-      if (slots !== 0) {
-        // The next slot (piece type, the hole piece last) at this level.
-        const bit = slots & -slots;
-        slots ^= bit;
-        s = 31 - Math.clz32(bit);
-        p = slotPiece[s]!;
-        base = slotBase[c * S + s]!;
-        cands = keyMasks[ck * S + s]!;
-        continue;
-      }
-      if (d === baseDepth) break;
-      // Take back the choice of the level above and go on with its next candidate.
-      d--;
-      const k = path[d]!;
-      ck = levelKey[d]!;
-      c = ck >> B;
-      slots = levelSlots[d]!;
-      s = levelSlot[d]!;
-      cands = levelCands[d]!;
-      lo = levelLo[d]!;
-      hi = levelHi[d]!;
-      p = slotPiece[s]!;
-      base = slotBase[c * S + s]!;
-      free += candSize[k]!;
-      freeOpt += candOpt[k]!;
-      if (p !== hole) {
-        placed--;
-        const copies = ++remaining[p]!;
-        if (copies === 1) {
-          avail |= pieceSlots[p]!;
-          single |= pieceSlots[p]!;
-        } else if (copies === 2) {
-          single &= ~pieceSlots[p]!;
-        }
-        if (copies > slack[p]!) {
-          needCount++;
-          needArea += pieceSize[p]!;
-          if (copies === slack[p]! + 1) needSlots |= pieceSlots[p]!;
-        }
-        sizeState += pieceRadix[p]!;
-      }
-    }
-    return nodes;
   }
 
   // GENERATED from bitboard-loops.tmpl by scripts/generate-loops.mjs: edit the template, not these lines.

@@ -1,8 +1,10 @@
 // AssemblyScript, compiled to WebAssembly by scripts/build-wasm.mjs (not TypeScript: tsconfig.json leaves
-// this folder out). The bitboard engine's exact search on the window paths (runWindow1, runWindow2 in
-// bitboard.ts's top comment) and its region check: the loops that count 6x10 and pack the 3-D boxes of up
-// to 64 cells. One source for both windows: W is the window's word, u32 (cells c .. c+31) or u64 (c ..
-// c+63), and each export is one instance of the generic.
+// this folder out). The bitboard engine's search on the window paths and its region checks (bitboard.ts's
+// top comment: the window paths; the general search, its rules (1) to (8)): the loops that count 6x10,
+// pack the 3-D boxes of up to 64 cells and sweep the calendars. One source for every variant: the loop
+// and the checks are generic over W, the window's word, u32 (cells c .. c+31) or u64 (c .. c+63), and G,
+// the search, Exact or General (types, as AssemblyScript's generics take types only; the compiler tells
+// them apart and drops the other's code: see general<G>). Each export is one instance.
 //
 // Memory. The caller (bitboard-wasm.ts) owns the memory, imported as env.memory, and writes the tables
 // into it once, before any search; the addresses are the exported globals below, set by the caller. Every
@@ -41,6 +43,17 @@ export let HALO_REL: usize = 0;
 export let NBR_WIN: usize = 0;
 /** u64 per cell: the window's cells with a neighbour past it. */
 export let EDGE: usize = 0;
+// The general search's tables.
+/** u64 per cell: the optional cells of the window at c. */
+export let OPT_REL: usize = 0;
+export let CAND_SIZE: usize = 0;
+export let CAND_OPT: usize = 0;
+export let SLACK: usize = 0;
+export let PIECE_SIZE: usize = 0;
+export let STATE_COPIES: usize = 0;
+export let SIZE_VALUE: usize = 0;
+export let SIZE_RADIX: usize = 0;
+export let SIZE_SLOTS: usize = 0;
 // The search state.
 export let REMAINING: usize = 0;
 export let PATH: usize = 0;
@@ -59,11 +72,30 @@ export let realPieces: i32 = 0;
 export let pieceTypes: i32 = 0;
 export let fillLimit: i32 = 0;
 export let fitLimit: i32 = 0;
+// The general search's (see bitboard.ts).
+export let holePiece: i32 = -1;
+export let minTotal: i32 = 0;
+export let maxTotal: i32 = 0;
+export let smallestSize: i32 = 0;
+export let largestSize: i32 = 0;
+export let sizeCount: i32 = 0;
+export let capCopies: bool = false;
+/** Set by cappedState: the slots of the sizes a completion can use no copy of. */
+let noRoom: i32 = 0;
 
 /** Cells visited by region fills since the caller last took them. */
 export let updates: f64 = 0;
 export let stopDepth: i32 = 0;
 export let stopNext: i32 = 0;
+
+/** The exact search (G). */
+type Exact = u8;
+/** The general search (G): optional cells, ranges, bounds on the total. */
+type General = i8;
+/** Whether G is General: a constant the compiler folds, so each instance keeps only its own code. */
+@inline function general<G>(): bool {
+  return isSigned<G>();
+}
 
 @inline function i32At(table: usize, i: i32): i32 {
   return load<i32>(table + (<usize>i << 2));
@@ -103,16 +135,87 @@ function pieceFits<W>(c: i32, r: W): bool {
 }
 
 /**
- * The region check after candidate k, placed at the window's first cell c: `w` is the window with k placed,
- * `state` the size state after it. A region that reaches a cell with a neighbour past the window is big.
+ * True when a piece left has a candidate inside the region r of the window at c whose first cell is one of
+ * the region's cells up to window cell `last`, at most `starts` of them (the first ones), and that covers
+ * window cell `cover` (-1: any candidate). bitboard.ts's pieceFitsInRegion on the window.
  */
-function haloAlive<W>(k: i32, c: i32, w: W, state: i32): bool {
+function pieceFitsInRegion<W>(c: i32, r: W, last: i32, cover: i32, starts: i32): bool {
+  const P = pieceTypes;
+  let cellsLeft = r;
+  while (starts > 0 && cellsLeft != 0) {
+    const t = <i32>ctz<W>(cellsLeft);
+    cellsLeft &= cellsLeft - 1;
+    if (t > last) break;
+    starts--;
+    // the region and the cell to cover as seen from cell c + t, as its candidates are written
+    const seen = r >> <W>t;
+    const coverBit: W = cover < 0 ? <W>-1 : <W>1 << <W>(cover - t);
+    const x = (c + t) * P;
+    for (let p = 0; p < realPieces; p++) {
+      if (i32At(REMAINING, p) == 0) continue;
+      const end = i32At(CAND_START, x + p + 1);
+      for (let k = i32At(CAND_START, x + p); k < end; k++) {
+        const rel = wordAt<W>(REL, k);
+        if ((rel & coverBit) != 0 && (rel & ~seen) == 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Rule (6) on the region r of the window at c: `size` cells, at most `budget` of them left empty, `cover`
+ * the ones that must be covered.
+ */
+function pieceFitsRegion<W>(c: i32, r: W, cover: W, size: i32, budget: i32): bool {
+  const firstCovered = cover != 0 ? <i32>ctz<W>(cover) : -1;
+  // the placement covering the first covered cell starts there, one of the first budget + 1 cells
+  if (size > budget && budget >= 0) {
+    const found = pieceFitsInRegion<W>(c, r, 63, -1, budget + 1);
+    if (!found || firstCovered < 0) return found;
+  }
+  // the placement covering the first cell that must be covered starts at or before it
+  return firstCovered < 0 || pieceFitsInRegion<W>(c, r, firstCovered, firstCovered, size);
+}
+
+/**
+ * Rule (8): `state` with each size's copies capped at what a completion of at most `piecesLeft` pieces
+ * covering at least `mustCover` cells can use; sets noRoom. bitboard.ts's cappedState.
+ */
+function cappedState(state: i32, mustCover: i32, piecesLeft: i32): i32 {
+  const L = largestSize;
+  const sizes = sizeCount;
+  const spare = L * piecesLeft - mustCover;
+  let capped = state;
+  let none = 0;
+  for (let i = 0, row = state * sizes; i < sizes; i++) {
+    const copies = i32At(STATE_COPIES, row + i);
+    const size = i32At(SIZE_VALUE, i);
+    if (copies == 0 || (size < L ? spare >= copies * (L - size) : piecesLeft >= copies)) continue;
+    // (truncated, not floored, for a negative spare: only max(0, room) and room <= 0 are used)
+    const room = size < L ? spare / (L - size) : piecesLeft;
+    capped -= (copies - max(0, room)) * i32At(SIZE_RADIX, i);
+    if (room <= 0) none |= i32At(SIZE_SLOTS, i);
+  }
+  noRoom = none;
+  return capped;
+}
+
+/**
+ * The region check after candidate k (for the general search: or the hole piece's, its cell left empty),
+ * placed at the window's first cell c: `w` is the window with k placed, `state` the size state after it
+ * (general: capped by rule (8)), `skips` the cells that may still stay empty (general). A region that
+ * reaches a cell with a neighbour past the window is big. General: rules (5) to (7).
+ */
+function haloAlive<W, G>(k: i32, c: i32, w: W, state: i32, skips: i32): bool {
   const row = c << 6;
   const edge = wordAt<W>(EDGE, c);
+  const optional = general<G>() ? wordAt<W>(OPT_REL, c) : 0;
   const limit = fillLimit;
   let seed = wordAt<W>(HALO_REL, k) & ~w;
   let big: W = 0;
   let visited = 0;
+  let empty = 0;
   let alive = true;
   while (seed != 0) {
     // fill from the lowest seed: r = region so far, f = frontier
@@ -137,6 +240,26 @@ function haloAlive<W>(k: i32, c: i32, w: W, state: i32): bool {
     visited += size;
     if (isBig) {
       big |= r | f;
+    } else if (general<G>()) {
+      // the cells to cover; the optional ones are counted only when some cells must stay empty
+      const cover = r & ~optional;
+      const skip = <i32>load<u8>(GAP + <usize>(state * (cells + 1) + size));
+      if (skip > 0 && skip > size - <i32>popcnt<W>(cover)) {
+        alive = false;
+        break;
+      }
+      // (an all-optional region that may stay empty has nothing to test)
+      if (size <= fitLimit && (cover != 0 || size > skips - empty)) {
+        const found = (cover & r & (0 - r)) != 0 ? pieceFits<W>(c, r) : pieceFitsRegion<W>(c, r, cover, size, skips - empty);
+        if (!found) {
+          alive = false;
+          break;
+        }
+      }
+      if ((empty += skip) > skips) {
+        alive = false;
+        break;
+      }
     } else if (load<u8>(GAP + <usize>(state * (cells + 1) + size)) != 0 || (size <= fitLimit && !pieceFits<W>(c, r))) {
       alive = false;
       break;
@@ -155,45 +278,62 @@ function haloAlive<W>(k: i32, c: i32, w: W, state: i32): bool {
   return load<i32>(KEY_MASKS + (<usize>i << 2));
 }
 
+/** The cell's key: the runs at o0, o1, o2 of widths (masks) m0, m1, m2 after the window's first cell. */
+@inline function keyOf(c: i32, B: i32, lo: u32, o0: i32, o1: i32, o2: i32, m0: u32, m1: u32, m2: u32, q1: i32, q2: i32): i32 {
+  return (c << B) | <i32>((lo >> o0) & m0) | <i32>(((lo >> o1) & m1) << q1) | <i32>(((lo >> o2) & m2) << q2);
+}
+
 /**
- * The exact search below the node the engine's start() reached: depth `baseDepth`, first empty cell `c`
- * (the board full past it but for FIXED), the slots with copies left `avail` and with one `single`, the
- * size state `sizeState`. The key: runs at offsets o0, o1, o2 of widths w0, w1, w2 after the first empty
- * cell, `bits` in all. Returns the nodes visited.
+ * The search below the node the engine's start() reached: depth `baseDepth`, first empty cell `c` (-1:
+ * the board is full; the board full past it but for FIXED), the slots with copies left `avail` and with
+ * one `single` (the caller's pieces), the size state `sizeState`; for the general search the counters of
+ * bitboard.ts's top comment at that node and its budget `skipsIn` (maxSkips). The key: runs at offsets
+ * o0, o1, o2 of widths w0, w1, w2 after the first empty cell, `bits` in all. Returns the nodes visited.
  */
-function run<W>(
+function run<W, G>(
   slotCount: i32, bits: i32, total: i32, regions: bool,
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   availIn: i32, singleIn: i32, sizeStateIn: i32, baseDepth: i32, cIn: i32,
+  placedIn: i32, needCountIn: i32, needAreaIn: i32, needSlotsIn: i32, freeIn: i32, freeOptIn: i32, skipsIn: i32,
   firstCheck: i32, interval: i32,
 ): f64 {
   const S = slotCount;
   const B = bits;
   const WIDTH = <i32>sizeof<W>() << 3;
   const n = cells;
-  const m0 = (1 << w0) - 1;
-  const m1 = (1 << w1) - 1;
-  const m2 = (1 << w2) - 1;
+  const n1 = n + 1;
+  const m0 = (<u32>1 << w0) - 1;
+  const m1 = (<u32>1 << w1) - 1;
+  const m2 = (<u32>1 << w2) - 1;
   const q1 = w0;
   const q2 = w0 + w1;
+  const hole = holePiece;
+  const holeSlot = general<G>() && hole >= 0 ? i32At(PIECE_SLOTS, hole) : 0;
   let avail = availIn;
   let single = singleIn;
   let sizeState = sizeStateIn;
+  let placed = placedIn;
+  let needCount = needCountIn;
+  let needArea = needAreaIn;
+  let needSlots = needSlotsIn;
+  let free = freeIn;
+  let freeOpt = freeOptIn;
   let nodes: f64 = 0;
   let countdown = firstCheck;
   let quiet = true; // the first check (see FIRST_CHECK in bitboard.ts)
   let d = baseDepth;
   let c = cIn;
   if (c < 0) {
-    if (d == total) emit(d);
+    if (general<G>() ? needCount == 0 && placed >= minTotal : d == total) emit(d);
     return 0;
   }
   let w = fixedAt<W>(c);
-  let lo = <u32>w;
   // This level: ck = (c << B) | key; `slots` still to try; slot s, its candidates from `base`, `cands`
   // the ones still to try.
-  let ck = (c << B) | <i32>((lo >> o0) & m0) | <i32>(((lo >> o1) & m1) << q1) | <i32>(((lo >> o2) & m2) << q2);
-  let slots = i32At(KEY_PIECES, ck) & avail;
+  let ck = keyOf(c, B, <u32>w, o0, o1, o2, m0, m1, m2, q1, q2);
+  let slots = i32At(KEY_PIECES, ck);
+  if (general<G>()) slots &= (placed + needCount < maxTotal ? avail : placed < maxTotal ? needSlots : 0) | (skipsIn > 0 ? holeSlot : 0);
+  else slots &= avail;
   let stop = false;
   let s = 0;
   let p = 0;
@@ -218,13 +358,48 @@ function run<W>(
           break;
         }
       }
-      const navail = avail & ~(single & i32At(PIECE_SLOTS, p));
-      const placed = w | mask; // the window with k placed
+      // The child's counters (general: the hole piece changes only the free cells).
+      const pieceSlots = i32At(PIECE_SLOTS, p);
+      let navail = avail;
+      let nState = sizeState;
+      let nPlaced = placed;
+      let nNeedCount = needCount;
+      let nNeedArea = needArea;
+      let nNeedSlots = needSlots;
+      let nFree = 0;
+      let nFreeOpt = 0;
+      let skips = 0;
+      let tState = 0;
+      if (!general<G>() || p != hole) {
+        navail = avail & ~(single & pieceSlots);
+        nState = sizeState - i32At(PIECE_RADIX, p);
+      }
+      if (general<G>()) {
+        if (p != hole) {
+          nPlaced++;
+          const r = i32At(REMAINING, p);
+          const slack = i32At(SLACK, p);
+          if (r > slack) {
+            nNeedCount--;
+            nNeedArea -= i32At(PIECE_SIZE, p);
+            if (r - 1 == slack) nNeedSlots &= ~pieceSlots;
+          }
+        }
+        nFree = free - i32At(CAND_SIZE, k);
+        nFreeOpt = freeOpt - i32At(CAND_OPT, k);
+        // The areas and the counts: see bitboard.ts's top comment. (They pass on a full board exactly when
+        // it is a solution's: no copy needed, placed >= minTotal.)
+        const extra = minTotal - nPlaced - nNeedCount;
+        skips = nFree - nNeedArea - (extra > 0 ? extra * smallestSize : 0);
+        tState = capCopies ? cappedState(nState, nFree - nFreeOpt, maxTotal - nPlaced) : nState;
+        if (skips < 0 || <i32>load<u8>(GAP + <usize>(tState * n1 + nFree)) > nFreeOpt || nFree - nFreeOpt > largestSize * (maxTotal - nPlaced)) continue;
+      }
+      const placedW = w | mask; // the window with k placed
       // The child's window starts at its first empty cell: it moves on by whole words while the window is
       // full, then by the rest. The cells that come in are full only where the first levels placed
       // something (nothing placed below them reaches past the window).
       let nc = c;
-      let nw = placed;
+      let nw = placedW;
       while (nw == <W>-1) {
         nw = fixedAt<W>(nc + WIDTH);
         nc += WIDTH;
@@ -232,7 +407,7 @@ function run<W>(
       const step = <i32>ctz<W>(~nw);
       nc += step;
       if (nc >= n) {
-        if (d + 1 == total) {
+        if (general<G>() ? nNeedCount == 0 && nPlaced >= minTotal : d + 1 == total) {
           setI32(PATH, d, k);
           if (emit(d + 1)) {
             stop = true;
@@ -243,20 +418,29 @@ function run<W>(
       }
       if (step > 0) nw = (nw >> <W>step) | (fixedAt<W>(nc - step + WIDTH) << <W>(WIDTH - step));
       // A child that is dead at once is never entered.
-      const nlo = <u32>nw;
-      const nck = (nc << B) | <i32>((nlo >> o0) & m0) | <i32>(((nlo >> o1) & m1) << q1) | <i32>(((nlo >> o2) & m2) << q2);
-      const nslots = i32At(KEY_PIECES, nck) & navail;
-      if (nslots == 0 || (i32At(PAST_LAST, nc) & navail) != 0) continue;
+      const nck = keyOf(nc, B, <u32>nw, o0, o1, o2, m0, m1, m2, q1, q2);
+      let nslots = i32At(KEY_PIECES, nck);
+      if (general<G>()) {
+        // (the pieces of a size capped at no copy by rule (8) are not offered)
+        const real = (nPlaced + nNeedCount < maxTotal ? navail : nPlaced < maxTotal ? nNeedSlots : 0) & ~(capCopies ? noRoom : 0);
+        nslots &= real | (skips > 0 ? holeSlot : 0);
+        if (nslots == 0 || (i32At(PAST_LAST, nc) & nNeedSlots) != 0) continue;
+      } else {
+        nslots &= navail;
+        if (nslots == 0 || (i32At(PAST_LAST, nc) & navail) != 0) continue;
+      }
+      const piece = !general<G>() || p != hole;
       const left = i32At(REMAINING, p) - 1;
-      setI32(REMAINING, p, left);
-      if (regions && !haloAlive<W>(k, c, placed, sizeState - i32At(PIECE_RADIX, p))) {
-        setI32(REMAINING, p, left + 1);
+      if (piece) setI32(REMAINING, p, left);
+      if (regions && !haloAlive<W, G>(k, c, placedW, general<G>() ? tState : nState, skips)) {
+        if (piece) setI32(REMAINING, p, left + 1);
         continue;
       }
       // Enter the child.
-      if (left == 1) single |= i32At(PIECE_SLOTS, p);
-      else single &= ~i32At(PIECE_SLOTS, p);
-      sizeState -= i32At(PIECE_RADIX, p);
+      if (piece) {
+        if (left == 1) single |= pieceSlots;
+        else single &= ~pieceSlots;
+      }
       setI32(LEVEL_KEY, d, ck);
       setI32(LEVEL_SLOTS, d, slots);
       setI32(LEVEL_SLOT, d, s);
@@ -267,13 +451,22 @@ function run<W>(
       c = nc;
       w = nw;
       avail = navail;
+      sizeState = nState;
+      if (general<G>()) {
+        placed = nPlaced;
+        needCount = nNeedCount;
+        needArea = nNeedArea;
+        needSlots = nNeedSlots;
+        free = nFree;
+        freeOpt = nFreeOpt;
+      }
       ck = nck;
       slots = nslots;
       cands = 0; // the child's candidates come slot by slot
     }
     if (stop) break;
     if (slots != 0) {
-      // The next slot (piece type) at this level.
+      // The next slot (piece type; general: the hole piece last) at this level.
       const bit = slots & -slots;
       slots ^= bit;
       s = ctz<i32>(bit);
@@ -293,45 +486,78 @@ function run<W>(
     w = load<W>(LEVEL_WINDOW + (<usize>d << 3));
     p = i32At(SLOT_PIECE, s);
     base = i32At(SLOT_BASE, c * S + s);
+    if (general<G>()) {
+      const k = i32At(PATH, d);
+      free += i32At(CAND_SIZE, k);
+      freeOpt += i32At(CAND_OPT, k);
+      if (p == hole) continue;
+      placed--;
+    }
+    const pieceSlots = i32At(PIECE_SLOTS, p);
     const copies = i32At(REMAINING, p) + 1;
     setI32(REMAINING, p, copies);
     if (copies == 1) {
-      avail |= i32At(PIECE_SLOTS, p);
-      single |= i32At(PIECE_SLOTS, p);
+      avail |= pieceSlots;
+      single |= pieceSlots;
     } else if (copies == 2) {
-      single &= ~i32At(PIECE_SLOTS, p);
+      single &= ~pieceSlots;
+    }
+    if (general<G>()) {
+      const slack = i32At(SLACK, p);
+      if (copies > slack) {
+        needCount++;
+        needArea += i32At(PIECE_SIZE, p);
+        if (copies == slack + 1) needSlots |= pieceSlots;
+      }
     }
     sizeState += i32At(PIECE_RADIX, p);
   }
   return nodes;
 }
 
-/** run on the one-word window. */
+// The instances. (The general search always runs on the two-word window.)
+
+/** The exact search on the one-word window. */
 export function runWindow1(
   slotCount: i32, bits: i32, total: i32, regions: bool,
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
+  placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
   firstCheck: i32, interval: i32,
 ): f64 {
-  return run<u32>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, firstCheck, interval);
+  return run<u32, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
 }
 
-/** run on the two-word window. */
+/** The exact search on the two-word window. */
 export function runWindow2(
   slotCount: i32, bits: i32, total: i32, regions: bool,
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
+  placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
   firstCheck: i32, interval: i32,
 ): f64 {
-  return run<u64>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, firstCheck, interval);
+  return run<u64, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
 }
 
-/** haloAlive on the one-word window (the engine's checks outside the loop: start(), lookAhead). */
-export function haloAliveWindow1(k: i32, c: i32, lo: i32, state: i32): bool {
-  return haloAlive<u32>(k, c, <u32>lo, state);
+/** The general search on the two-word window. */
+export function runWindowGeneral(
+  slotCount: i32, bits: i32, total: i32, regions: bool,
+  o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
+  avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
+  placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
+  firstCheck: i32, interval: i32,
+): f64 {
+  return run<u64, General>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
 }
 
-/** haloAlive on the two-word window (lo, hi). */
-export function haloAliveWindow2(k: i32, c: i32, lo: i32, hi: i32, state: i32): bool {
-  return haloAlive<u64>(k, c, <u64><u32>lo | (<u64><u32>hi << 32), state);
+/**
+ * The region check for the engine's own code (start(), lookAhead): after candidate k at cell c, (lo, hi)
+ * the window with k placed (hi ignored on the one-word window), `state` the size state (general: capped),
+ * `skips` the general search's budget. words: 1, 2, or 0 for the general search.
+ */
+export function haloAliveWindow(words: i32, k: i32, c: i32, lo: i32, hi: i32, state: i32, skips: i32): bool {
+  const w = <u64><u32>lo | (<u64><u32>hi << 32);
+  if (words == 1) return haloAlive<u32, Exact>(k, c, <u32>lo, state, skips);
+  if (words == 2) return haloAlive<u64, Exact>(k, c, w, state, skips);
+  return haloAlive<u64, General>(k, c, w, state, skips);
 }
