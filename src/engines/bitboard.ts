@@ -7,12 +7,12 @@
  * paths') and bitboard-sizes.ts (the tables over piece sizes): pure functions of the spec and the options,
  * which the search reads and never writes. This file keeps them as fields of BitboardSolver, beside the
  * search state, and holds the search loops that read them, which come in variants (one or two window
- * words, the exact or the general search, the window or the wide path). The exact search's window loops
- * and their region check run in WebAssembly: one AssemblyScript source, wasm/window-loops.ts, generic
- * over the window's word, loaded by bitboard-wasm.ts (1.3 to 1.6 times faster than the same loop in
- * JavaScript); the engine's `remaining`, `path` and `fixedWords` are views of that module's memory. The
- * other loops are written once, in bitboard-loops.tmpl, and generated into the end of this class by
- * scripts/generate-loops.mjs. The build runs both generators; a test holds each output to its source.
+ * words, the exact or the general search, the window or the wide path). The window paths' loops and
+ * region checks run in WebAssembly: one AssemblyScript source, wasm/window-loops.ts, generic over the
+ * window's word and the search, loaded by bitboard-wasm.ts (see there why); the engine's `remaining`,
+ * `path` and `fixedWords` are views of that module's memory. The wide paths' loops are written once, in
+ * bitboard-loops.tmpl, and generated into the end of this class by scripts/generate-loops.mjs. The build
+ * runs both generators; a test holds each output to its source.
  *
  * Cell order. The board's cells are renumbered 0..n-1 in *scan order*: sorted by coordinates with the
  * axis of smallest extent varying fastest (6x10: columns of 6, top to bottom, left to right; 3x4x5: runs
@@ -158,8 +158,9 @@ export type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
  * ticks still come every CHECK_INTERVAL nodes). Early, so that the check's code has run, with V8's type
  * feedback recorded, before the optimizing compiler takes the loop: code that has never run is compiled
  * as a bail-out, and the compiled loop was thrown back to the interpreter at its first check and compiled
- * again (6x10's count: three compilations of its loop, in JavaScript then, of 10 to 25 ms each). Not the first node: V8
- * records feedback only once a function has run a little (its feedback vector is made lazily).
+ * again (6x10's count, when its loop was JavaScript: three compilations of 10 to 25 ms each). Not the
+ * first node: V8 records feedback only once a function has run a little (its feedback vector is made
+ * lazily). The window loops (WebAssembly) take the same schedule.
  */
 const FIRST_CHECK = 256;
 
@@ -664,7 +665,7 @@ export class BitboardSolver implements Engine {
     return alive;
   }
 
-  /** The exact search on the window paths, from the node start() reached, in WebAssembly; returns its nodes. */
+  /** The search on the window paths, from the node start() reached, in WebAssembly; returns its nodes. */
   private runWindowLoops(loops: WindowLoops): number {
     const cell = this.enterWindow();
     const nodes = loops.run({
