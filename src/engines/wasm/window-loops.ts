@@ -23,7 +23,8 @@ declare function emit(depth: i32): bool;
 @external('snug', 'tick')
 declare function tick(nodes: f64, quiet: bool): bool;
 
-// The tables' addresses (see bitboard-wasm.ts for what each holds).
+// The tables' addresses: the engine's tables of the same names (bitboard-tables.ts, bitboard-keys.ts,
+// bitboard-sizes.ts).
 export let KEY_MASKS: usize = 0;
 /** 0, 1 or 2: keyMasks entries are u8, u16 or i32. */
 export let KEY_MASK_SHIFT: i32 = 0;
