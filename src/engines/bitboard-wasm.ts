@@ -156,39 +156,35 @@ export class WindowLoops {
   private readonly loops: LoopExports;
 
   constructor(t: WindowLoopTables, hooks: WindowLoopHooks) {
-    // The layout: each table at a multiple of 8 bytes, from 8 on.
-    const layout: { name: string; bytes: number }[] = [];
-    let top = 8;
+    // What goes in: tables copied as they are, the 64-bit ones as (lo, hi) pairs, and the search state.
+    const copied: Record<string, Uint8Array | Uint16Array | Int32Array> = {
+      KEY_MASKS: t.keyMasks, KEY_PIECES: t.keyPieces, SLOT_BASE: t.slotBase, SLOT_PIECE: t.slotPiece,
+      PIECE_SLOTS: t.pieceSlots, PAST_LAST: t.pastLast, PIECE_RADIX: t.pieceRadix, CAND_START: t.candStart,
+      GAP: t.gap, CAND_SIZE: t.candSize, CAND_OPT: t.candOpt, SLACK: t.slack, PIECE_SIZE: t.pieceSize,
+      STATE_COPIES: t.stateCopies, SIZE_VALUE: t.sizeValue, SIZE_RADIX: t.sizeRadix, SIZE_SLOTS: t.sizeSlots,
+    };
+    const paired: Record<string, readonly [Int32Array, Int32Array]> = {
+      REL: [t.relLo, t.relHi], HALO_REL: [t.haloRelLo, t.haloRelHi], NBR_WIN: [t.nbrWinLo, t.nbrWinHi],
+      EDGE: [t.edgeLo, t.edgeHi], OPT_REL: [t.optRelLo, t.optRelHi],
+    };
+    const state: Record<string, number> = {
+      REMAINING: t.pieceTypes * 4,
+      PATH: t.levels * 4,
+      // (the two-word loop reads x + 32 for x < n + 64)
+      FIXED: (t.n + 96) * 4,
+      LEVEL_KEY: t.levels * 4, LEVEL_SLOTS: t.levels * 4, LEVEL_SLOT: t.levels * 4, LEVEL_CANDS: t.levels * 4,
+      LEVEL_WINDOW: t.levels * 8,
+    };
+    // The layout: each at a multiple of 8 bytes, from 8 on.
     const at = new Map<string, number>();
+    let top = 8;
     const reserve = (name: string, bytes: number): void => {
       at.set(name, top);
-      layout.push({ name, bytes });
       top += (bytes + 7) & ~7;
     };
-    const pairs = (lo: Int32Array): number => lo.length * 8;
-    reserve('KEY_MASKS', t.keyMasks.byteLength);
-    reserve('KEY_PIECES', t.keyPieces.byteLength);
-    reserve('SLOT_BASE', t.slotBase.byteLength);
-    reserve('SLOT_PIECE', t.slotPiece.byteLength);
-    reserve('PIECE_SLOTS', t.pieceSlots.byteLength);
-    reserve('PAST_LAST', t.pastLast.byteLength);
-    reserve('PIECE_RADIX', t.pieceRadix.byteLength);
-    reserve('CAND_START', t.candStart.byteLength);
-    reserve('GAP', t.gap.byteLength);
-    reserve('REL', pairs(t.relLo));
-    reserve('HALO_REL', pairs(t.haloRelLo));
-    reserve('NBR_WIN', pairs(t.nbrWinLo));
-    reserve('EDGE', pairs(t.edgeLo));
-    reserve('OPT_REL', pairs(t.optRelLo));
-    for (const [name, table] of [['CAND_SIZE', t.candSize], ['CAND_OPT', t.candOpt], ['SLACK', t.slack], ['PIECE_SIZE', t.pieceSize], ['STATE_COPIES', t.stateCopies], ['SIZE_VALUE', t.sizeValue], ['SIZE_RADIX', t.sizeRadix], ['SIZE_SLOTS', t.sizeSlots]] as const) {
-      reserve(name, table.byteLength);
-    }
-    reserve('REMAINING', t.pieceTypes * 4);
-    reserve('PATH', t.levels * 4);
-    // (the two-word loop reads x + 32 for x < n + 64)
-    reserve('FIXED', (t.n + 96) * 4);
-    for (const name of ['LEVEL_KEY', 'LEVEL_SLOTS', 'LEVEL_SLOT', 'LEVEL_CANDS']) reserve(name, t.levels * 4);
-    reserve('LEVEL_WINDOW', t.levels * 8);
+    for (const [name, table] of Object.entries(copied)) reserve(name, table.byteLength);
+    for (const [name, [lo]] of Object.entries(paired)) reserve(name, lo.length * 8);
+    for (const [name, bytes] of Object.entries(state)) reserve(name, bytes);
 
     const memory = new wasmApi!.Memory({ initial: Math.ceil(top / PAGE) });
     const imports = {
@@ -200,38 +196,19 @@ export class WindowLoops {
     };
     this.loops = new wasmApi!.Instance(loopModule()!, imports).exports as unknown as LoopExports;
     const buffer = memory.buffer;
-    for (const { name } of layout) (this.loops[name] as WasmGlobal).value = at.get(name)!;
+    for (const [name, address] of at) this.setGlobal(name, address);
+    for (const [name, table] of Object.entries(copied)) {
+      new Uint8Array(buffer, at.get(name)!, table.byteLength).set(new Uint8Array(table.buffer, table.byteOffset, table.byteLength));
+    }
     const i32 = (name: string, length: number): Int32Array => new Int32Array(buffer, at.get(name)!, length);
-    const interleave = (name: string, lo: Int32Array, hi: Int32Array): void => {
+    for (const [name, [lo, hi]] of Object.entries(paired)) {
       const out = i32(name, lo.length * 2);
       for (let i = 0; i < lo.length; i++) {
         out[2 * i] = lo[i]!;
         out[2 * i + 1] = i < hi.length ? hi[i]! : 0;
       }
-    };
-    const keyMaskShift = t.keyMasks.BYTES_PER_ELEMENT === 1 ? 0 : t.keyMasks.BYTES_PER_ELEMENT === 2 ? 1 : 2;
-    new Uint8Array(buffer, at.get('KEY_MASKS')!, t.keyMasks.byteLength).set(new Uint8Array(t.keyMasks.buffer, t.keyMasks.byteOffset, t.keyMasks.byteLength));
-    i32('KEY_PIECES', t.keyPieces.length).set(t.keyPieces);
-    i32('SLOT_BASE', t.slotBase.length).set(t.slotBase);
-    i32('SLOT_PIECE', t.slotPiece.length).set(t.slotPiece);
-    i32('PIECE_SLOTS', t.pieceSlots.length).set(t.pieceSlots);
-    i32('PAST_LAST', t.pastLast.length).set(t.pastLast);
-    i32('PIECE_RADIX', t.pieceRadix.length).set(t.pieceRadix);
-    i32('CAND_START', t.candStart.length).set(t.candStart);
-    new Uint8Array(buffer, at.get('GAP')!, t.gap.length).set(t.gap);
-    interleave('REL', t.relLo, t.relHi);
-    interleave('HALO_REL', t.haloRelLo, t.haloRelHi);
-    interleave('NBR_WIN', t.nbrWinLo, t.nbrWinHi);
-    interleave('EDGE', t.edgeLo, t.edgeHi);
-    interleave('OPT_REL', t.optRelLo, t.optRelHi);
-    i32('CAND_SIZE', t.candSize.length).set(t.candSize);
-    i32('CAND_OPT', t.candOpt.length).set(t.candOpt);
-    i32('SLACK', t.slack.length).set(t.slack);
-    i32('PIECE_SIZE', t.pieceSize.length).set(t.pieceSize);
-    i32('STATE_COPIES', t.stateCopies.length).set(t.stateCopies);
-    i32('SIZE_VALUE', t.sizeValue.length).set(t.sizeValue);
-    i32('SIZE_RADIX', t.sizeRadix.length).set(t.sizeRadix);
-    i32('SIZE_SLOTS', t.sizeSlots.length).set(t.sizeSlots);
+    }
+    this.setGlobal('KEY_MASK_SHIFT', Math.log2(t.keyMasks.BYTES_PER_ELEMENT));
     this.setGlobal('holePiece', t.holePiece);
     this.setGlobal('minTotal', t.minTotal);
     this.setGlobal('maxTotal', t.maxTotal);
@@ -239,7 +216,6 @@ export class WindowLoops {
     this.setGlobal('largestSize', t.largestSize);
     this.setGlobal('sizeCount', t.sizeValue.length);
     this.setGlobal('capCopies', t.capCopies ? 1 : 0);
-    this.setGlobal('KEY_MASK_SHIFT', keyMaskShift);
     this.setGlobal('cells', t.n);
     this.setGlobal('realPieces', t.realPieces);
     this.setGlobal('pieceTypes', t.pieceTypes);
