@@ -111,10 +111,8 @@ interface WasmApi {
 const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi | undefined }).WebAssembly;
 
 interface LoopExports {
-  runWindow1(...args: number[]): number;
-  runWindow2(...args: number[]): number;
-  runWindowGeneral(...args: number[]): number;
-  haloAliveWindow(words: number, k: number, c: number, lo: number, hi: number, state: number, skips: number): number;
+  runWindow(loop: number, ...args: number[]): number;
+  haloAliveWindow(loop: number, k: number, c: number, lo: number, hi: number, state: number, skips: number): number;
   [global: string]: unknown;
 }
 
@@ -145,6 +143,9 @@ export function windowLoopsAvailable(): boolean {
 }
 
 const PAGE = 65536;
+
+/** The module's number for each loop (see runWindow in wasm/window-loops.ts). */
+const LOOP_CODE = { one: 1, two: 2, general: 0 } as const;
 
 export class WindowLoops {
   /** The copies left of each piece type (the engine's `remaining`). */
@@ -239,8 +240,7 @@ export class WindowLoops {
     this.setGlobal('stopDepth', -1);
     const o = r.keyOffset;
     const w = r.keyWidth;
-    const loop = r.loop === 'one' ? this.loops.runWindow1 : r.loop === 'two' ? this.loops.runWindow2 : this.loops.runWindowGeneral;
-    return loop(r.slots, r.keyBits, r.total, r.regions ? 1 : 0, o[0]!, o[1]!, o[2]!, w[0]!, w[1]!, w[2]!, r.avail, r.single, r.sizeState, r.depth, r.cell,
+    return this.loops.runWindow(LOOP_CODE[r.loop], r.slots, r.keyBits, r.total, r.regions ? 1 : 0, o[0]!, o[1]!, o[2]!, w[0]!, w[1]!, w[2]!, r.avail, r.single, r.sizeState, r.depth, r.cell,
       r.placed, r.needCount, r.needArea, r.needSlots, r.free, r.freeOpt, r.skips, r.firstCheck, r.interval);
   }
 
@@ -255,7 +255,7 @@ export class WindowLoops {
    * state (the general search's: capped by rule (8)), `skips` the general search's budget.
    */
   haloAlive(loop: WindowRun['loop'], k: number, c: number, lo: number, hi: number, state: number, skips: number): boolean {
-    return this.loops.haloAliveWindow(loop === 'one' ? 1 : loop === 'two' ? 2 : 0, k, c, lo, hi, state, skips) !== 0;
+    return this.loops.haloAliveWindow(LOOP_CODE[loop], k, c, lo, hi, state, skips) !== 0;
   }
 
   /** The cells the region fills visited since the last call. */

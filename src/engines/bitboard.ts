@@ -42,7 +42,7 @@
  * tests fits. The tables are filled by a recurrence over keys: a key's mask is the mask of the key
  * without its lowest bit, less the candidates covering that bit's cell.
  *
- * The window paths (exact packings; runWindow1, runWindow2). Every cell before the first empty cell c is
+ * The window paths (exact packings; one or two words). Every cell before the first empty cell c is
  * full, and every candidate placed below the first levels started at or before c, so it covers no cell
  * past c + reach (`reach`: the most cells a candidate of a piece not placed first reaches past its
  * first). So the board from c on is one word (cells c .. c+31, when reach <= 30: 2-D boards up to 6
@@ -50,7 +50,7 @@
  * the board's size; the cells that enter it as c moves on are full only where the first levels placed a
  * piece (`fixedWords`). Candidate k is the word(s) `relLo[k]`, `relHi[k]` from its first cell, so the
  * fit test and the key read the window as it is; each level keeps its window (`levelLo`, `levelHi`).
- * The general search (below) runs on the two-word window (runWindowGeneral) whenever reach <= 62.
+ * The general search (below) runs on the two-word window whenever reach <= 62.
  *
  * Invariants between nodes: the board's full bits are exactly the cells of the placed candidates
  * `path[0 .. depth-1]` (plus the padding); every cell before the first empty cell is full; `remaining[p]`
@@ -79,8 +79,9 @@
  * is not optional, uses piece p between its minimum and `pieceCounts[p]` (its maximum) times, and
  * between minTotal and maxTotal pieces in all (the spec's bounds, narrowed to the sums of the minimums
  * and maximums; `impossible` when they cross). An exact packing (no optional cell, every minimum its
- * maximum, bounds that say nothing) runs the exact search above, untouched (runWindow1, runWindow2,
- * runWide); anything else runs runWindowGeneral or runWideGeneral, the same loops with more bookkeeping:
+ * maximum, bounds that say nothing) runs the exact search above, untouched (the window loops' Exact
+ * instances, runWide); anything else the general one (their General instance, runWideGeneral), the same
+ * loops with more bookkeeping:
  *   - The *hole piece* (number `holePiece` = the caller's piece count, present when some cell is optional)
  *     has one candidate at each optional cell covering that cell alone, placement number -1: placing it
  *     marks the first empty cell full without a piece ("left empty"). It is the last piece, so its slot

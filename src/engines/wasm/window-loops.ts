@@ -4,7 +4,7 @@
 // pack the 3-D boxes of up to 64 cells and sweep the calendars. One source for every variant: the loop
 // and the checks are generic over W, the window's word, u32 (cells c .. c+31) or u64 (c .. c+63), and G,
 // the search, Exact or General (types, as AssemblyScript's generics take types only; the compiler tells
-// them apart and drops the other's code: see general<G>). Each export is one instance.
+// them apart and drops the other's code: see general<G>). runWindow and haloAliveWindow pick the instance.
 //
 // Memory. The caller (bitboard-wasm.ts) owns the memory, imported as env.memory, and writes the tables
 // into it once, before any search; the addresses are the exported globals below, set by the caller. Every
@@ -518,47 +518,30 @@ function run<W, G>(
 
 // The instances. (The general search always runs on the two-word window.)
 
-/** The exact search on the one-word window. */
-export function runWindow1(
-  slotCount: i32, bits: i32, total: i32, regions: bool,
+/**
+ * The search: `loop` 1 and 2, the exact search on the one-word and the two-word window; 0, the general
+ * search (on two words). The other arguments are run's.
+ */
+export function runWindow(
+  loop: i32, slotCount: i32, bits: i32, total: i32, regions: bool,
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
   placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
   firstCheck: i32, interval: i32,
 ): f64 {
-  return run<u32, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
-}
-
-/** The exact search on the two-word window. */
-export function runWindow2(
-  slotCount: i32, bits: i32, total: i32, regions: bool,
-  o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
-  avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
-  placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
-  firstCheck: i32, interval: i32,
-): f64 {
-  return run<u64, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
-}
-
-/** The general search on the two-word window. */
-export function runWindowGeneral(
-  slotCount: i32, bits: i32, total: i32, regions: bool,
-  o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
-  avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
-  placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
-  firstCheck: i32, interval: i32,
-): f64 {
+  if (loop == 1) return run<u32, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
+  if (loop == 2) return run<u64, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
   return run<u64, General>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
 }
 
 /**
  * The region check for the engine's own code (start(), lookAhead): after candidate k at cell c, (lo, hi)
  * the window with k placed (hi ignored on the one-word window), `state` the size state (general: capped),
- * `skips` the general search's budget. words: 1, 2, or 0 for the general search.
+ * `skips` the general search's budget; `loop` as runWindow's.
  */
-export function haloAliveWindow(words: i32, k: i32, c: i32, lo: i32, hi: i32, state: i32, skips: i32): bool {
+export function haloAliveWindow(loop: i32, k: i32, c: i32, lo: i32, hi: i32, state: i32, skips: i32): bool {
   const w = <u64><u32>lo | (<u64><u32>hi << 32);
-  if (words == 1) return haloAlive<u32, Exact>(k, c, <u32>lo, state, skips);
-  if (words == 2) return haloAlive<u64, Exact>(k, c, w, state, skips);
+  if (loop == 1) return haloAlive<u32, Exact>(k, c, <u32>lo, state, skips);
+  if (loop == 2) return haloAlive<u64, Exact>(k, c, w, state, skips);
   return haloAlive<u64, General>(k, c, w, state, skips);
 }
