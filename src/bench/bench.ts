@@ -472,8 +472,8 @@ function optionalCells(runs: number, only: string | undefined): void {
 }
 
 /**
- * The bitboard engine's loops (the window loops in WebAssembly, the others generated from
- * bitboard-loops.tmpl), each variant on the same puzzles: the
+ * The bitboard engine's loops (WebAssembly, from src/engines/wasm/bitboard-loops.ts), each variant on the
+ * same puzzles: the
  * one the engine picks, then the others that can run the puzzle (two-word window, general search, wide
  * path), forced by the engine's options. Solver built and run, median of `runs`, the variants alternated;
  * the ratio is each variant's time over the picked one's.

@@ -6,6 +6,7 @@
  */
 import { isBox } from '../geometry/cell.js';
 import type { FrontierPlan } from '../engines/frontier-count.js';
+import { bitboardLoopsAvailable } from '../engines/bitboard-wasm.js';
 import type { EngineName } from '../engines/types.js';
 import type { Puzzle } from '../puzzle/model.js';
 import { InvalidPuzzleError, hasColourConstraints, isExactPacking, puzzleGrid } from '../puzzle/model.js';
@@ -63,9 +64,13 @@ export function cellEngine(reduced: Puzzle, choice: EngineChoice): { name: Engin
   // Dental Desaster 7.3-9.6 s against 1.1 s, two face 3 2.1 s against 0.67 s, the Solid Six-Piece Burrs
   // 3.1 s against 2.6 s, and no file slower.
   const chosen = !isExactPacking(reduced) && reduced.dims === 3 && !wide;
-  const name = choice === 'auto' ? (wide || chosen ? 'dlx' : 'bitboard') : choice;
+  // the bitboard engine's loops are WebAssembly: where it cannot be compiled, Dancing Links (JavaScript)
+  const noWasm = !bitboardLoopsAvailable();
+  const name = choice === 'auto' ? (wide || chosen || noWasm ? 'dlx' : 'bitboard') : choice;
+  if (name === 'bitboard' && noWasm) throw new InvalidOptionError('the bitboard engine needs WebAssembly, which cannot be compiled here; use --engine dlx');
   const reason = choice !== 'auto' ? 'chosen with --engine'
     : wide ? `${wide}: Dancing Links, branching on the most constrained cell or piece`
+    : noWasm ? 'WebAssembly cannot be compiled here (the bitboard engine needs it): Dancing Links'
     : chosen ? 'a 3-D puzzle whose cells may stay empty or whose pieces are chosen: Dancing Links, branching on the most constrained cell or piece'
     : puzzleGrid(reduced).exclusivePoints ? 'sticks: bitboards, first empty stick, dead-region pruning; the points a piece runs straight through are cells that may stay empty, so no two pieces cross'
     : isExactPacking(reduced) ? 'polyomino/polycube pieces: bitboards, first empty cell, dead-region pruning'

@@ -1,22 +1,24 @@
 /**
- * The bitboard engine's window loops in WebAssembly (their source: wasm/window-loops.ts, AssemblyScript,
- * compiled by scripts/build-wasm.mjs into window-loops-wasm.ts as base64, so that one module loads
- * synchronously in Node and in the browser alike).
+ * The bitboard engine's search loops and region checks in WebAssembly (their source: wasm/bitboard-loops.ts,
+ * AssemblyScript, compiled by scripts/build-wasm.mjs into bitboard-loops-wasm.ts as base64, so that one
+ * module loads synchronously in Node and in the browser alike). Where WebAssembly cannot be compiled
+ * (bitboardLoopsAvailable), the engine choice takes Dancing Links instead.
  *
  * Why. On the same tables, visiting the same nodes, the loops' search phase takes 0.5 to 0.75 of the time
  * the same loops took in V8's JavaScript (`snug solve ... --stats`, medians of 11 alternated with the
  * JavaScript loops' last commit: 6x10 count 129 -> 93 ms, 5x12 63 -> 44, 4x15 38 -> 18, the Tetris Cube's
  * first solution 75 -> 57, A-Puzzle-A-Day's count 940 -> 661, pentacubes 3x4x5 up to symmetry 7.6 -> 6.1
  * s): the JavaScript loop was compiled more than once in a fresh process before it settled, the two-word
- * window is one 64-bit word here, and no bounds are checked.
+ * window is one 64-bit word here, and no bounds are checked. The wide paths' loops followed, so that every
+ * loop has one source.
  *
  * Memory. Each engine has its own instance and memory, sized once for its tables (the memory never grows:
  * growing would detach the views below). The tables are copied in; the search state the engine's own
- * code shares with the loops (remaining copies, the path, the fixed words) lives only here, and the
- * engine holds views of it. The 64-bit tables are the engine's (lo, hi) pairs side by side, as
+ * code shares with the loops (the board, the copies left and their list, the path, the fixed words)
+ * lives only here, and the engine holds views of it. The 64-bit tables are the engine's (lo, hi) pairs side by side, as
  * little-endian u64.
  */
-import { WINDOW_LOOPS_WASM } from './window-loops-wasm.js';
+import { BITBOARD_LOOPS_WASM } from './bitboard-loops-wasm.js';
 
 /** What the loops read: the engine's tables (bitboard-tables.ts), unchanged. */
 export interface WindowLoopTables {
@@ -61,6 +63,16 @@ export interface WindowLoopTables {
   smallestSize: number;
   largestSize: number;
   capCopies: boolean;
+  // the wide paths'
+  span: number;
+  wordCount: number;
+  candMask: Int32Array;
+  lastCell: Int32Array;
+  haloStart: Int32Array;
+  candHalo: Int32Array;
+  nbrStart: Int32Array;
+  nbr: Int32Array;
+  optional: Uint8Array;
 }
 
 /** Called by the loops: a solution at path[0 .. depth-1], and the clock's check; each true to stop. */
@@ -69,7 +81,7 @@ export interface WindowLoopHooks {
   tick(nodes: number, quiet: boolean): boolean;
 }
 
-/** The key and the node a run starts from (see run in wasm/window-loops.ts). */
+/** The key and the node a run starts from (see run in wasm/bitboard-loops.ts). */
 export interface WindowRun {
   /** The loop: the exact search on one or two words, or the general search. */
   loop: 'one' | 'two' | 'general';
@@ -113,6 +125,10 @@ const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi | undefined }).
 interface LoopExports {
   runWindow(loop: number, ...args: number[]): number;
   haloAliveWindow(loop: number, k: number, c: number, lo: number, hi: number, state: number, skips: number): number;
+  runWideLoop(loop: number, ...args: number[]): number;
+  haloAliveWideLoop(loop: number, k: number, skips: number, state: number): number;
+  allRegionsAlive(loop: number, skips: number, state: number): number;
+  cappedSizeState(state: number, mustCover: number, piecesLeft: number): number;
   [global: string]: unknown;
 }
 
@@ -122,7 +138,7 @@ let compiled: object | null | undefined;
 function loopModule(): object | null {
   if (compiled === undefined) {
     try {
-      const text = atob(WINDOW_LOOPS_WASM);
+      const text = atob(BITBOARD_LOOPS_WASM);
       const bytes = new Uint8Array(text.length);
       for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
       compiled = new wasmApi!.Module(bytes);
@@ -138,31 +154,40 @@ function loopModule(): object | null {
  * Whether the window loops can run here. Where they cannot, the engine runs every search on its wide path
  * (the same search, in JavaScript, slower): an answer, never an error.
  */
-export function windowLoopsAvailable(): boolean {
+export function bitboardLoopsAvailable(): boolean {
   return loopModule() !== null;
 }
 
 const PAGE = 65536;
 
-/** The module's number for each loop (see runWindow in wasm/window-loops.ts). */
+/** The module's number for each loop (see runWindow in wasm/bitboard-loops.ts). */
 const LOOP_CODE = { one: 1, two: 2, general: 0 } as const;
 
-export class WindowLoops {
+export class BitboardLoops {
   /** The copies left of each piece type (the engine's `remaining`). */
   readonly remaining: Int32Array;
   /** The candidates placed, by level (the engine's `path`). */
   readonly path: Int32Array;
   /** fixedWords[x]: cells x .. x+31 after the first levels (the engine's `fixedWords`), x < n + 64. */
   readonly fixedWords: Int32Array;
+  /** The board's words and padding (the engine's `board`). */
+  readonly board: Int32Array;
+  /** The linked list of the pieces with copies left (the engine's `nextPiece`, `prevPiece`). */
+  readonly nextPiece: Int32Array;
+  readonly prevPiece: Int32Array;
   private readonly loops: LoopExports;
 
   constructor(t: WindowLoopTables, hooks: WindowLoopHooks) {
+    // (the board's words, then its padding: span + 1 words)
+    const boardWords = t.wordCount + t.span + 1;
     // What goes in: tables copied as they are, the 64-bit ones as (lo, hi) pairs, and the search state.
     const copied: Record<string, Uint8Array | Uint16Array | Int32Array> = {
       KEY_MASKS: t.keyMasks, KEY_PIECES: t.keyPieces, SLOT_BASE: t.slotBase, SLOT_PIECE: t.slotPiece,
       PIECE_SLOTS: t.pieceSlots, PAST_LAST: t.pastLast, PIECE_RADIX: t.pieceRadix, CAND_START: t.candStart,
       GAP: t.gap, CAND_SIZE: t.candSize, CAND_OPT: t.candOpt, SLACK: t.slack, PIECE_SIZE: t.pieceSize,
       STATE_COPIES: t.stateCopies, SIZE_VALUE: t.sizeValue, SIZE_RADIX: t.sizeRadix, SIZE_SLOTS: t.sizeSlots,
+      CAND_MASK: t.candMask, LAST_CELL: t.lastCell, HALO_START: t.haloStart, CAND_HALO: t.candHalo,
+      NBR_START: t.nbrStart, NBR: t.nbr, OPTIONAL: t.optional,
     };
     const paired: Record<string, readonly [Int32Array, Int32Array]> = {
       REL: [t.relLo, t.relHi], HALO_REL: [t.haloRelLo, t.haloRelHi], NBR_WIN: [t.nbrWinLo, t.nbrWinHi],
@@ -175,6 +200,9 @@ export class WindowLoops {
       FIXED: (t.n + 96) * 4,
       LEVEL_KEY: t.levels * 4, LEVEL_SLOTS: t.levels * 4, LEVEL_SLOT: t.levels * 4, LEVEL_CANDS: t.levels * 4,
       LEVEL_WINDOW: t.levels * 8,
+      BOARD: boardWords * 4,
+      NEXT_PIECE: (t.pieceTypes + 1) * 4, PREV_PIECE: (t.pieceTypes + 1) * 4,
+      MARK: t.n * 4, QUEUE: t.n * 4, REGION_WORDS: boardWords * 4,
     };
     // The layout: each at a multiple of 8 bytes, from 8 on.
     const at = new Map<string, number>();
@@ -222,9 +250,14 @@ export class WindowLoops {
     this.setGlobal('pieceTypes', t.pieceTypes);
     this.setGlobal('fillLimit', t.fillLimit);
     this.setGlobal('fitLimit', t.fitLimit);
+    this.setGlobal('span', t.span);
+    this.setGlobal('wordCount', t.wordCount);
     this.remaining = i32('REMAINING', t.pieceTypes);
     this.path = i32('PATH', t.levels);
     this.fixedWords = i32('FIXED', t.n + 64);
+    this.board = i32('BOARD', boardWords);
+    this.nextPiece = i32('NEXT_PIECE', t.pieceTypes + 1);
+    this.prevPiece = i32('PREV_PIECE', t.pieceTypes + 1);
   }
 
   private setGlobal(name: string, value: number): void {
@@ -244,7 +277,35 @@ export class WindowLoops {
       r.placed, r.needCount, r.needArea, r.needSlots, r.free, r.freeOpt, r.skips, r.firstCheck, r.interval);
   }
 
-  /** Where the clock stopped the last run: the depth and the candidate it was about to place; undefined if it did not. */
+  /**
+   * The search on the wide path from the node `r` describes (its key, cell and slots unused); returns its
+   * nodes.
+   */
+  runWide(r: WindowRun): number {
+    this.setGlobal('stopDepth', -1);
+    return this.loops.runWideLoop(r.loop === 'general' ? 0 : 2, r.total, r.regions ? 1 : 0, r.sizeState, r.depth,
+      r.placed, r.needCount, r.needArea, r.free, r.freeOpt, r.firstCheck, r.interval);
+  }
+
+  /** The wide path's region check after candidate k, just placed (the board current). */
+  haloAliveWide(general: boolean, k: number, skips: number, state: number): boolean {
+    return this.loops.haloAliveWideLoop(general ? 0 : 2, k, skips, state) !== 0;
+  }
+
+  /** Every region of the board, on any path; the general search's: at most `skips` cells left empty. */
+  allRegionsAlive(general: boolean, skips: number, state: number): boolean {
+    return this.loops.allRegionsAlive(general ? 0 : 2, skips, state) !== 0;
+  }
+
+  /** Rule (8): `state` with each size's copies capped (see cappedState in wasm/bitboard-loops.ts). */
+  cappedState(state: number, mustCover: number, piecesLeft: number): number {
+    return this.loops.cappedSizeState(state, mustCover, piecesLeft);
+  }
+
+  /**
+   * Where the clock stopped the last run: the depth and the candidate it was about to place (-1: the
+   * wide path, which had placed it: path[0 .. depth-1] is the node); undefined if it did not.
+   */
   clockStop(): { depth: number; next: number } | undefined {
     const depth = this.global('stopDepth');
     return depth < 0 ? undefined : { depth, next: this.global('stopNext') };

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexBoard } from '../placements/board.js';
 import { generatePlacements } from '../placements/placements.js';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
@@ -122,27 +122,6 @@ describe('bitboard engine', () => {
       const r = solver(bricks).search();
       expect(r.solutions).toBeGreaterThan(0);
       expect(r.solutions).toBe(dlxCount(bricks));
-    }
-  });
-
-  it('runs on its wide path, with the same answers, where WebAssembly cannot be compiled', async () => {
-    const puzzle = loadCatalogPuzzle('pentomino-3x20');
-    const withWasm = solver(puzzle);
-    expect((withWasm as unknown as { windowLoops: unknown }).windowLoops).toBeDefined();
-    const host = globalThis as { WebAssembly?: unknown };
-    const saved = host.WebAssembly;
-    vi.resetModules();
-    host.WebAssembly = undefined;
-    try {
-      const fresh = (await import('./bitboard.js')) as typeof import('./bitboard.js');
-      const without = new fresh.BitboardSolver(specOf(puzzle).spec);
-      expect((without as unknown as { windowLoops: unknown }).windowLoops).toBeUndefined();
-      const r = without.search();
-      expect(r).toMatchObject({ solutions: 8, complete: true });
-      expect(r.solutions).toBe(withWasm.search().solutions);
-    } finally {
-      host.WebAssembly = saved;
-      vi.resetModules();
     }
   });
 });

@@ -6,13 +6,13 @@
  * (8)'s digits) are built by buildTables in bitboard-tables.ts, with bitboard-keys.ts (the keyed and window
  * paths') and bitboard-sizes.ts (the tables over piece sizes): pure functions of the spec and the options,
  * which the search reads and never writes. This file keeps them as fields of BitboardSolver, beside the
- * search state, and holds the search loops that read them, which come in variants (one or two window
- * words, the exact or the general search, the window or the wide path). The window paths' loops and
- * region checks run in WebAssembly: one AssemblyScript source, wasm/window-loops.ts, generic over the
- * window's word and the search, loaded by bitboard-wasm.ts (see there why); the engine's `remaining`,
- * `path` and `fixedWords` are views of that module's memory. The wide paths' loops are written once, in
- * bitboard-loops.tmpl, and generated into the end of this class by scripts/generate-loops.mjs. The build
- * runs both generators; a test holds each output to its source.
+ * search state, and what a search needs around its loops: start() and branches() (prefixes), look-ahead,
+ * stops and what is left. The loops and the region checks, which come in variants (one or two window
+ * words, the exact or the general search, the window or the wide path), run in WebAssembly: one
+ * AssemblyScript source, wasm/bitboard-loops.ts, generic over the window's word and the search, loaded by
+ * bitboard-wasm.ts (see there why); the engine's `board`, `remaining`, `nextPiece`, `prevPiece`, `path`
+ * and `fixedWords` are views of that module's memory. The build compiles it; a test holds the committed
+ * module to its source.
  *
  * Cell order. The board's cells are renumbered 0..n-1 in *scan order*: sorted by coordinates with the
  * axis of smallest extent varying fastest (6x10: columns of 6, top to bottom, left to right; 3x4x5: runs
@@ -79,9 +79,8 @@
  * is not optional, uses piece p between its minimum and `pieceCounts[p]` (its maximum) times, and
  * between minTotal and maxTotal pieces in all (the spec's bounds, narrowed to the sums of the minimums
  * and maximums; `impossible` when they cross). An exact packing (no optional cell, every minimum its
- * maximum, bounds that say nothing) runs the exact search above, untouched (the window loops' Exact
- * instances, runWide); anything else the general one (their General instance, runWideGeneral), the same
- * loops with more bookkeeping:
+ * maximum, bounds that say nothing) runs the exact search above, untouched (the loops' Exact instances);
+ * anything else the general one (their General instances), the same loops with more bookkeeping:
  *   - The *hole piece* (number `holePiece` = the caller's piece count, present when some cell is optional)
  *     has one candidate at each optional cell covering that cell alone, placement number -1: placing it
  *     marks the first empty cell full without a piece ("left empty"). It is the last piece, so its slot
@@ -124,7 +123,7 @@
  *       placement inside the region, none of whose cells comes before it, so that starts there: dead
  *       when no candidate inside the region starts at one of its first B + 1 cells. (A region of
  *       optional cells only, with s <= B, has nothing to test: it may stay empty.) pieceFitsRegion
- *       (pieceFitsRegion in wasm/window-loops.ts on the window).
+ *       (pieceFitsRegion and pieceFitsRegionWide in wasm/bitboard-loops.ts).
  *   (7) Regions are disjoint, so the fewest cells each checked region leaves empty ((5); 0 for one too
  *       big to measure) add up to at most L: dead when their sum exceeds skips (2).
  *   (8) Copies. M has at most k = maxTotal - placed copies and covers at least free - freeOpt cells, each
@@ -148,7 +147,7 @@
  */
 import type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
-import { WindowLoops, windowLoopsAvailable } from './bitboard-wasm.js';
+import { BitboardLoops, bitboardLoopsAvailable } from './bitboard-wasm.js';
 import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
@@ -182,8 +181,6 @@ export class BitboardSolver implements Engine {
   private readonly holePiece: number;
   private readonly wordCount: number;
   private readonly span: number;
-  private readonly nbrStart: Int32Array;
-  private readonly nbr: Int32Array;
 
   private readonly candStart: Int32Array;
   private readonly candMask: Int32Array;
@@ -191,8 +188,6 @@ export class BitboardSolver implements Engine {
   private readonly candPlacement: Int32Array;
   private readonly candPiece: Int32Array;
   private readonly candCell: Int32Array;
-  private readonly haloStart: Int32Array;
-  private readonly candHalo: Int32Array;
   /** Candidate of each caller's placement, -1 when it has none (bad cells, or a piece with no copies). */
   private readonly placementCand: Int32Array;
   /** Last cell that has a candidate of each piece (-1: none). */
@@ -219,8 +214,8 @@ export class BitboardSolver implements Engine {
    * type feedback there, and the compiled loop was thrown back to the interpreter when it did.
    */
   private readonly fixedWords: Int32Array;
-  /** The window paths' loops and region checks, in WebAssembly (bitboard-wasm.ts); the wide paths' are this class's own. */
-  private readonly windowLoops: WindowLoops | undefined;
+  /** The search loops and region checks, in WebAssembly (bitboard-wasm.ts). */
+  private readonly loops: BitboardLoops;
   /** Which of them runs: the exact search on one or two words, or the general search. */
   private readonly windowLoop: 'one' | 'two' | 'general';
 
@@ -235,11 +230,6 @@ export class BitboardSolver implements Engine {
    * most s (0 when s is such a sum), capped at 255: the fewest cells of s that those pieces leave empty.
    */
   private readonly gap: Uint8Array;
-  /** The piece sizes in `sizeState`, smallest first, and each one's radix. */
-  private readonly sizeValue: Int32Array;
-  private readonly sizeRadix: Int32Array;
-  /** With capCopies: `stateCopies[state * sizes + i]`, the copies of size i that `state` has left (its digits). */
-  private readonly stateCopies: Int32Array;
 
   // Optional cells and ranges (see the top comment); used by the general search only.
   /** True when the search must handle optional cells, ranges or totals (or was told to: options.general). */
@@ -248,9 +238,6 @@ export class BitboardSolver implements Engine {
   private readonly impossible: boolean;
   /** 1 for an optional cell (internal numbers). */
   private readonly optional: Uint8Array;
-  /** Cells of each candidate, and how many of them are optional. */
-  private readonly candSize: Int32Array;
-  private readonly candOpt: Int32Array;
   private readonly pieceSize: Int32Array;
   /** Copies of a piece beyond its minimum: remaining[p] > slack[p] means p still needs copies. */
   private readonly slack: Int32Array;
@@ -272,15 +259,9 @@ export class BitboardSolver implements Engine {
   private readonly nextPiece: Int32Array;
   private readonly prevPiece: Int32Array;
   private readonly path: Int32Array;
-  private readonly levelKey: Int32Array;
-  private readonly levelSlot: Int32Array;
   private readonly solution: Int32Array;
   /** Views of `solution` by length, so a solution costs no allocation. */
   private readonly solutionViews: Int32Array[];
-  private readonly mark: Int32Array;
-  private readonly queue: Int32Array;
-  private readonly regionWords: Int32Array;
-  private stamp = 0;
   private sizeState = 0;
   /** The general search's state for `gap` lookups: sizeState, capped by rule (8). */
   private tableState = 0;
@@ -316,9 +297,9 @@ export class BitboardSolver implements Engine {
   private onTick: ((nodes: number) => void) | undefined;
 
   constructor(spec: PackingSpec, options: BitboardOptions = {}) {
-    // (without WebAssembly every search takes the wide path: see windowLoopsAvailable)
-    const tableOptions = windowLoopsAvailable() ? options : { ...options, wide: true };
-    const { n, pieces, cells, candidates: cand, first, halos, slots, windowWords, keys, window, sizes } = buildTables(spec, tableOptions);
+    // (the search runs in WebAssembly: where it cannot be compiled, the engine choice takes Dancing Links)
+    if (!bitboardLoopsAvailable()) throw new Error('the bitboard engine needs WebAssembly, which cannot be compiled here');
+    const { n, pieces, cells, candidates: cand, first, halos, slots, windowWords, keys, window, sizes } = buildTables(spec, options);
     this.n = n;
     this.realPieces = pieces.realPieces;
     this.holePiece = pieces.holePiece;
@@ -331,8 +312,6 @@ export class BitboardSolver implements Engine {
     this.impossible = pieces.impossible;
     this.slack = pieces.slack;
     this.general = pieces.general;
-    this.nbrStart = cells.nbrStart;
-    this.nbr = cells.nbr;
     this.optional = cells.optional;
     this.wordCount = cand.wordCount;
     this.span = cand.span;
@@ -341,14 +320,10 @@ export class BitboardSolver implements Engine {
     this.candPlacement = cand.candPlacement;
     this.candPiece = cand.candPiece;
     this.candCell = cand.candCell;
-    this.candSize = cand.candSize;
-    this.candOpt = cand.candOpt;
     this.placementCand = cand.placementCand;
     this.lastCell = cand.lastCell;
     this.firstPieces = first.firstPieces;
     this.firstLevels = first.firstLevels;
-    this.haloStart = halos.haloStart;
-    this.candHalo = halos.candHalo;
     this.pieceSlots = slots.pieceSlots;
     this.windowWords = windowWords;
     this.keyed = keys.keyed;
@@ -359,45 +334,33 @@ export class BitboardSolver implements Engine {
     this.pieceRadix = sizes.pieceRadix;
     this.initialSizeState = sizes.initialSizeState;
     this.gap = sizes.gap;
-    this.sizeValue = sizes.sizeValue;
-    this.sizeRadix = sizes.sizeRadix;
     this.largestSize = sizes.largestSize;
     this.smallestSize = sizes.smallestSize;
     this.capCopies = sizes.capCopies;
-    this.stateCopies = sizes.stateCopies;
     this.regions = options.regions ?? true;
     this.fillLimit = options.fillLimit ?? sizes.largestSize;
     this.fitLimit = options.fitLimit ?? sizes.largestSize;
 
     // The search state.
-    const P = this.pieceTypes;
-    const span = this.span;
-    this.board = new Int32Array(this.wordCount + span + 1);
+    const levels = this.totalPieces + pieces.optionalCells.length + 1;
+    this.windowLoop = this.general ? 'general' : windowWords === 1 ? 'one' : 'two';
+    // the state the loops share lives in their memory (see bitboard-wasm.ts)
+    this.loops = new BitboardLoops({ ...keys, ...window, ...sizes, ...pieces, ...cand, ...halos, ...cells, n, fillLimit: this.fillLimit, fitLimit: this.fitLimit, levels, pieceSlots: this.pieceSlots }, {
+      emit: (depth) => this.emit(depth),
+      tick: (nodes, quiet) => this.clockSaysStop(this.nodes + nodes, quiet),
+    });
+    this.board = this.loops.board;
     // the empty board: every bit past the cells full (the padding), copied in whole by start()
     this.emptyBoard = new Int32Array(this.board.length);
     for (let i = this.n; i < 32 * this.emptyBoard.length; i++) this.emptyBoard[i >> 5]! |= 1 << (i & 31);
-    const levels = this.totalPieces + pieces.optionalCells.length + 1;
-    this.windowLoop = this.general ? 'general' : windowWords === 1 ? 'one' : 'two';
-    if (windowWords > 0) {
-      // the state the loops share lives in their memory (see bitboard-wasm.ts)
-      this.windowLoops = new WindowLoops({ ...keys, ...window, ...sizes, ...pieces, ...cand, n, fillLimit: this.fillLimit, fitLimit: this.fitLimit, levels, pieceSlots: this.pieceSlots }, {
-        emit: (depth) => this.emit(depth),
-        tick: (nodes, quiet) => this.clockSaysStop(this.nodes + nodes, quiet),
-      });
-    }
-    this.remaining = this.windowLoops?.remaining ?? new Int32Array(P);
-    this.nextPiece = new Int32Array(P + 1);
-    this.prevPiece = new Int32Array(P + 1);
-    this.path = this.windowLoops?.path ?? new Int32Array(levels);
+    this.remaining = this.loops.remaining;
+    this.nextPiece = this.loops.nextPiece;
+    this.prevPiece = this.loops.prevPiece;
+    this.path = this.loops.path;
     this.startCodes = new Int32Array(levels);
-    this.levelKey = new Int32Array(levels);
-    this.levelSlot = new Int32Array(levels);
-    this.fixedWords = this.windowLoops?.fixedWords ?? new Int32Array(n + 64);
+    this.fixedWords = this.loops.fixedWords;
     this.solution = new Int32Array(this.totalPieces);
     this.solutionViews = Array.from({ length: this.totalPieces + 1 }, (_, len) => this.solution.subarray(0, len));
-    this.mark = new Int32Array(n);
-    this.queue = new Int32Array(n);
-    this.regionWords = new Int32Array(this.wordCount + span + 1);
   }
 
   search(options: SearchOptions = {}): SearchResult {
@@ -472,13 +435,7 @@ export class BitboardSolver implements Engine {
     if (!this.start(prefix)) return;
     // (the loops take the state over from here: the next start() begins from the empty board)
     this.startKept = false;
-    if (this.windowLoops) {
-      this.nodes += this.runWindowLoops(this.windowLoops);
-    } else if (this.general) {
-      this.nodes += this.runWideGeneral();
-    } else {
-      this.nodes += this.runWide();
-    }
+    this.nodes += this.runLoops();
   }
 
   branches(prefix: readonly number[], same = 0): number[] {
@@ -645,9 +602,9 @@ export class BitboardSolver implements Engine {
     const c = this.firstEmpty();
     if (c < 0) return true; // the search says whether it is a solution
     const skips = this.maxSkips();
-    this.tableState = this.capCopies ? this.cappedState(this.sizeState, free - freeOpt, this.maxTotal - placed) : this.sizeState;
+    this.tableState = this.capCopies ? this.loops.cappedState(this.sizeState, free - freeOpt, this.maxTotal - placed) : this.sizeState;
     if (skips < 0 || this.gap[this.tableState * (this.n + 1) + free]! > freeOpt || free - freeOpt > this.largestSize * (this.maxTotal - placed)) return false;
-    return !this.pieceExpired(c) && (below ? this.childAlive(this.path[this.depth - 1]!, skips) : this.allRegionsAliveGeneral(skips));
+    return !this.pieceExpired(c) && (below ? this.childAlive(this.path[this.depth - 1]!, skips) : this.allRegionsAlive(skips));
   }
 
   /**
@@ -657,19 +614,29 @@ export class BitboardSolver implements Engine {
    */
   private childAlive(k: number, skips: number): boolean {
     if (!this.regions) return true;
-    if (this.windowWords === 0) return this.general ? this.haloAliveGeneral(k, skips) : this.haloAlive(k);
-    const c = this.candCell[k]!;
-    const loops = this.windowLoops!;
+    const loops = this.loops;
     const state = this.general ? this.tableState : this.sizeState;
-    const alive = loops.haloAlive(this.windowLoop, k, c, this.boardWord(c), this.boardWord(c + 32), state, skips);
+    const c = this.candCell[k]!;
+    const alive = this.windowWords === 0 ? loops.haloAliveWide(this.general, k, skips, state)
+      : loops.haloAlive(this.windowLoop, k, c, this.boardWord(c), this.boardWord(c + 32), state, skips);
     this.updates += loops.takeUpdates();
     return alive;
   }
 
-  /** The search on the window paths, from the node start() reached, in WebAssembly; returns its nodes. */
-  private runWindowLoops(loops: WindowLoops): number {
-    const cell = this.enterWindow();
-    const nodes = loops.run({
+  /** Every region of the board (once per search, after the prefix); the general search's: at most `skips` left empty. */
+  private allRegionsAlive(skips = 0): boolean {
+    if (!this.regions) return true;
+    const alive = this.loops.allRegionsAlive(this.general, skips, this.general ? this.tableState : this.sizeState);
+    this.updates += this.loops.takeUpdates();
+    return alive;
+  }
+
+  /** The search from the node start() reached, in WebAssembly (the window or the wide path); returns its nodes. */
+  private runLoops(): number {
+    const loops = this.loops;
+    const wide = this.windowWords === 0;
+    const cell = wide ? -1 : this.enterWindow();
+    const nodes = (wide ? loops.runWide : loops.run).call(loops, {
       loop: this.windowLoop, slots: this.slots, keyBits: this.keyBits, total: this.totalPieces, regions: this.regions,
       keyOffset: this.keyOffset, keyWidth: this.keyWidth, avail: this.slotsWith(0), single: this.slotsWith(1),
       sizeState: this.sizeState, depth: this.depth, cell,
@@ -679,7 +646,7 @@ export class BitboardSolver implements Engine {
     });
     this.updates += loops.takeUpdates();
     const stop = loops.clockStop();
-    if (stop) this.stopPath = this.pathCodes(stop.depth, stop.next);
+    if (stop) this.stopPath = stop.next >= 0 ? this.pathCodes(stop.depth, stop.next) : this.pathCodes(stop.depth);
     return nodes;
   }
 
@@ -693,29 +660,6 @@ export class BitboardSolver implements Engine {
     if (w >= this.wordCount) return 0;
     const tail = this.n & 31;
     return w === this.wordCount - 1 && tail !== 0 ? this.board[w]! & ((1 << tail) - 1) : this.board[w]!;
-  }
-
-  /**
-   * Rule (8): `state` with each size's copies capped at what a completion of at most `piecesLeft` pieces
-   * covering at least `mustCover` cells can use. (The window loops have their own, in wasm/window-loops.ts,
-   * which also names the sizes capped at no copy, `noRoom`.)
-   */
-  private cappedState(state: number, mustCover: number, piecesLeft: number): number {
-    const L = this.largestSize;
-    const sizes = this.sizeValue.length;
-    const spare = L * piecesLeft - mustCover;
-    let capped = state;
-    // (a search's hot loop calls this at every node: a table instead of each digit's division, and a
-    // division only for a size whose cap bites; floor(spare / (L - size)) < copies exactly when
-    // spare < copies * (L - size))
-    for (let i = 0, row = state * sizes; i < sizes; i++) {
-      const copies = this.stateCopies[row + i]!;
-      const size = this.sizeValue[i]!;
-      if (copies === 0 || (size < L ? spare >= copies * (L - size) : piecesLeft >= copies)) continue;
-      const room = size < L ? Math.floor(spare / (L - size)) : piecesLeft;
-      capped -= (copies - Math.max(0, room)) * this.sizeRadix[i]!;
-    }
-    return capped;
   }
 
   /**
@@ -771,233 +715,6 @@ export class BitboardSolver implements Engine {
     return -1;
   }
 
-  /** Every region of the board (once per search, after the prefix). */
-  private allRegionsAlive(): boolean {
-    if (!this.regions) return true;
-    const base = this.beginCheck();
-    for (let c = 0; c < this.n; c++) {
-      if ((this.board[c >> 5]! & (1 << c)) !== 0 || this.mark[c]! > base) continue;
-      if (!this.regionAlive(c, this.n, base)) return false;
-    }
-    return true;
-  }
-
-  /** The stamp before a check's first fill; each fill takes the next one. */
-  private beginCheck(): number {
-    if (this.stamp > 0x7fff0000 - this.n) {
-      this.mark.fill(0);
-      this.stamp = 0;
-    }
-    return this.stamp;
-  }
-
-  /** The regions next to candidate k, just placed (the board array must be current). */
-  private haloAlive(k: number): boolean {
-    const base = this.beginCheck();
-    const b = this.board;
-    const halo = this.candHalo;
-    const mark = this.mark;
-    for (let i = this.haloStart[k]!, e = this.haloStart[k + 1]!; i < e; i++) {
-      const c = halo[i]!;
-      if ((b[c >> 5]! & (1 << c)) !== 0 || mark[c]! > base) continue;
-      if (!this.regionAlive(c, this.fillLimit, base)) return false;
-    }
-    return true;
-  }
-
-  /**
-   * Fills the region of empty cell `seed` with a new stamp and checks it. Cells stamped after `base` but
-   * before this fill belong to earlier fills of the same check: a completed fill covered its whole region,
-   * so meeting one means an earlier fill gave up in this same region, which is then big.
-   * False when the region is dead; true when it is alive or has more than `limit` cells.
-   */
-  private regionAlive(seed: number, limit: number, base: number): boolean {
-    const b = this.board;
-    const mark = this.mark;
-    const queue = this.queue;
-    const nbr = this.nbr;
-    const nbrStart = this.nbrStart;
-    const stamp = ++this.stamp;
-    mark[seed] = stamp;
-    queue[0] = seed;
-    let head = 0;
-    let tail = 1;
-    let first = seed;
-    while (head < tail) {
-      const v = queue[head++]!;
-      for (let j = nbrStart[v]!, e = nbrStart[v + 1]!; j < e; j++) {
-        const u = nbr[j]!;
-        if ((b[u >> 5]! & (1 << u)) !== 0) continue;
-        const m = mark[u]!;
-        if (m === stamp) continue;
-        if (m > base || tail >= limit) {
-          this.updates += tail;
-          return true;
-        }
-        mark[u] = stamp;
-        queue[tail++] = u;
-        if (u < first) first = u;
-      }
-    }
-    this.updates += tail;
-    if (this.gap[this.sizeState * (this.n + 1) + tail] !== 0) return false;
-    if (tail > this.fitLimit) return true;
-    const rw = this.regionWords;
-    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5]! |= 1 << queue[i]!;
-    const found = this.pieceFitsIn(first);
-    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5] = 0;
-    return found;
-  }
-
-  /** True when a piece left has a candidate at cell `first` inside the region in `regionWords`. */
-  private pieceFitsIn(first: number): boolean {
-    const rw = this.regionWords;
-    const K = this.span;
-    const P = this.pieceTypes;
-    const w = first >> 5;
-    const cm = this.candMask;
-    const R = this.realPieces;
-    for (let p = 0; p < R; p++) {
-      if (this.remaining[p] === 0) continue;
-      for (let k = this.candStart[first * P + p]!, ke = this.candStart[first * P + p + 1]!; k < ke; k++) {
-        let j = 0;
-        while (j < K && (cm[k * K + j]! & ~rw[w + j]!) === 0) j++;
-        if (j === K) return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * The general search's regions next to candidate k, just placed (the board array must be current): each
-   * must be alive, and the cells they must leave empty at least (see regionSkips) must not exceed `skips`.
-   */
-  private haloAliveGeneral(k: number, skips: number): boolean {
-    const base = this.beginCheck();
-    const b = this.board;
-    const halo = this.candHalo;
-    const mark = this.mark;
-    let empty = 0;
-    for (let i = this.haloStart[k]!, e = this.haloStart[k + 1]!; i < e; i++) {
-      const c = halo[i]!;
-      if ((b[c >> 5]! & (1 << c)) !== 0 || mark[c]! > base) continue;
-      const r = this.regionSkips(c, this.fillLimit, base, skips - empty);
-      if (r < 0 || (empty += r) > skips) return false;
-    }
-    return true;
-  }
-
-  /** The general search: every region of the board (once per search, after the prefix). */
-  private allRegionsAliveGeneral(skips: number): boolean {
-    if (!this.regions) return true;
-    const base = this.beginCheck();
-    let empty = 0;
-    for (let c = 0; c < this.n; c++) {
-      if ((this.board[c >> 5]! & (1 << c)) !== 0 || this.mark[c]! > base) continue;
-      const r = this.regionSkips(c, this.n, base, skips - empty);
-      if (r < 0 || (empty += r) > skips) return false;
-    }
-    return true;
-  }
-
-  /**
-   * regionAlive for the general search: fills the region of empty cell `seed` and returns -1 when it is
-   * dead, else the fewest of its cells that every completion leaves empty (0 for a region of more than
-   * `limit` cells, not measured); `budget`: the most of its cells it may leave empty. See the top comment
-   * for the rules and why they are sound.
-   */
-  private regionSkips(seed: number, limit: number, base: number, budget: number): number {
-    const b = this.board;
-    const mark = this.mark;
-    const queue = this.queue;
-    const nbr = this.nbr;
-    const nbrStart = this.nbrStart;
-    const optional = this.optional;
-    const stamp = ++this.stamp;
-    mark[seed] = stamp;
-    queue[0] = seed;
-    let head = 0;
-    let tail = 1;
-    let first = seed;
-    let last = seed;
-    let fixed = optional[seed] ? this.n : seed; // the first cell that must be covered (n: none)
-    let opt = optional[seed]!;
-    while (head < tail) {
-      const v = queue[head++]!;
-      for (let j = nbrStart[v]!, e = nbrStart[v + 1]!; j < e; j++) {
-        const u = nbr[j]!;
-        if ((b[u >> 5]! & (1 << u)) !== 0) continue;
-        const m = mark[u]!;
-        if (m === stamp) continue;
-        if (m > base || tail >= limit) {
-          this.updates += tail;
-          return 0;
-        }
-        mark[u] = stamp;
-        queue[tail++] = u;
-        if (u < first) first = u;
-        if (u > last) last = u;
-        if (optional[u]) opt++;
-        else if (u < fixed) fixed = u;
-      }
-    }
-    this.updates += tail;
-    const skip = this.gap[this.tableState * (this.n + 1) + tail]!;
-    if (skip > opt) return -1;
-    if (tail > this.fitLimit) return skip;
-    if (opt === tail && tail <= budget) return skip; // it may stay empty: nothing to test
-    const rw = this.regionWords;
-    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5]! |= 1 << queue[i]!;
-    // (when the first cell must be covered, rule (a) there is the exact packing's test, and implies (b))
-    const found = fixed === first ? this.pieceFitsIn(first) : this.pieceFitsRegion(first, last, fixed < this.n ? fixed : -1, tail, budget);
-    for (let i = 0; i < tail; i++) rw[queue[i]! >> 5] = 0;
-    return found ? skip : -1;
-  }
-
-  /**
-   * Rule (6) of the top comment on a region with optional cells, in `regionWords`: its cells first ..
-   * last, `size` of them, at most `budget` left empty; `fixed` its first cell to cover (-1: none).
-   */
-  private pieceFitsRegion(first: number, last: number, fixed: number, size: number, budget: number): boolean {
-    // the placement covering the first covered cell starts there, one of the first budget + 1 cells
-    if (size > budget && budget >= 0) {
-      const found = this.pieceFitsInRegion(first, last, -1, budget + 1);
-      if (!found || fixed < 0) return found;
-    }
-    // the placement covering `fixed` starts at or before it
-    return fixed < 0 || this.pieceFitsInRegion(first, fixed, fixed, size);
-  }
-
-  /**
-   * True when a piece left has a candidate inside the region in `regionWords` whose first cell is one of
-   * the region's cells `first` .. `last`, at most `starts` of them (the first ones), and that covers cell
-   * `cover` (-1: any candidate).
-   */
-  private pieceFitsInRegion(first: number, last: number, cover: number, starts: number): boolean {
-    const rw = this.regionWords;
-    const K = this.span;
-    const P = this.pieceTypes;
-    const cm = this.candMask;
-    const R = this.realPieces;
-    for (let x = first; x <= last && starts > 0; x++) {
-      const w = x >> 5;
-      if ((rw[w]! & (1 << x)) === 0) continue;
-      starts--;
-      const coverWord = (cover >> 5) - w;
-      if (cover >= 0 && coverWord >= K) continue; // no candidate at x reaches `cover`
-      for (let p = 0; p < R; p++) {
-        if (this.remaining[p] === 0) continue;
-        for (let k = this.candStart[x * P + p]!, ke = this.candStart[x * P + p + 1]!; k < ke; k++) {
-          if (cover >= 0 && (cm[k * K + coverWord]! & (1 << cover)) === 0) continue;
-          let j = 0;
-          while (j < K && (cm[k * K + j]! & ~rw[w + j]!) === 0) j++;
-          if (j === K) return true;
-        }
-      }
-    }
-    return false;
-  }
-
   /**
    * Before a window search: writes `fixedWords` from the board (the cells past it read empty), and returns
    * the first empty cell (-1 when the board is full).
@@ -1043,250 +760,4 @@ export class BitboardSolver implements Engine {
     return this.stopped;
   }
 
-  // GENERATED from bitboard-loops.tmpl by scripts/generate-loops.mjs: edit the template, not these lines.
-  /** The search on any board: the board is an array of words, each candidate `span` words from its cell's. */
-  private runWide(): number {
-    const P = this.pieceTypes;
-    const K = this.span;
-    const W = this.wordCount;
-    const total = this.totalPieces;
-    const candStart = this.candStart;
-    const cm = this.candMask;
-    const lastCell = this.lastCell;
-    const remaining = this.remaining;
-    const nextPiece = this.nextPiece;
-    const prevPiece = this.prevPiece;
-    const pieceRadix = this.pieceRadix;
-    const path = this.path;
-    const levelKey = this.levelKey;
-    const levelSlot = this.levelSlot;
-    const regions = this.regions;
-    const b = this.board;
-    const baseDepth = this.depth;
-    let nodes = 0;
-    let countdown = FIRST_CHECK;
-    let quiet = true; // the first check: see FIRST_CHECK
-    let d = baseDepth;
-    let c = this.firstEmpty();
-    if (c < 0) {
-      if (d === total) this.emit(d);
-      return 0;
-    }
-    let w = c >> 5;
-    let p = nextPiece[P]!;
-    let k = p === P ? 0 : candStart[c * P + p]!;
-    for (;;) {
-      // The next candidate at this level that fits.
-      while (p !== P) {
-        const ke = candStart[c * P + p + 1]!;
-        for (; k < ke; k++) {
-          let j = 0;
-          while (j < K && (b[w + j]! & cm[k * K + j]!) === 0) j++;
-          if (j === K) break;
-        }
-        if (k < ke) break;
-        p = nextPiece[p]!;
-        if (p !== P) k = candStart[c * P + p]!;
-      }
-      if (p !== P) {
-        for (let j = 0; j < K; j++) b[w + j]! |= cm[k * K + j]!;
-        if (--remaining[p]! === 0) {
-          nextPiece[prevPiece[p]!] = nextPiece[p]!;
-          prevPiece[nextPiece[p]!] = prevPiece[p]!;
-        }
-        this.sizeState -= pieceRadix[p]!;
-        levelKey[d] = c;
-        levelSlot[d] = p;
-        path[d++] = k;
-        nodes++;
-        if (--countdown === 0) {
-          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
-          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
-          quiet = false;
-          if (stopNow) {
-            this.stopPath = this.pathCodes(d);
-            break;
-          }
-        }
-        if (!regions || this.haloAlive(k)) {
-          // the first empty cell, from this one on (everything before is full)
-          let x = ~b[w]!;
-          while (x === 0 && w < W) x = ~b[++w]!;
-          if (w < W) {
-            c = (w << 5) | (31 - Math.clz32(x & -x));
-            p = nextPiece[P]!;
-            for (let q = p; q !== P; q = nextPiece[q]!) if (lastCell[q]! < c) p = P;
-            if (p !== P) k = candStart[c * P + p]!;
-            continue;
-          }
-          if (d === total && this.emit(d)) break;
-        }
-      } else if (d === baseDepth) {
-        break;
-      }
-      // Take back the choice of the level above and go on with its next candidate.
-      d--;
-      c = levelKey[d]!;
-      w = c >> 5;
-      p = levelSlot[d]!;
-      k = path[d]!;
-      for (let j = 0; j < K; j++) b[w + j]! ^= cm[k * K + j]!;
-      if (remaining[p]!++ === 0) {
-        nextPiece[prevPiece[p]!] = p;
-        prevPiece[nextPiece[p]!] = p;
-      }
-      this.sizeState += pieceRadix[p]!;
-      k++;
-    }
-    return nodes;
-  }
-
-  /** The search with optional cells and ranges on any board: runWide, plus the hole piece and the counters. */
-  private runWideGeneral(): number {
-    const P = this.pieceTypes;
-    const K = this.span;
-    const W = this.wordCount;
-    const n1 = this.n + 1;
-    const candStart = this.candStart;
-    const cm = this.candMask;
-    const candSize = this.candSize;
-    const candOpt = this.candOpt;
-    const lastCell = this.lastCell;
-    const remaining = this.remaining;
-    const slack = this.slack;
-    const pieceSize = this.pieceSize;
-    const nextPiece = this.nextPiece;
-    const prevPiece = this.prevPiece;
-    const pieceRadix = this.pieceRadix;
-    const gap = this.gap;
-    const optional = this.optional;
-    const path = this.path;
-    const levelKey = this.levelKey;
-    const levelSlot = this.levelSlot;
-    const regions = this.regions;
-    const hole = this.holePiece;
-    const minTotal = this.minTotal;
-    const maxTotal = this.maxTotal;
-    const smallest = this.smallestSize;
-    const largest = this.largestSize;
-    const capCopies = this.capCopies;
-    const b = this.board;
-    const baseDepth = this.depth;
-    let placed = this.placed;
-    let needCount = this.needCount;
-    let needArea = this.needArea;
-    let free = this.free;
-    let freeOpt = this.freeOpt;
-    let nodes = 0;
-    let countdown = FIRST_CHECK;
-    let quiet = true; // the first check: see FIRST_CHECK
-    let d = baseDepth;
-    let c = this.firstEmpty();
-    if (c < 0) {
-      if (needCount === 0 && placed >= minTotal) this.emit(d);
-      return 0;
-    }
-    // What this level may place: any piece left (0), pieces that need copies only (1), none (2); and
-    // whether it may leave its cell empty. Recomputed from the counters when a level is taken up again.
-    let extra = minTotal - placed - needCount;
-    let skips = free - needArea - (extra > 0 ? extra * smallest : 0);
-    let mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
-    let w = c >> 5;
-    let p = nextPiece[P]!;
-    let k = p === P ? 0 : candStart[c * P + p]!;
-    for (;;) {
-      // The next candidate at this level that fits, of a piece the level may place.
-      while (p !== P) {
-        const ke = candStart[c * P + p + 1]!;
-        if (p === hole ? skips > 0 && optional[c] === 1 : mode === 0 || (mode === 1 && remaining[p]! > slack[p]!)) {
-          for (; k < ke; k++) {
-            let j = 0;
-            while (j < K && (b[w + j]! & cm[k * K + j]!) === 0) j++;
-            if (j === K) break;
-          }
-          if (k < ke) break;
-        }
-        p = nextPiece[p]!;
-        if (p !== P) k = candStart[c * P + p]!;
-      }
-      if (p !== P) {
-        for (let j = 0; j < K; j++) b[w + j]! |= cm[k * K + j]!;
-        if (p !== hole) {
-          const r = remaining[p]!--;
-          if (r === 1) {
-            nextPiece[prevPiece[p]!] = nextPiece[p]!;
-            prevPiece[nextPiece[p]!] = prevPiece[p]!;
-          }
-          if (r > slack[p]!) {
-            needCount--;
-            needArea -= pieceSize[p]!;
-          }
-          placed++;
-          this.sizeState -= pieceRadix[p]!;
-        }
-        free -= candSize[k]!;
-        freeOpt -= candOpt[k]!;
-        levelKey[d] = c;
-        levelSlot[d] = p;
-        path[d++] = k;
-        nodes++;
-        if (--countdown === 0) {
-          countdown = quiet ? CHECK_INTERVAL - FIRST_CHECK : CHECK_INTERVAL;
-          const stopNow = this.clockSaysStop(this.nodes + nodes, quiet);
-          quiet = false;
-          if (stopNow) {
-            this.stopPath = this.pathCodes(d);
-            break;
-          }
-        }
-        extra = minTotal - placed - needCount;
-        skips = free - needArea - (extra > 0 ? extra * smallest : 0);
-        this.tableState = capCopies ? this.cappedState(this.sizeState, free - freeOpt, maxTotal - placed) : this.sizeState;
-        if (skips >= 0 && gap[this.tableState * n1 + free]! <= freeOpt && free - freeOpt <= largest * (maxTotal - placed) && (!regions || this.haloAliveGeneral(k, skips))) {
-          // the first empty cell, from this one on (everything before is full)
-          let x = ~b[w]!;
-          while (x === 0 && w < W) x = ~b[++w]!;
-          if (w < W) {
-            c = (w << 5) | (31 - Math.clz32(x & -x));
-            mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
-            p = nextPiece[P]!;
-            for (let q = p; q !== P; q = nextPiece[q]!) if (remaining[q]! > slack[q]! && lastCell[q]! < c) p = P;
-            if (p !== P) k = candStart[c * P + p]!;
-            continue;
-          }
-          if (needCount === 0 && placed >= minTotal && this.emit(d)) break;
-        }
-      } else if (d === baseDepth) {
-        break;
-      }
-      // Take back the choice of the level above and go on with its next candidate.
-      d--;
-      c = levelKey[d]!;
-      w = c >> 5;
-      p = levelSlot[d]!;
-      k = path[d]!;
-      for (let j = 0; j < K; j++) b[w + j]! ^= cm[k * K + j]!;
-      free += candSize[k]!;
-      freeOpt += candOpt[k]!;
-      if (p !== hole) {
-        const r = ++remaining[p]!;
-        if (r === 1) {
-          nextPiece[prevPiece[p]!] = p;
-          prevPiece[nextPiece[p]!] = p;
-        }
-        if (r > slack[p]!) {
-          needCount++;
-          needArea += pieceSize[p]!;
-        }
-        placed--;
-        this.sizeState += pieceRadix[p]!;
-      }
-      extra = minTotal - placed - needCount;
-      skips = free - needArea - (extra > 0 ? extra * smallest : 0);
-      mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
-      k++;
-    }
-    return nodes;
-  }
-  // END GENERATED
 }

@@ -1,20 +1,21 @@
 // AssemblyScript, compiled to WebAssembly by scripts/build-wasm.mjs (not TypeScript: tsconfig.json leaves
-// this folder out). The bitboard engine's search on the window paths and its region checks (bitboard.ts's
-// top comment: the window paths; the general search, its rules (1) to (8)): the loops that count 6x10,
-// pack the 3-D boxes of up to 64 cells and sweep the calendars. One source for every variant: the loop
-// and the checks are generic over W, the window's word, u32 (cells c .. c+31) or u64 (c .. c+63), and G,
-// the search, Exact or General (types, as AssemblyScript's generics take types only; the compiler tells
-// them apart and drops the other's code: see general<G>). runWindow and haloAliveWindow pick the instance.
+// this folder out). The bitboard engine's search loops and region checks (bitboard.ts's top comment: the
+// window paths, the wide path, dead regions; the general search, its rules (1) to (8)). One source for
+// every variant: the window loop and its check are generic over W, the window's word, u32 (cells c ..
+// c+31) or u64 (c .. c+63), and every loop and check over G, the search, Exact or General (types, as
+// AssemblyScript's generics take types only; the compiler tells them apart and drops the other's code:
+// see general<G>). The exports (runWindow, runWideLoop, the checks) pick the instance.
 //
 // Memory. The caller (bitboard-wasm.ts) owns the memory, imported as env.memory, and writes the tables
 // into it once, before any search; the addresses are the exported globals below, set by the caller. Every
-// table is read only, but the search state shared with the engine's own code: REMAINING, PATH and FIXED
-// (the engine's `remaining`, `path` and `fixedWords` are views of them). The 64-bit tables hold each
+// table is read only, but the search state shared with the engine's own code: BOARD, REMAINING,
+// NEXT_PIECE, PREV_PIECE, PATH and FIXED (the engine's fields of those names are views of them). The 64-bit tables hold each
 // entry as a little-endian u64, the engine's (lo, hi) pair; the u32 window reads their low halves.
 //
-// Invariants and the search: those of bitboard.ts (the window paths). A run ends at the end of its
-// subtree, or when emit or tick says stop; at a stop by the clock, stopDepth and stopNext name the node it
-// was about to enter (path[0 .. stopDepth-1], then candidate stopNext), for the engine's stopPath.
+// Invariants and the search: those of bitboard.ts. A run ends at the end of its subtree, or when emit or
+// tick says stop; at a stop by the clock, stopDepth and stopNext name the node it was about to enter
+// (path[0 .. stopDepth-1], then candidate stopNext; -1 on the wide path, which has placed it already), for
+// the engine's stopPath.
 
 /** Records the solution path[0 .. depth-1]; true when the search must stop. */
 @external('snug', 'emit')
@@ -60,6 +61,25 @@ export let REMAINING: usize = 0;
 export let PATH: usize = 0;
 /** i32 per cell x: cells x .. x+31 as the first levels left them (the engine's fixedWords). */
 export let FIXED: usize = 0;
+// The wide paths' tables and state.
+/** `span` i32 per candidate: its cells as board words from its first cell's word. */
+export let CAND_MASK: usize = 0;
+export let LAST_CELL: usize = 0;
+export let HALO_START: usize = 0;
+export let CAND_HALO: usize = 0;
+export let NBR_START: usize = 0;
+export let NBR: usize = 0;
+/** u8 per cell: 1 for an optional cell. */
+export let OPTIONAL: usize = 0;
+/** The board's words (the engine's `board`): set bits full, the padding full. */
+export let BOARD: usize = 0;
+/** The linked list of the pieces with copies left (the engine's nextPiece, prevPiece; P is its head). */
+export let NEXT_PIECE: usize = 0;
+export let PREV_PIECE: usize = 0;
+/** The fills' scratch: each cell's stamp, the fill's queue, a region as board words. */
+export let MARK: usize = 0;
+export let QUEUE: usize = 0;
+export let REGION_WORDS: usize = 0;
 export let LEVEL_KEY: usize = 0;
 export let LEVEL_SLOTS: usize = 0;
 export let LEVEL_SLOT: usize = 0;
@@ -73,6 +93,10 @@ export let realPieces: i32 = 0;
 export let pieceTypes: i32 = 0;
 export let fillLimit: i32 = 0;
 export let fitLimit: i32 = 0;
+export let span: i32 = 0;
+export let wordCount: i32 = 0;
+/** The last fill's stamp (see beginCheck). */
+let stamp: i32 = 0;
 // The general search's (see bitboard.ts).
 export let holePiece: i32 = -1;
 export let minTotal: i32 = 0;
@@ -544,4 +568,343 @@ export function haloAliveWindow(loop: i32, k: i32, c: i32, lo: i32, hi: i32, sta
   if (loop == 1) return haloAlive<u32, Exact>(k, c, <u32>lo, state, skips);
   if (loop == 2) return haloAlive<u64, Exact>(k, c, w, state, skips);
   return haloAlive<u64, General>(k, c, w, state, skips);
+}
+
+// The wide paths: the board as words, candidates `span` words from their first cell's word, the regions
+// filled with a queue and stamps (bitboard.ts's top comment: Dead regions).
+
+@inline function isFull(c: i32): bool {
+  return (i32At(BOARD, c >> 5) & (1 << c)) != 0;
+}
+
+/** The stamp before a check's first fill; each fill takes the next one. */
+function beginCheck(): i32 {
+  if (stamp > 0x7fff0000 - cells) {
+    memory.fill(MARK, 0, <usize>cells << 2);
+    stamp = 0;
+  }
+  return stamp;
+}
+
+/** True when a piece left has a candidate at cell `first` inside the region in REGION_WORDS. */
+function pieceFitsIn(first: i32): bool {
+  const K = span;
+  const P = pieceTypes;
+  const w = first >> 5;
+  for (let p = 0; p < realPieces; p++) {
+    if (i32At(REMAINING, p) == 0) continue;
+    const end = i32At(CAND_START, first * P + p + 1);
+    for (let k = i32At(CAND_START, first * P + p); k < end; k++) {
+      let j = 0;
+      while (j < K && (i32At(CAND_MASK, k * K + j) & ~i32At(REGION_WORDS, w + j)) == 0) j++;
+      if (j == K) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when a piece left has a candidate inside the region in REGION_WORDS whose first cell is one of the
+ * region's cells `first` .. `last`, at most `starts` of them (the first ones), and that covers cell
+ * `cover` (-1: any candidate).
+ */
+function pieceFitsInRegionWide(first: i32, last: i32, cover: i32, starts: i32): bool {
+  const K = span;
+  const P = pieceTypes;
+  for (let x = first; x <= last && starts > 0; x++) {
+    const w = x >> 5;
+    if ((i32At(REGION_WORDS, w) & (1 << x)) == 0) continue;
+    starts--;
+    const coverWord = (cover >> 5) - w;
+    if (cover >= 0 && coverWord >= K) continue; // no candidate at x reaches `cover`
+    for (let p = 0; p < realPieces; p++) {
+      if (i32At(REMAINING, p) == 0) continue;
+      const end = i32At(CAND_START, x * P + p + 1);
+      for (let k = i32At(CAND_START, x * P + p); k < end; k++) {
+        if (cover >= 0 && (i32At(CAND_MASK, k * K + coverWord) & (1 << cover)) == 0) continue;
+        let j = 0;
+        while (j < K && (i32At(CAND_MASK, k * K + j) & ~i32At(REGION_WORDS, w + j)) == 0) j++;
+        if (j == K) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Rule (6) on a region with optional cells, in REGION_WORDS: cells first .. last, `fixed` the first to cover (-1: none). */
+function pieceFitsRegionWide(first: i32, last: i32, fixed: i32, size: i32, budget: i32): bool {
+  // the placement covering the first covered cell starts there, one of the first budget + 1 cells
+  if (size > budget && budget >= 0) {
+    const found = pieceFitsInRegionWide(first, last, -1, budget + 1);
+    if (!found || fixed < 0) return found;
+  }
+  // the placement covering `fixed` starts at or before it
+  return fixed < 0 || pieceFitsInRegionWide(first, fixed, fixed, size);
+}
+
+/**
+ * Fills the region of empty cell `seed` with a new stamp and checks it: -1 when it is dead, else the
+ * fewest of its cells every completion leaves empty (the exact search: 0), 0 for a region of more than
+ * `limit` cells (not measured). Cells stamped after `base` but before this fill belong to earlier fills of
+ * the same check: meeting one means an earlier fill gave up in this region, which is then big. `budget`:
+ * the most of its cells it may leave empty; `state`: the size state (general: capped by rule (8)).
+ */
+function regionSkips<G>(seed: i32, limit: i32, base: i32, budget: i32, state: i32): i32 {
+  const mark = ++stamp;
+  setI32(MARK, seed, mark);
+  setI32(QUEUE, 0, seed);
+  let head = 0;
+  let tail = 1;
+  let first = seed;
+  let last = seed;
+  const seedOptional = general<G>() ? <i32>load<u8>(OPTIONAL + <usize>seed) : 0;
+  let fixed = seedOptional != 0 ? cells : seed; // the first cell that must be covered (cells: none)
+  let opt = seedOptional;
+  while (head < tail) {
+    const v = i32At(QUEUE, head++);
+    const end = i32At(NBR_START, v + 1);
+    for (let j = i32At(NBR_START, v); j < end; j++) {
+      const u = i32At(NBR, j);
+      if (isFull(u)) continue;
+      const m = i32At(MARK, u);
+      if (m == mark) continue;
+      if (m > base || tail >= limit) {
+        updates += tail;
+        return 0;
+      }
+      setI32(MARK, u, mark);
+      setI32(QUEUE, tail++, u);
+      if (u < first) first = u;
+      if (general<G>()) {
+        if (u > last) last = u;
+        if (load<u8>(OPTIONAL + <usize>u) != 0) opt++;
+        else if (u < fixed) fixed = u;
+      }
+    }
+  }
+  updates += tail;
+  const skip = <i32>load<u8>(GAP + <usize>(state * (cells + 1) + tail));
+  if (skip > opt) return -1;
+  if (tail > fitLimit) return skip;
+  if (general<G>() && opt == tail && tail <= budget) return skip; // it may stay empty: nothing to test
+  for (let i = 0; i < tail; i++) {
+    const c = i32At(QUEUE, i);
+    setI32(REGION_WORDS, c >> 5, i32At(REGION_WORDS, c >> 5) | (1 << c));
+  }
+  // (when the first cell must be covered, rule (a) there is the exact packing's test, and implies (b))
+  const found = !general<G>() || fixed == first ? pieceFitsIn(first) : pieceFitsRegionWide(first, last, fixed < cells ? fixed : -1, tail, budget);
+  for (let i = 0; i < tail; i++) setI32(REGION_WORDS, i32At(QUEUE, i) >> 5, 0);
+  return found ? skip : -1;
+}
+
+/** The regions next to candidate k, just placed; general: their cells left empty at most `skips`. */
+function haloAliveWide<G>(k: i32, skips: i32, state: i32): bool {
+  const base = beginCheck();
+  let empty = 0;
+  const end = i32At(HALO_START, k + 1);
+  for (let i = i32At(HALO_START, k); i < end; i++) {
+    const c = i32At(CAND_HALO, i);
+    if (isFull(c) || i32At(MARK, c) > base) continue;
+    const r = regionSkips<G>(c, fillLimit, base, skips - empty, state);
+    if (r < 0 || (empty += r) > skips) return false;
+  }
+  return true;
+}
+
+/** Every region of the board (once per search, after the prefix); general: their cells left empty at most `skips`. */
+function allRegionsAliveWide<G>(skips: i32, state: i32): bool {
+  const base = beginCheck();
+  let empty = 0;
+  for (let c = 0; c < cells; c++) {
+    if (isFull(c) || i32At(MARK, c) > base) continue;
+    const r = regionSkips<G>(c, cells, base, skips - empty, state);
+    if (r < 0 || (empty += r) > skips) return false;
+  }
+  return true;
+}
+
+/**
+ * The search on any board (the wide path), below the node the engine's start() reached at depth
+ * `baseDepth`, the size state `sizeStateIn`, and for the general search the counters at that node. The
+ * pieces with copies left are the linked list NEXT_PIECE / PREV_PIECE. Returns the nodes visited.
+ */
+function runWide<G>(
+  total: i32, regions: bool, sizeStateIn: i32, baseDepth: i32,
+  placedIn: i32, needCountIn: i32, needAreaIn: i32, freeIn: i32, freeOptIn: i32,
+  firstCheck: i32, interval: i32,
+): f64 {
+  const P = pieceTypes;
+  const K = span;
+  const W = wordCount;
+  const n1 = cells + 1;
+  const hole = holePiece;
+  let sizeState = sizeStateIn;
+  let placed = placedIn;
+  let needCount = needCountIn;
+  let needArea = needAreaIn;
+  let free = freeIn;
+  let freeOpt = freeOptIn;
+  let nodes: f64 = 0;
+  let countdown = firstCheck;
+  let quiet = true;
+  let d = baseDepth;
+  // the first empty cell
+  let w = 0;
+  while (w < W && i32At(BOARD, w) == -1) w++;
+  if (w == W) {
+    if (general<G>() ? needCount == 0 && placed >= minTotal : d == total) emit(d);
+    return 0;
+  }
+  let c = (w << 5) | ctz<i32>(~i32At(BOARD, w));
+  // What this level may place (general): any piece left (0), pieces that need copies only (1), none (2);
+  // and whether it may leave its cell empty. Recomputed from the counters when a level is taken up again.
+  let extra = minTotal - placed - needCount;
+  let skips = free - needArea - (extra > 0 ? extra * smallestSize : 0);
+  let mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
+  let p = i32At(NEXT_PIECE, P);
+  let k = p == P ? 0 : i32At(CAND_START, c * P + p);
+  for (;;) {
+    // The next candidate at this level that fits (general: of a piece the level may place).
+    while (p != P) {
+      const end = i32At(CAND_START, c * P + p + 1);
+      const may = !general<G>() || (p == hole
+        ? skips > 0 && load<u8>(OPTIONAL + <usize>c) == 1
+        : mode == 0 || (mode == 1 && i32At(REMAINING, p) > i32At(SLACK, p)));
+      if (may) {
+        for (; k < end; k++) {
+          let j = 0;
+          while (j < K && (i32At(BOARD, w + j) & i32At(CAND_MASK, k * K + j)) == 0) j++;
+          if (j == K) break;
+        }
+        if (k < end) break;
+      }
+      p = i32At(NEXT_PIECE, p);
+      if (p != P) k = i32At(CAND_START, c * P + p);
+    }
+    if (p != P) {
+      for (let j = 0; j < K; j++) setI32(BOARD, w + j, i32At(BOARD, w + j) | i32At(CAND_MASK, k * K + j));
+      if (!general<G>() || p != hole) {
+        const r = i32At(REMAINING, p);
+        setI32(REMAINING, p, r - 1);
+        if (r == 1) {
+          setI32(NEXT_PIECE, i32At(PREV_PIECE, p), i32At(NEXT_PIECE, p));
+          setI32(PREV_PIECE, i32At(NEXT_PIECE, p), i32At(PREV_PIECE, p));
+        }
+        if (general<G>()) {
+          if (r > i32At(SLACK, p)) {
+            needCount--;
+            needArea -= i32At(PIECE_SIZE, p);
+          }
+          placed++;
+        }
+        sizeState -= i32At(PIECE_RADIX, p);
+      }
+      if (general<G>()) {
+        free -= i32At(CAND_SIZE, k);
+        freeOpt -= i32At(CAND_OPT, k);
+      }
+      setI32(LEVEL_KEY, d, c);
+      setI32(LEVEL_SLOT, d, p);
+      setI32(PATH, d++, k);
+      nodes += 1;
+      let stopNow = false;
+      if (--countdown == 0) {
+        countdown = quiet ? interval - firstCheck : interval;
+        stopNow = tick(nodes, quiet);
+        quiet = false;
+        if (stopNow) {
+          stopDepth = d;
+          stopNext = -1;
+          break;
+        }
+      }
+      let alive: bool;
+      if (general<G>()) {
+        extra = minTotal - placed - needCount;
+        skips = free - needArea - (extra > 0 ? extra * smallestSize : 0);
+        const tState = capCopies ? cappedState(sizeState, free - freeOpt, maxTotal - placed) : sizeState;
+        alive = skips >= 0 && <i32>load<u8>(GAP + <usize>(tState * n1 + free)) <= freeOpt && free - freeOpt <= largestSize * (maxTotal - placed) && (!regions || haloAliveWide<G>(k, skips, tState));
+      } else {
+        alive = !regions || haloAliveWide<G>(k, 0, sizeState);
+      }
+      if (alive) {
+        // the first empty cell, from this one on (everything before is full)
+        let x = ~i32At(BOARD, w);
+        while (x == 0 && w < W) x = ~i32At(BOARD, ++w);
+        if (w < W) {
+          c = (w << 5) | ctz<i32>(x);
+          if (general<G>()) mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
+          p = i32At(NEXT_PIECE, P);
+          for (let q = p; q != P; q = i32At(NEXT_PIECE, q)) {
+            if ((!general<G>() || i32At(REMAINING, q) > i32At(SLACK, q)) && i32At(LAST_CELL, q) < c) p = P;
+          }
+          if (p != P) k = i32At(CAND_START, c * P + p);
+          continue;
+        }
+        if (general<G>() ? needCount == 0 && placed >= minTotal : d == total) {
+          if (emit(d)) break;
+        }
+      }
+    } else if (d == baseDepth) {
+      break;
+    }
+    // Take back the choice of the level above and go on with its next candidate.
+    d--;
+    c = i32At(LEVEL_KEY, d);
+    w = c >> 5;
+    p = i32At(LEVEL_SLOT, d);
+    k = i32At(PATH, d);
+    for (let j = 0; j < K; j++) setI32(BOARD, w + j, i32At(BOARD, w + j) ^ i32At(CAND_MASK, k * K + j));
+    if (general<G>()) {
+      free += i32At(CAND_SIZE, k);
+      freeOpt += i32At(CAND_OPT, k);
+    }
+    if (!general<G>() || p != hole) {
+      const r = i32At(REMAINING, p) + 1;
+      setI32(REMAINING, p, r);
+      if (r == 1) {
+        setI32(NEXT_PIECE, i32At(PREV_PIECE, p), p);
+        setI32(PREV_PIECE, i32At(NEXT_PIECE, p), p);
+      }
+      if (general<G>()) {
+        if (r > i32At(SLACK, p)) {
+          needCount++;
+          needArea += i32At(PIECE_SIZE, p);
+        }
+        placed--;
+      }
+      sizeState += i32At(PIECE_RADIX, p);
+    }
+    if (general<G>()) {
+      extra = minTotal - placed - needCount;
+      skips = free - needArea - (extra > 0 ? extra * smallestSize : 0);
+      mode = placed + needCount < maxTotal ? 0 : placed < maxTotal ? 1 : 2;
+    }
+    k++;
+  }
+  return nodes;
+}
+
+/** The search on the wide path: `loop` 2 the exact search, 0 the general one. */
+export function runWideLoop(
+  loop: i32, total: i32, regions: bool, sizeState: i32, baseDepth: i32,
+  placed: i32, needCount: i32, needArea: i32, free: i32, freeOpt: i32, firstCheck: i32, interval: i32,
+): f64 {
+  if (loop == 0) return runWide<General>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, firstCheck, interval);
+  return runWide<Exact>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, firstCheck, interval);
+}
+
+/** The wide path's region check after candidate k, just placed (`loop` as runWideLoop's). */
+export function haloAliveWideLoop(loop: i32, k: i32, skips: i32, state: i32): bool {
+  return loop == 0 ? haloAliveWide<General>(k, skips, state) : haloAliveWide<Exact>(k, skips, state);
+}
+
+/** Every region of the board, on any path (`loop` as runWideLoop's). */
+export function allRegionsAlive(loop: i32, skips: i32, state: i32): bool {
+  return loop == 0 ? allRegionsAliveWide<General>(skips, state) : allRegionsAliveWide<Exact>(skips, state);
+}
+
+/** Rule (8), for the engine's own code (start()). */
+export function cappedSizeState(state: i32, mustCover: i32, piecesLeft: i32): i32 {
+  return cappedState(state, mustCover, piecesLeft);
 }

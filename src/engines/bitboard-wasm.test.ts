@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+
+/**
+ * The bitboard engine's loops are AssemblyScript (wasm/bitboard-loops.ts), compiled into
+ * bitboard-loops-wasm.ts by scripts/build-wasm.mjs. That every loop searches right is the business of the
+ * engine's own tests, which run each one (bitboard.test, bitboard-rest.test, bitboard-optional.test).
+ */
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+
+describe('the bitboard engine in WebAssembly', () => {
+  it('bitboard-loops-wasm.ts is what the AssemblyScript source compiles to', async () => {
+    const build = (await import(join(root, 'scripts', 'build-wasm.mjs'))) as { compileBitboardLoops(): Promise<Uint8Array>; moduleText(binary: Uint8Array): string };
+    const committed = readFileSync(join(root, 'src', 'engines', 'bitboard-loops-wasm.ts'), 'utf8');
+    expect(build.moduleText(await build.compileBitboardLoops()) === committed, 'bitboard-loops-wasm.ts is stale: run node scripts/build-wasm.mjs').toBe(true);
+  }, 60_000);
+
+  it('where WebAssembly cannot be compiled, the automatic choice takes Dancing Links, with the same count, and asking for the bitboard engine says why in one line', async () => {
+    const puzzle = loadCatalogPuzzle('pentomino-3x20');
+    const { prepareSearch } = await import('../compile/compile.js');
+    const withWasm = prepareSearch(puzzle, { countOnly: true });
+    expect(withWasm.engine.name).toBe('bitboard');
+    const expected = withWasm.engine.search().solutions;
+    const host = globalThis as { WebAssembly?: unknown };
+    const saved = host.WebAssembly;
+    vi.resetModules();
+    host.WebAssembly = undefined;
+    try {
+      const fresh = (await import('../compile/compile.js')) as typeof import('../compile/compile.js');
+      const without = fresh.prepareSearch(puzzle, { countOnly: true });
+      expect(without.engine.name).toBe('dlx');
+      expect(without.engineReason).toMatch(/WebAssembly cannot be compiled here/);
+      expect(without.engine.search().solutions).toBe(expected);
+      expect(() => fresh.prepareSearch(puzzle, { countOnly: true, engine: 'bitboard' })).toThrow(/^the bitboard engine needs WebAssembly, which cannot be compiled here; use --engine dlx$/);
+    } finally {
+      host.WebAssembly = saved;
+      vi.resetModules();
+    }
+  });
+});
