@@ -70,8 +70,8 @@
  * calls the region alive; meeting a cell of such a big region stops the next fill too. The window paths
  * fill with words (region, frontier, big) and the neighbours of each cell of the window at c as its bits
  * (`nbrWinLo[(c << 6) + u]`), a region that meets a cell with a neighbour past the window being big
- * (`edgeLo`); the wide path with a queue
- * and `mark` stamps (a fill's cells carry its stamp, so nothing is cleared). `gap[state*(n+1) + s]` is s
+ * (`edgeLo`); the wide path with a queue and stamps (QUEUE, MARK in wasm/bitboard-loops.ts: a fill's
+ * cells carry its stamp, so nothing is cleared). `gap[state*(n+1) + s]` is s
  * less the largest sum of sizes of the copies left that is at most s (capped at 255, which only weakens
  * the rules below): 0 exactly when s is such a sum.
  *
