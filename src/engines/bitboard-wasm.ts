@@ -21,7 +21,7 @@
 import { BITBOARD_LOOPS_WASM } from './bitboard-loops-wasm.js';
 
 /** What the loops read: the engine's tables (bitboard-tables.ts), unchanged. */
-export interface WindowLoopTables {
+export interface LoopTables {
   n: number;
   realPieces: number;
   pieceTypes: number;
@@ -76,13 +76,13 @@ export interface WindowLoopTables {
 }
 
 /** Called by the loops: a solution at path[0 .. depth-1], and the clock's check; each true to stop. */
-export interface WindowLoopHooks {
+export interface LoopHooks {
   emit(depth: number): boolean;
-  tick(nodes: number, quiet: boolean): boolean;
+  tick(nodes: number): boolean;
 }
 
 /** The key and the node a run starts from (see run in wasm/bitboard-loops.ts). */
-export interface WindowRun {
+export interface LoopRun {
   /** The loop: the exact search on one or two words, or the general search. */
   loop: 'one' | 'two' | 'general';
   slots: number;
@@ -104,7 +104,6 @@ export interface WindowRun {
   free: number;
   freeOpt: number;
   skips: number;
-  firstCheck: number;
   interval: number;
 }
 
@@ -177,7 +176,7 @@ export class BitboardLoops {
   readonly prevPiece: Int32Array;
   private readonly loops: LoopExports;
 
-  constructor(t: WindowLoopTables, hooks: WindowLoopHooks) {
+  constructor(t: LoopTables, hooks: LoopHooks) {
     // (the board's words, then its padding: span + 1 words)
     const boardWords = t.wordCount + t.span + 1;
     // What goes in: tables copied as they are, the 64-bit ones as (lo, hi) pairs, and the search state.
@@ -220,7 +219,7 @@ export class BitboardLoops {
       env: { memory },
       snug: {
         emit: (depth: number): boolean => hooks.emit(depth),
-        tick: (nodes: number, quiet: number): boolean => hooks.tick(nodes, quiet !== 0),
+        tick: (nodes: number): boolean => hooks.tick(nodes),
       },
     };
     this.loops = new wasmApi!.Instance(loopModule()!, imports).exports as unknown as LoopExports;
@@ -269,22 +268,22 @@ export class BitboardLoops {
   }
 
   /** The search from the node `r` describes; returns its nodes. */
-  run(r: WindowRun): number {
+  run(r: LoopRun): number {
     this.setGlobal('stopDepth', -1);
     const o = r.keyOffset;
     const w = r.keyWidth;
     return this.loops.runWindow(LOOP_CODE[r.loop], r.slots, r.keyBits, r.total, r.regions ? 1 : 0, o[0]!, o[1]!, o[2]!, w[0]!, w[1]!, w[2]!, r.avail, r.single, r.sizeState, r.depth, r.cell,
-      r.placed, r.needCount, r.needArea, r.needSlots, r.free, r.freeOpt, r.skips, r.firstCheck, r.interval);
+      r.placed, r.needCount, r.needArea, r.needSlots, r.free, r.freeOpt, r.skips, r.interval);
   }
 
   /**
    * The search on the wide path from the node `r` describes (its key, cell and slots unused); returns its
    * nodes.
    */
-  runWide(r: WindowRun): number {
+  runWide(r: LoopRun): number {
     this.setGlobal('stopDepth', -1);
     return this.loops.runWideLoop(r.loop === 'general' ? 0 : 2, r.total, r.regions ? 1 : 0, r.sizeState, r.depth,
-      r.placed, r.needCount, r.needArea, r.free, r.freeOpt, r.firstCheck, r.interval);
+      r.placed, r.needCount, r.needArea, r.free, r.freeOpt, r.interval);
   }
 
   /** The wide path's region check after candidate k, just placed (the board current). */
@@ -315,7 +314,7 @@ export class BitboardLoops {
    * The region check after candidate k at cell c: `lo`, `hi` the window with k placed, `state` the size
    * state (the general search's: capped by rule (8)), `skips` the general search's budget.
    */
-  haloAlive(loop: WindowRun['loop'], k: number, c: number, lo: number, hi: number, state: number, skips: number): boolean {
+  haloAlive(loop: LoopRun['loop'], k: number, c: number, lo: number, hi: number, state: number, skips: number): boolean {
     return this.loops.haloAliveWindow(LOOP_CODE[loop], k, c, lo, hi, state, skips) !== 0;
   }
 

@@ -153,17 +153,6 @@ import { CHECK_INTERVAL } from './types.js';
 
 export type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 
-/**
- * The search loops' first look at the signal and the clock, in nodes: a quiet one (no onTick, so that the
- * ticks still come every CHECK_INTERVAL nodes). Early, so that the check's code has run, with V8's type
- * feedback recorded, before the optimizing compiler takes the loop: code that has never run is compiled
- * as a bail-out, and the compiled loop was thrown back to the interpreter at its first check and compiled
- * again (6x10's count, when its loop was JavaScript: three compilations of 10 to 25 ms each). Not the
- * first node: V8 records feedback only once a function has run a little (its feedback vector is made
- * lazily). The window loops (WebAssembly) take the same schedule.
- */
-const FIRST_CHECK = 256;
-
 /** The choice code (in prefixes and branches) for "the first empty cell stays empty". */
 export const LEAVE_EMPTY = -1;
 
@@ -347,7 +336,7 @@ export class BitboardSolver implements Engine {
     // the state the loops share lives in their memory (see bitboard-wasm.ts)
     this.loops = new BitboardLoops({ ...keys, ...window, ...sizes, ...pieces, ...cand, ...halos, ...cells, n, fillLimit: this.fillLimit, fitLimit: this.fitLimit, levels, pieceSlots: this.pieceSlots }, {
       emit: (depth) => this.emit(depth),
-      tick: (nodes, quiet) => this.clockSaysStop(this.nodes + nodes, quiet),
+      tick: (nodes) => this.clockSaysStop(this.nodes + nodes),
     });
     this.board = this.loops.board;
     // the empty board: every bit past the cells full (the padding), copied in whole by start()
@@ -642,7 +631,7 @@ export class BitboardSolver implements Engine {
       sizeState: this.sizeState, depth: this.depth, cell,
       placed: this.placed, needCount: this.needCount, needArea: this.needArea, needSlots: this.needSlots,
       free: this.free, freeOpt: this.freeOpt, skips: this.general ? this.maxSkips() : 0,
-      firstCheck: FIRST_CHECK, interval: CHECK_INTERVAL,
+      interval: CHECK_INTERVAL,
     });
     this.updates += loops.takeUpdates();
     const stop = loops.clockStop();
@@ -750,12 +739,9 @@ export class BitboardSolver implements Engine {
     return this.stopped;
   }
 
-  /**
-   * True when the signal or the deadline says stop (`nodes`: this search's nodes so far, for onTick, which a
-   * `quiet` check does not call).
-   */
-  private clockSaysStop(nodes: number, quiet: boolean): boolean {
-    if (!quiet) this.onTick?.(nodes);
+  /** Every CHECK_INTERVAL nodes: a progress tick (`nodes`: this search's so far); true when the signal or the deadline says stop. */
+  private clockSaysStop(nodes: number): boolean {
+    this.onTick?.(nodes);
     if (this.signal?.aborted || Date.now() >= this.deadline) this.stopped = true;
     return this.stopped;
   }

@@ -20,9 +20,9 @@
 /** Records the solution path[0 .. depth-1]; true when the search must stop. */
 @external('snug', 'emit')
 declare function emit(depth: i32): bool;
-/** The clock's check (`nodes`: this run's so far; `quiet`: no progress tick); true when the search must stop. */
+/** The clock's check, every `interval` nodes (`nodes`: this run's so far); true when the search must stop. */
 @external('snug', 'tick')
-declare function tick(nodes: f64, quiet: bool): bool;
+declare function tick(nodes: f64): bool;
 
 // The tables' addresses: the engine's tables of the same names (bitboard-tables.ts, bitboard-keys.ts,
 // bitboard-sizes.ts).
@@ -320,7 +320,7 @@ function run<W, G>(
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   availIn: i32, singleIn: i32, sizeStateIn: i32, baseDepth: i32, cIn: i32,
   placedIn: i32, needCountIn: i32, needAreaIn: i32, needSlotsIn: i32, freeIn: i32, freeOptIn: i32, skipsIn: i32,
-  firstCheck: i32, interval: i32,
+  interval: i32,
 ): f64 {
   const S = slotCount;
   const B = bits;
@@ -344,8 +344,7 @@ function run<W, G>(
   let free = freeIn;
   let freeOpt = freeOptIn;
   let nodes: f64 = 0;
-  let countdown = firstCheck;
-  let quiet = true; // the first check (see FIRST_CHECK in bitboard.ts)
+  let countdown = interval;
   let d = baseDepth;
   let c = cIn;
   if (c < 0) {
@@ -373,10 +372,8 @@ function run<W, G>(
       if ((w & mask) != 0) continue;
       nodes += 1;
       if (--countdown == 0) {
-        countdown = quiet ? interval - firstCheck : interval;
-        const stopNow = tick(nodes, quiet);
-        quiet = false;
-        if (stopNow) {
+        countdown = interval;
+        if (tick(nodes)) {
           stopDepth = d;
           stopNext = k;
           stop = true;
@@ -551,11 +548,11 @@ export function runWindow(
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
   placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
-  firstCheck: i32, interval: i32,
+  interval: i32,
 ): f64 {
-  if (loop == 1) return run<u32, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
-  if (loop == 2) return run<u64, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
-  return run<u64, General>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, firstCheck, interval);
+  if (loop == 1) return run<u32, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
+  if (loop == 2) return run<u64, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
+  return run<u64, General>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
 }
 
 /**
@@ -731,7 +728,7 @@ function allRegionsAliveWide<G>(skips: i32, state: i32): bool {
 function runWide<G>(
   total: i32, regions: bool, sizeStateIn: i32, baseDepth: i32,
   placedIn: i32, needCountIn: i32, needAreaIn: i32, freeIn: i32, freeOptIn: i32,
-  firstCheck: i32, interval: i32,
+  interval: i32,
 ): f64 {
   const P = pieceTypes;
   const K = span;
@@ -745,8 +742,7 @@ function runWide<G>(
   let free = freeIn;
   let freeOpt = freeOptIn;
   let nodes: f64 = 0;
-  let countdown = firstCheck;
-  let quiet = true;
+  let countdown = interval;
   let d = baseDepth;
   // the first empty cell
   let w = 0;
@@ -807,12 +803,9 @@ function runWide<G>(
       setI32(LEVEL_SLOT, d, p);
       setI32(PATH, d++, k);
       nodes += 1;
-      let stopNow = false;
       if (--countdown == 0) {
-        countdown = quiet ? interval - firstCheck : interval;
-        stopNow = tick(nodes, quiet);
-        quiet = false;
-        if (stopNow) {
+        countdown = interval;
+        if (tick(nodes)) {
           stopDepth = d;
           stopNext = -1;
           break;
@@ -888,10 +881,10 @@ function runWide<G>(
 /** The search on the wide path: `loop` 2 the exact search, 0 the general one. */
 export function runWideLoop(
   loop: i32, total: i32, regions: bool, sizeState: i32, baseDepth: i32,
-  placed: i32, needCount: i32, needArea: i32, free: i32, freeOpt: i32, firstCheck: i32, interval: i32,
+  placed: i32, needCount: i32, needArea: i32, free: i32, freeOpt: i32, interval: i32,
 ): f64 {
-  if (loop == 0) return runWide<General>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, firstCheck, interval);
-  return runWide<Exact>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, firstCheck, interval);
+  if (loop == 0) return runWide<General>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, interval);
+  return runWide<Exact>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, interval);
 }
 
 /** The wide path's region check after candidate k, just placed (`loop` as runWideLoop's). */
