@@ -147,6 +147,7 @@
  */
 import type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
+import type { LoopRun } from './bitboard-wasm.js';
 import { BitboardLoops, bitboardLoopsAvailable } from './bitboard-wasm.js';
 import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
@@ -625,14 +626,15 @@ export class BitboardSolver implements Engine {
     const loops = this.loops;
     const wide = this.windowWords === 0;
     const cell = wide ? -1 : this.enterWindow();
-    const nodes = (wide ? loops.runWide : loops.run).call(loops, {
+    const run: LoopRun = {
       loop: this.windowLoop, slots: this.slots, keyBits: this.keyBits, total: this.totalPieces, regions: this.regions,
       keyOffset: this.keyOffset, keyWidth: this.keyWidth, avail: this.slotsWith(0), single: this.slotsWith(1),
       sizeState: this.sizeState, depth: this.depth, cell,
       placed: this.placed, needCount: this.needCount, needArea: this.needArea, needSlots: this.needSlots,
       free: this.free, freeOpt: this.freeOpt, skips: this.general ? this.maxSkips() : 0,
       interval: CHECK_INTERVAL,
-    });
+    };
+    const nodes = wide ? loops.runWide(run) : loops.run(run);
     this.updates += loops.takeUpdates();
     const stop = loops.clockStop();
     if (stop) this.stopPath = stop.next >= 0 ? this.pathCodes(stop.depth, stop.next) : this.pathCodes(stop.depth);
