@@ -159,7 +159,7 @@ export function bitboardLoopsAvailable(): boolean {
 
 const PAGE = 65536;
 
-/** The module's number for each loop (see runWindow in wasm/bitboard-loops.ts). */
+/** The module's number for each search (runWindow's; the wide exports read 0 as the general search, any other as the exact one). */
 const LOOP_CODE = { one: 1, two: 2, general: 0 } as const;
 
 export class BitboardLoops {
@@ -282,18 +282,18 @@ export class BitboardLoops {
    */
   runWide(r: LoopRun): number {
     this.setGlobal('stopDepth', -1);
-    return this.loops.runWideLoop(r.loop === 'general' ? 0 : 2, r.total, r.regions ? 1 : 0, r.sizeState, r.depth,
+    return this.loops.runWideLoop(LOOP_CODE[r.loop], r.total, r.regions ? 1 : 0, r.sizeState, r.depth,
       r.placed, r.needCount, r.needArea, r.free, r.freeOpt, r.interval);
   }
 
   /** The wide path's region check after candidate k, just placed (the board current). */
-  haloAliveWide(general: boolean, k: number, skips: number, state: number): boolean {
-    return this.loops.haloAliveWideLoop(general ? 0 : 2, k, skips, state) !== 0;
+  haloAliveWide(loop: LoopRun['loop'], k: number, skips: number, state: number): boolean {
+    return this.loops.haloAliveWideLoop(LOOP_CODE[loop], k, skips, state) !== 0;
   }
 
   /** Every region of the board, on any path; the general search's: at most `skips` cells left empty. */
-  allRegionsAlive(general: boolean, skips: number, state: number): boolean {
-    return this.loops.allRegionsAlive(general ? 0 : 2, skips, state) !== 0;
+  allRegionsAlive(loop: LoopRun['loop'], skips: number, state: number): boolean {
+    return this.loops.allRegionsAlive(LOOP_CODE[loop], skips, state) !== 0;
   }
 
   /** Rule (8): `state` with each size's copies capped (see cappedState in wasm/bitboard-loops.ts). */
@@ -302,12 +302,13 @@ export class BitboardLoops {
   }
 
   /**
-   * Where the clock stopped the last run: the depth and the candidate it was about to place (-1: the
+   * Where the clock stopped the last run: the depth and the candidate it was about to place (none on the
    * wide path, which had placed it: path[0 .. depth-1] is the node); undefined if it did not.
    */
-  clockStop(): { depth: number; next: number } | undefined {
+  clockStop(): { depth: number; next: number | undefined } | undefined {
     const depth = this.global('stopDepth');
-    return depth < 0 ? undefined : { depth, next: this.global('stopNext') };
+    const next = this.global('stopNext');
+    return depth < 0 ? undefined : { depth, next: next >= 0 ? next : undefined };
   }
 
   /**

@@ -199,15 +199,16 @@ export class BitboardSolver implements Engine {
   private readonly windowWords: number;
   /**
    * The board after the first levels as the windows see it: fixedWords[x] holds cells x .. x+31 (bit 0 =
-   * cell x), the cells past the board empty, for x < n + 64. The loops read it at every node, where a
-   * method that tested for cells past the last full one ran its other branch too rarely for V8 to have
-   * type feedback there, and the compiled loop was thrown back to the interpreter when it did.
+   * cell x), the cells past the board empty, for x < n + 64; the window loops read it as the window moves.
    */
   private readonly fixedWords: Int32Array;
   /** The search loops and region checks, in WebAssembly (bitboard-wasm.ts). */
   private readonly loops: BitboardLoops;
-  /** Which of them runs: the exact search on one or two words, or the general search. */
-  private readonly windowLoop: 'one' | 'two' | 'general';
+  /**
+   * Which of them runs: the exact search on one or two window words, or the general search (on the wide
+   * path only the search counts).
+   */
+  private readonly loopKind: LoopRun['loop'];
 
   /** Copies of each piece type (the most a solution uses; for the hole piece, the optional cells). */
   private readonly pieceCounts: Int32Array;
@@ -333,7 +334,7 @@ export class BitboardSolver implements Engine {
 
     // The search state.
     const levels = this.totalPieces + pieces.optionalCells.length + 1;
-    this.windowLoop = this.general ? 'general' : windowWords === 1 ? 'one' : 'two';
+    this.loopKind = this.general ? 'general' : windowWords === 1 ? 'one' : 'two';
     // the state the loops share lives in their memory (see bitboard-wasm.ts)
     this.loops = new BitboardLoops({ ...keys, ...window, ...sizes, ...pieces, ...cand, ...halos, ...cells, n, fillLimit: this.fillLimit, fitLimit: this.fitLimit, levels, pieceSlots: this.pieceSlots }, {
       emit: (depth) => this.emit(depth),
@@ -605,10 +606,9 @@ export class BitboardSolver implements Engine {
   private childAlive(k: number, skips: number): boolean {
     if (!this.regions) return true;
     const loops = this.loops;
-    const state = this.general ? this.tableState : this.sizeState;
     const c = this.candCell[k]!;
-    const alive = this.windowWords === 0 ? loops.haloAliveWide(this.general, k, skips, state)
-      : loops.haloAlive(this.windowLoop, k, c, this.boardWord(c), this.boardWord(c + 32), state, skips);
+    const alive = this.windowWords === 0 ? loops.haloAliveWide(this.loopKind, k, skips, this.regionState())
+      : loops.haloAlive(this.loopKind, k, c, this.boardWord(c), this.boardWord(c + 32), this.regionState(), skips);
     this.updates += loops.takeUpdates();
     return alive;
   }
@@ -616,9 +616,14 @@ export class BitboardSolver implements Engine {
   /** Every region of the board (once per search, after the prefix); the general search's: at most `skips` left empty. */
   private allRegionsAlive(skips = 0): boolean {
     if (!this.regions) return true;
-    const alive = this.loops.allRegionsAlive(this.general, skips, this.general ? this.tableState : this.sizeState);
+    const alive = this.loops.allRegionsAlive(this.loopKind, skips, this.regionState());
     this.updates += this.loops.takeUpdates();
     return alive;
+  }
+
+  /** The size state the region checks look sizes up in: the general search's is capped by rule (8). */
+  private regionState(): number {
+    return this.general ? this.tableState : this.sizeState;
   }
 
   /** The search from the node start() reached, in WebAssembly (the window or the wide path); returns its nodes. */
@@ -627,7 +632,7 @@ export class BitboardSolver implements Engine {
     const wide = this.windowWords === 0;
     const cell = wide ? -1 : this.enterWindow();
     const run: LoopRun = {
-      loop: this.windowLoop, slots: this.slots, keyBits: this.keyBits, total: this.totalPieces, regions: this.regions,
+      loop: this.loopKind, slots: this.slots, keyBits: this.keyBits, total: this.totalPieces, regions: this.regions,
       keyOffset: this.keyOffset, keyWidth: this.keyWidth, avail: this.slotsWith(0), single: this.slotsWith(1),
       sizeState: this.sizeState, depth: this.depth, cell,
       placed: this.placed, needCount: this.needCount, needArea: this.needArea, needSlots: this.needSlots,
@@ -637,7 +642,7 @@ export class BitboardSolver implements Engine {
     const nodes = wide ? loops.runWide(run) : loops.run(run);
     this.updates += loops.takeUpdates();
     const stop = loops.clockStop();
-    if (stop) this.stopPath = stop.next >= 0 ? this.pathCodes(stop.depth, stop.next) : this.pathCodes(stop.depth);
+    if (stop) this.stopPath = this.pathCodes(stop.depth, stop.next);
     return nodes;
   }
 

@@ -878,7 +878,7 @@ function runWide<G>(
   return nodes;
 }
 
-/** The search on the wide path: `loop` 2 the exact search, 0 the general one. */
+/** The search on the wide path: `loop` 0 the general search, any other the exact one (runWindow's codes). */
 export function runWideLoop(
   loop: i32, total: i32, regions: bool, sizeState: i32, baseDepth: i32,
   placed: i32, needCount: i32, needArea: i32, free: i32, freeOpt: i32, interval: i32,
