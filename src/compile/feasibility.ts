@@ -1,4 +1,5 @@
 import type { Cell } from '../geometry/cell.js';
+import { BuildArena, bitboardLoopsAvailable } from '../engines/bitboard-wasm.js';
 import type { BoardIndex } from '../placements/board.js';
 import type { PlacementTable } from '../placements/placements.js';
 import type { Puzzle } from '../puzzle/model.js';
@@ -33,7 +34,15 @@ export function colouringObstruction(puzzle: Puzzle, board: BoardIndex, table: P
     let next = new Uint32Array(words);
     reachable[n >> 5] = 1 << (n & 31);
     puzzle.pieces.forEach((piece, i) => {
-      const values = new Set(table.byPiece[i]!.map((k) => table.placements[k]!.cells.reduce((s, c) => s + sign[c]!, 0)));
+      // (indexed loops, no callbacks: this runs once per placement, before the JIT has warmed up)
+      const values = new Set<number>();
+      const mine = table.byPiece[i]!;
+      for (let j = 0; j < mine.length; j++) {
+        const cells = table.placements[mine[j]!]!.cells;
+        let value = 0;
+        for (let c = 0; c < cells.length; c++) value += sign[cells[c]!]!;
+        values.add(value);
+      }
       for (let copy = 0; copy < piece.count; copy++) {
         next.fill(0);
         for (const v of values) orShifted(next, reachable, v);
@@ -84,69 +93,58 @@ const DEAD_PLACEMENT_WORK = 4_000_000;
  * whole check is skipped on puzzles too big for it to pay. Returns 1 for each placement to drop.
  */
 export function deadPlacements(puzzle: Puzzle, board: BoardIndex, table: PlacementTable): Uint8Array {
-  const dead = new Uint8Array(table.placements.length);
+  const count = table.placements.length;
   const n = board.cells.length;
   const sizes = puzzle.pieces.map((p) => p.shape.length);
   const largest = Math.max(1, ...sizes);
   const look = REGION_LOOK * largest;
-  if (table.placements.length * largest * look > DEAD_PLACEMENT_WORK) return dead;
-  // reachable[p][s]: s cells are a sum of sizes of the pieces other than one copy of p (up to `look`)
-  const reachableWithout = puzzle.pieces.map((_, p) => {
-    const reachable = new Uint8Array(look + 1);
-    reachable[0] = 1;
+  // (the loop is WebAssembly's, wasm/bitboard-build.ts: where none can be compiled, no placement is
+  // dropped here, and the search finds the same dead ends itself)
+  if (count * largest * look > DEAD_PLACEMENT_WORK || !bitboardLoopsAvailable()) return new Uint8Array(count);
+  const arena = new BuildArena();
+  // reachable[p * (look + 1) + s]: s cells are a sum of sizes of the pieces other than one copy of p (up to `look`)
+  const reachableAt = arena.reserve(puzzle.pieces.length * (look + 1));
+  const reachable = arena.view(Uint8Array, reachableAt, puzzle.pieces.length * (look + 1));
+  puzzle.pieces.forEach((_, p) => {
+    const at = p * (look + 1);
+    reachable[at] = 1;
     puzzle.pieces.forEach((piece, q) => {
       const copies = Math.min(piece.count - (q === p ? 1 : 0), Math.floor(look / sizes[q]!));
-      for (let c = 0; c < copies; c++) for (let s = look; s >= sizes[q]!; s--) if (reachable[s - sizes[q]!]) reachable[s] = 1;
+      for (let c = 0; c < copies; c++) for (let s = look; s >= sizes[q]!; s--) if (reachable[at + s - sizes[q]!]) reachable[at + s] = 1;
     });
-    return reachable;
   });
-  // a fill's cells carry its stamp; the placement's cells carry the placement's
-  const mark = new Int32Array(n).fill(-1);
-  const queue = new Int32Array(look);
-  let stamp = 0;
-  // (indexed loops: this runs once, before the JIT has warmed up, where for-of over typed arrays costs
-  // three to four times as much)
-  const { neighbours } = board;
-  const placements = table.placements;
-  for (let k = 0; k < placements.length; k++) {
-    const placement = placements[k]!;
-    const cells = placement.cells;
-    const own = ++stamp;
-    for (let i = 0; i < cells.length; i++) mark[cells[i]!] = own;
-    const reachable = reachableWithout[placement.piece]!;
-    regions: for (let i = 0; i < cells.length; i++) {
-      const around = neighbours[cells[i]!]!;
-      for (let a = 0; a < around.length; a++) {
-        const start = around[a]!;
-        if (mark[start]! >= own) continue; // the placement, or a region already measured
-        const fill = ++stamp;
-        mark[start] = fill;
-        queue[0] = start;
-        let size = 1;
-        let big = false;
-        for (let head = 0; head < size && !big; head++) {
-          const next = neighbours[queue[head]!]!;
-          for (let b = 0; b < next.length; b++) {
-            const u = next[b]!;
-            const m = mark[u]!;
-            if (m === own || m === fill) continue;
-            // a cell of an earlier fill of this placement: that one gave up, so this region is big too
-            if (m > own || size === look) {
-              big = true;
-              break;
-            }
-            mark[u] = fill;
-            queue[size++] = u;
-          }
-        }
-        if (!big && !reachable[size]) {
-          dead[k] = 1;
-          break regions;
-        }
-      }
-    }
+  // the placements and the board's neighbours as lists
+  let cellsInAll = 0;
+  for (let k = 0; k < count; k++) cellsInAll += table.placements[k]!.cells.length;
+  let neighboursInAll = 0;
+  for (let c = 0; c < n; c++) neighboursInAll += board.neighbours[c]!.length;
+  const cellStartAt = arena.reserve(4 * (count + 1));
+  const cellListAt = arena.reserve(4 * cellsInAll);
+  const pieceOfAt = arena.reserve(4 * count);
+  const nbrStartAt = arena.reserve(4 * (n + 1));
+  const nbrAt = arena.reserve(4 * neighboursInAll);
+  const deadAt = arena.reserve(count);
+  const markAt = arena.reserve(4 * n, 0xff);
+  const queueAt = arena.reserve(4 * look);
+  const cellStart = arena.view(Int32Array, cellStartAt, count + 1);
+  const cellList = arena.view(Int32Array, cellListAt, cellsInAll);
+  const pieceOf = arena.view(Int32Array, pieceOfAt, count);
+  for (let k = 0, at = 0; k < count; k++) {
+    const placement = table.placements[k]!;
+    cellList.set(placement.cells, at);
+    at += placement.cells.length;
+    cellStart[k + 1] = at;
+    pieceOf[k] = placement.piece;
   }
-  return dead;
+  const nbrStart = arena.view(Int32Array, nbrStartAt, n + 1);
+  const nbr = arena.view(Int32Array, nbrAt, neighboursInAll);
+  for (let c = 0, at = 0; c < n; c++) {
+    nbr.set(board.neighbours[c]!, at);
+    at += board.neighbours[c]!.length;
+    nbrStart[c + 1] = at;
+  }
+  arena.kernels.deadPlacements(count, cellStartAt, cellListAt, pieceOfAt, nbrStartAt, nbrAt, look, reachableAt, markAt, queueAt, deadAt);
+  return arena.take(Uint8Array, deadAt, count);
 }
 
 /** lookaheadDeadPlacements does nothing past this many 32-bit words of conflict sets (placements squared over 32: 16 MB). */

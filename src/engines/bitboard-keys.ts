@@ -3,8 +3,10 @@
  * and keys", "The window paths", "Dead regions"): the slots, the key and its masks, each candidate's cells
  * as bits of the window at its first cell, and the window's neighbour tables. Pure functions of the
  * candidates, called by buildTables (bitboard-tables.ts); nothing writes the tables afterwards. Where a
- * path does not apply its tables are empty arrays.
+ * path does not apply its tables are empty arrays. The loops over candidates and cells that fill the
+ * large tables are WebAssembly (wasm/bitboard-build.ts).
  */
+import { BuildArena } from './bitboard-wasm.js';
 
 /** The keyed paths' key tables stay below this many entries. */
 const MAX_KEY_TABLE = 1 << 20;
@@ -19,8 +21,9 @@ export interface CandidateCells {
   readonly candCell: Int32Array;
   /** Last cell that has a candidate of each piece (-1: none). */
   readonly lastCell: Int32Array;
-  /** Each candidate's cells (internal numbers, ascending). */
-  readonly cells: readonly Int32Array[];
+  /** Candidate k's cells (internal numbers, ascending): cellList[cellStart[k] .. cellStart[k + 1] - 1]. */
+  readonly cellStart: Int32Array;
+  readonly cellList: Int32Array;
 }
 
 /** Each piece type's slots: one per 32 candidates it can have at one cell. */
@@ -70,29 +73,27 @@ export function windowWordsFor(slots: number, wide: boolean | undefined, n: numb
  */
 export function keyRuns(weight: ArrayLike<number>, bits: number, maxRuns: number): [number, number][] {
   const D = weight.length - 1;
+  // state (r, b, inRun) is (r * (bits + 1) + b) * 2 + inRun; value and from per offset and state
   const states = (maxRuns + 1) * (bits + 1) * 2;
-  const at = (r: number, b: number, inRun: number): number => (r * (bits + 1) + b) * 2 + inRun;
   const value = new Float64Array((D + 1) * states).fill(-Infinity);
   const from = new Int32Array((D + 1) * states).fill(-1);
-  value[at(0, 0, 0)] = 0;
-  // state `st` at offset x reached with value nv from state `prev` at x - 1, if that is better
-  const relax = (x: number, st: number, nv: number, prev: number): void => {
-    if (nv > value[x * states + st]!) {
-      value[x * states + st] = nv;
-      from[x * states + st] = prev;
-    }
-  };
+  value[0] = 0;
+  // (inline, no callbacks: this runs once, before the JIT has warmed up)
   for (let x = 1; x <= D; x++) {
-    for (let r = 0; r <= maxRuns; r++) {
-      for (let b = 0; b <= bits; b++) {
-        for (let inRun = 0; inRun < 2; inRun++) {
-          const prev = at(r, b, inRun);
-          const v = value[(x - 1) * states + prev]!;
-          if (v === -Infinity) continue;
-          relax(x, at(r, b, 0), v, prev);
-          if (b < bits && inRun === 1) relax(x, at(r, b + 1, 1), v + weight[x]!, prev);
-          if (b < bits && inRun === 0 && r < maxRuns) relax(x, at(r + 1, b + 1, 1), v + weight[x]!, prev);
-        }
+    const row = x * states;
+    const w = weight[x]!;
+    for (let prev = 0; prev < states; prev++) {
+      const v = value[row - states + prev]!;
+      if (v === -Infinity) continue;
+      const inRun = prev & 1;
+      const b = (prev >> 1) % (bits + 1);
+      const r = ((prev >> 1) - b) / (bits + 1);
+      // offset x left out, taken in the run that is open, or taken to open a new run
+      let st = prev & ~1;
+      if (v > value[row + st]!) { value[row + st] = v; from[row + st] = prev; }
+      if (b < bits && (inRun === 1 || r < maxRuns)) {
+        st = ((r + 1 - inRun) * (bits + 1) + b + 1) * 2 + 1;
+        if (v + w > value[row + st]!) { value[row + st] = v + w; from[row + st] = prev; }
       }
     }
   }
@@ -111,12 +112,6 @@ export function keyRuns(weight: ArrayLike<number>, bits: number, maxRuns: number
     else runs.push([x, 1]);
   }
   return runs;
-}
-
-/** Sets bit `c` (0..63) of the pair (los[i], his[i]). */
-function setBit(los: Int32Array, his: Int32Array, i: number, c: number): void {
-  if (c < 32) los[i]! |= 1 << c;
-  else his[i]! |= 1 << (c - 32);
 }
 
 /** The keyed paths' tables (see "Slots and keys"); all empty, keyBits and slots 0, when they do not apply. */
@@ -144,9 +139,11 @@ export interface KeyTables {
   readonly keyPieces: Int32Array;
   /** Slots of the pieces that have no candidate at cell c or after it (n + 1 cells). */
   readonly pastLast: Int32Array;
-  /** Candidate k's cells as bits after its first cell (bit 0 = that cell), low and high words (64 cells). */
-  readonly relLo: Int32Array;
-  readonly relHi: Int32Array;
+  /**
+   * Candidate k's cells as bits after its first cell (bit 0 = that cell; 64 cells): the low word rel[2k],
+   * the high word rel[2k + 1] (the loops' little-endian u64).
+   */
+  readonly rel: Int32Array;
 }
 
 /**
@@ -163,101 +160,67 @@ export function keyTables(
   keyBits: number | undefined,
   firstPieces: readonly number[],
 ): KeyTables {
-  const m = cand.cells.length;
+  const m = cand.candCell.length;
   const { perCell, pieceSlots, firstSlot, slotCount } = slots;
   const keyed = windowWords > 0;
   const S = keyed ? slots.count : 0;
-  let B = 0;
-  if (keyed) {
-    B = Math.max(0, Math.min(keyBits ?? 8, 16));
-    while (B > 0 && (n << B) * S > MAX_KEY_TABLE) B--;
+  const slotPiece = new Int32Array(S);
+  const noKey = new Int32Array(3);
+  if (!keyed) {
+    const empty = new Int32Array(0);
+    return { keyed, keyBits: 0, keyOffset: Int32Array.of(1, 1, 1), keyWidth: noKey, slots: 0, slotPiece, slotBase: empty, keyMasks: new Uint8Array(0), keyPieces: empty, pastLast: empty, rel: empty };
   }
-  // The key's cells: the B cells after the first empty one that the most candidates cover, in at most
-  // three runs (each run costs a shift when the key is read).
-  const covered = new Float64Array(32); // in the window's low word
-  for (let k = 0; k < m && keyed; k++) {
-    const cells = cand.cells[k]!;
-    const first = cand.candCell[k]!;
-    for (let i = 0; i < cells.length; i++) if (cells[i]! > first && cells[i]! - first < 32) covered[cells[i]! - first]!++;
-  }
-  const runs = keyRuns(covered, B, 3);
+  let B = Math.max(0, Math.min(keyBits ?? 8, 16));
+  while (B > 0 && (n << B) * S > MAX_KEY_TABLE) B--;
+  const arena = new BuildArena();
+  const { kernels } = arena;
+  const relAt = arena.reserve(8 * m);
+  const coveredAt = arena.reserve(4 * 32);
+  kernels.relativeCells(m, arena.put(cand.cellStart), arena.put(cand.cellList), relAt, coveredAt);
+  // The key's cells: the B cells after the first empty one that the most candidates cover (`covered`, in
+  // the window's low word), in at most three runs (each run costs a shift when the key is read).
+  const runs = keyRuns(arena.take(Int32Array, coveredAt, 32), B, 3);
   const keyOffset = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[0] ?? 1);
   const keyWidth = Int32Array.from({ length: 3 }, (_, i) => runs[i]?.[1] ?? 0);
-  const relLo = new Int32Array(keyed ? m : 0);
-  const relHi = new Int32Array(keyed ? m : 0);
-  const slotPiece = new Int32Array(S);
-  const slotBase = new Int32Array(keyed ? n * S : 0);
+  const pastLast = new Int32Array(n + 1);
+  for (let p = 0; p < P; p++) {
+    for (let j = 0; j < slotCount[p]!; j++) slotPiece[firstSlot[p]! + j] = p;
+    for (let c = cand.lastCell[p]! + 1; c <= n; c++) pastLast[c]! |= pieceSlots[p]!;
+  }
+  // the cell that key bit t stands for, relative to the first empty cell
+  const keyCell = new Int32Array(B);
+  for (let i = 0, t = 0; i < 3; i++) for (let j = 0; j < keyWidth[i]!; j++) keyCell[t++] = keyOffset[i]! + j;
+  // the rows of a piece placed first stay empty: below the first levels it has no copy left
+  const skip = new Uint8Array(P);
+  for (const p of firstPieces) skip[p] = 1;
   // the narrowest element that holds a slot's candidates at one cell: less memory traffic per node
   const widest = Math.max(0, ...Array.from(perCell));
-  const size = keyed ? (n << B) * S : 0;
-  const keyMasks = widest <= 8 ? new Uint8Array(size) : widest <= 16 ? new Uint16Array(size) : new Int32Array(size);
-  const keyPieces = new Int32Array(keyed ? n << B : 0);
-  const pastLast = new Int32Array(keyed ? n + 1 : 0);
-  if (keyed) {
-    for (let k = 0; k < m; k++) {
-      const cells = cand.cells[k]!;
-      const first = cells[0]!;
-      for (let i = 0; i < cells.length; i++) if (cells[i]! - first < 64) setBit(relLo, relHi, k, cells[i]! - first);
-    }
-    for (let p = 0; p < P; p++) {
-      for (let j = 0; j < slotCount[p]!; j++) slotPiece[firstSlot[p]! + j] = p;
-      for (let c = cand.lastCell[p]! + 1; c <= n; c++) pastLast[c]! |= pieceSlots[p]!;
-    }
-    // A key's mask is the mask of the key without its lowest bit, less the candidates covering that
-    // bit's cell (`notCover`).
-    const notCover = new Int32Array(B);
-    // the cell that key bit t stands for, relative to the first empty cell
-    const keyCell = new Int32Array(B);
-    for (let i = 0, t = 0; i < 3; i++) for (let j = 0; j < keyWidth[i]!; j++) keyCell[t++] = keyOffset[i]! + j;
-    const { candStart } = cand;
-    for (let c = 0; c < n; c++) {
-      for (let s = 0; s < S; s++) {
-        const p = slotPiece[s]!;
-        const base = candStart[c * P + p]! + 32 * (s - firstSlot[p]!);
-        const count = Math.max(0, Math.min(32, candStart[c * P + p + 1]! - base));
-        slotBase[c * S + s] = base;
-        // the rows of a piece placed first stay empty: below the first levels it has no copy left
-        if (count === 0 || firstPieces.includes(p)) continue;
-        const all = count === 32 ? -1 : (1 << count) - 1;
-        notCover.fill(all);
-        for (let j = 0; j < count; j++) {
-          const rel = relLo[base + j]!;
-          for (let t = 0; t < B; t++) if ((rel & (1 << keyCell[t]!)) !== 0) notCover[t]! &= ~(1 << j);
-        }
-        // the keys below 2^(t+1) from those below 2^t, bit t by bit t: a tight loop, since these tables are
-        // built once, before the JIT has warmed up
-        const row = (c << B) * S + s;
-        const bit = 1 << s;
-        keyMasks[row] = all;
-        keyPieces[c << B]! |= bit;
-        for (let t = 0, half = 1; t < B; t++, half <<= 1) {
-          const nc = notCover[t]!;
-          for (let key = 0, at = row; key < half; key++, at += S) {
-            const mask = keyMasks[at]! & nc;
-            keyMasks[at + half * S] = mask;
-            if (mask !== 0) keyPieces[(c << B) | (half + key)]! |= bit;
-          }
-        }
-      }
-    }
-  }
-  return { keyed, keyBits: B, keyOffset, keyWidth, slots: S, slotPiece, slotBase, keyMasks, keyPieces, pastLast, relLo, relHi };
+  const shift = widest <= 8 ? 0 : widest <= 16 ? 1 : 2;
+  const size = (n << B) * S;
+  const slotBaseAt = arena.reserve(4 * n * S);
+  const masksAt = arena.reserve(size << shift);
+  const keyPiecesAt = arena.reserve(4 * (n << B));
+  kernels.keyMasks(n, P, S, B, arena.put(cand.candStart), relAt, arena.put(slotPiece), arena.put(firstSlot), arena.put(skip), arena.put(keyCell), arena.reserve(4 * B), slotBaseAt, masksAt, shift, keyPiecesAt);
+  return {
+    keyed, keyBits: B, keyOffset, keyWidth, slots: S, slotPiece, pastLast,
+    slotBase: arena.take(Int32Array, slotBaseAt, n * S),
+    keyMasks: shift === 0 ? arena.take(Uint8Array, masksAt, size) : shift === 1 ? arena.take(Uint16Array, masksAt, size) : arena.take(Int32Array, masksAt, size),
+    keyPieces: arena.take(Int32Array, keyPiecesAt, n << B),
+    rel: arena.take(Int32Array, relAt, 2 * m),
+  };
 }
 
 /** The window paths' tables (see "The window paths" and "Dead regions"); empty arrays when they do not apply. */
 export interface WindowTables {
+  // Each a table of (low, high) word pairs, as KeyTables.rel: entry i is words 2i and 2i + 1.
   /** Candidate k's halo as bits after its first cell (a halo cell past 64 left out: its region is never checked). */
-  readonly haloRelLo: Int32Array;
-  readonly haloRelHi: Int32Array;
-  /** `nbrWinLo[(c << 6) + u]`: the neighbours of cell c + u as bits of the window at c (those in it; Hi on two words). */
-  readonly nbrWinLo: Int32Array;
-  readonly nbrWinHi: Int32Array;
-  /** The cells of the window at c that have a neighbour past it (32 cells long, or 64). */
-  readonly edgeLo: Int32Array;
-  readonly edgeHi: Int32Array;
-  /** The optional cells of the window at c (the general search). */
-  readonly optRelLo: Int32Array;
-  readonly optRelHi: Int32Array;
+  readonly haloRel: Int32Array;
+  /** Entry (c << 6) + u: the neighbours of cell c + u as bits of the window at c (those in it). */
+  readonly nbrWin: Int32Array;
+  /** Entry c: the cells of the window at c that have a neighbour past it (32 cells long, or 64). */
+  readonly edge: Int32Array;
+  /** Entry c: the optional cells of the window at c (the general search). */
+  readonly optRel: Int32Array;
 }
 
 /**
@@ -273,39 +236,22 @@ export function windowTables(
   windowWords: number,
   general: boolean,
 ): WindowTables {
-  const m = cand.cells.length;
-  const window = windowWords > 0;
-  const { haloStart, candHalo } = halos;
-  const { nbrStart, nbr, optional } = cells;
-  const haloRelLo = new Int32Array(window ? m : 0);
-  const haloRelHi = new Int32Array(window ? m : 0);
-  const nbrWinLo = new Int32Array(window ? n * 64 : 0);
-  const nbrWinHi = new Int32Array(windowWords === 2 ? n * 64 : 0);
-  const edgeLo = new Int32Array(window ? n : 0);
-  const edgeHi = new Int32Array(window ? n : 0);
-  const optRelLo = new Int32Array(window && general ? n : 0);
-  const optRelHi = new Int32Array(window && general ? n : 0);
-  if (window) {
-    for (let k = 0; k < m; k++) {
-      const first = cand.cells[k]![0]!;
-      // a halo cell past the window is left out: its region is never checked (always sound)
-      for (let i = haloStart[k]!; i < haloStart[k + 1]!; i++) {
-        if (candHalo[i]! - first < 64) setBit(haloRelLo, haloRelHi, k, candHalo[i]! - first);
-      }
-    }
-    for (let c = 0; c < n && general; c++) {
-      for (let u = 0; u < 64 && c + u < n; u++) if (optional[c + u]) setBit(optRelLo, optRelHi, c, u);
-    }
-    const windowCells = 32 * windowWords;
-    for (let c = 0; c < n; c++) {
-      for (let u = 0; u < windowCells && c + u < n; u++) {
-        for (let j = nbrStart[c + u]!; j < nbrStart[c + u + 1]!; j++) {
-          const v = nbr[j]! - c;
-          if (v >= windowCells) setBit(edgeLo, edgeHi, c, u);
-          else if (v >= 0) setBit(nbrWinLo, nbrWinHi, c * 64 + u, v);
-        }
-      }
-    }
+  const m = cand.candCell.length;
+  if (windowWords === 0) {
+    const empty = new Int32Array(0);
+    return { haloRel: empty, nbrWin: empty, edge: empty, optRel: empty };
   }
-  return { haloRelLo, haloRelHi, nbrWinLo, nbrWinHi, edgeLo, edgeHi, optRelLo, optRelHi };
+  const arena = new BuildArena();
+  const haloRelAt = arena.reserve(8 * m);
+  const optRelAt = arena.reserve(general ? 8 * n : 0);
+  const nbrWinAt = arena.reserve(8 * 64 * n);
+  const edgeAt = arena.reserve(8 * n);
+  arena.kernels.windowBits(m, n, 32 * windowWords, general ? 1 : 0, arena.put(cand.cellStart), arena.put(cand.cellList), arena.put(halos.haloStart), arena.put(halos.candHalo),
+    arena.put(cells.nbrStart), arena.put(cells.nbr), arena.put(cells.optional), haloRelAt, optRelAt, nbrWinAt, edgeAt);
+  return {
+    haloRel: arena.take(Int32Array, haloRelAt, 2 * m),
+    nbrWin: arena.take(Int32Array, nbrWinAt, 2 * 64 * n),
+    edge: arena.take(Int32Array, edgeAt, 2 * n),
+    optRel: arena.take(Int32Array, optRelAt, general ? 2 * n : 0),
+  };
 }

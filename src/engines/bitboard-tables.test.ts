@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexBoard } from '../placements/board.js';
 import { generatePlacements } from '../placements/placements.js';
@@ -5,6 +6,7 @@ import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import type { Puzzle } from '../puzzle/model.js';
 import type { PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
+import { keyRuns } from './bitboard-keys.js';
 import { bitboardInput } from '../compile/engine-inputs.js';
 
 /** The engine's input for every placement of every piece (no symmetry breaking), as the compile stage builds it. */
@@ -42,8 +44,8 @@ describe('bitboard tables', () => {
         const caller = cells.indexOf.indexOf(c);
         return Array.from(spec.neighbours[caller]!, (b) => cells.indexOf[b]!);
       };
-      for (let k = 0; k < cand.cells.length; k++) {
-        const own = new Set(cand.cells[k]!);
+      for (let k = 0; k < cand.candCell.length; k++) {
+        const own = new Set(cand.cellList.subarray(cand.cellStart[k]!, cand.cellStart[k + 1]!));
         const first = Math.min(...own);
         const expected = [...new Set([...own].flatMap(neighbours))].filter((x) => x > first && !own.has(x)).sort((a, b) => a - b);
         expect(Array.from(halos.candHalo.subarray(halos.haloStart[k]!, halos.haloStart[k + 1]!)), `${name} candidate ${k}`).toEqual(expected);
@@ -72,7 +74,7 @@ describe('bitboard tables', () => {
 
   it('give each key of each cell the candidates of each slot that cover none of its full cells (the recurrence against the definition)', () => {
     const { n, pieces, candidates: { candStart }, keys } = buildTables(specOf(loadCatalogPuzzle('pentomino-4x15')));
-    const { keyBits: B, slots: S, slotBase, slotPiece, keyMasks, keyPieces, relLo, keyOffset, keyWidth } = keys;
+    const { keyBits: B, slots: S, slotBase, slotPiece, keyMasks, keyPieces, rel, keyOffset, keyWidth } = keys;
     const P = pieces.pieceTypes;
     expect(keys.keyed).toBe(true);
     expect(B).toBe(8);
@@ -90,7 +92,7 @@ describe('bitboard tables', () => {
           const base = slotBase[c * S + s]!;
           const count = Math.min(32, candStart[c * P + slotPiece[s]! + 1]! - base);
           let mask = 0;
-          for (let j = 0; j < count; j++) if ((relLo[base + j]! & full) === 0) mask |= 1 << j;
+          for (let j = 0; j < count; j++) if ((rel[2 * (base + j)]! & full) === 0) mask |= 1 << j;
           masks[key * S + s] = width < 32 ? mask & ((1 << width) - 1) : mask;
           if (mask !== 0) slotsThere[key]! |= 1 << s;
         }
@@ -112,8 +114,9 @@ describe('bitboard tables', () => {
           if (v >= 32) past = true;
           else if (v >= 0) inside |= 1 << v;
         }
-        expect(window.nbrWinLo[(c << 6) + u], `cell ${c} + ${u}`).toBe(inside);
-        expect((window.edgeLo[c]! >>> u) & 1).toBe(past ? 1 : 0);
+        expect(window.nbrWin[2 * ((c << 6) + u)], `cell ${c} + ${u}`).toBe(inside);
+        expect(window.nbrWin[2 * ((c << 6) + u) + 1]).toBe(0);
+        expect((window.edge[2 * c]! >>> u) & 1).toBe(past ? 1 : 0);
       }
     }
   });
@@ -156,5 +159,37 @@ describe('bitboard tables', () => {
   it('are a function of the input alone: two builds are equal', () => {
     const spec = specOf(loadCatalogPuzzle('soma'));
     expect(buildTables(spec, { keyBits: 5 })).toEqual(buildTables(spec, { keyBits: 5 }));
+  });
+
+  it('choose the key cells of largest weight in at most so many runs (against every subset of the offsets)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 11 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 3 }), (weights, bits, maxRuns) => {
+        const weight = [0, ...weights]; // offset 0 is the first empty cell itself, never in the key
+        const D = weights.length;
+        let best = 0;
+        for (let set = 0; set < 1 << D; set++) {
+          let size = 0;
+          let runs = 0;
+          let total = 0;
+          for (let x = 1; x <= D; x++) {
+            if (!(set & (1 << (x - 1)))) continue;
+            size++;
+            total += weight[x]!;
+            if (x === 1 || !(set & (1 << (x - 2)))) runs++;
+          }
+          if (size <= bits && runs <= maxRuns) best = Math.max(best, total);
+        }
+        const chosen = keyRuns(weight, bits, maxRuns);
+        const offsets = chosen.flatMap(([from, width]) => Array.from({ length: width }, (_, i) => from + i));
+        expect(chosen.length).toBeLessThanOrEqual(maxRuns);
+        expect(offsets.length).toBeLessThanOrEqual(bits);
+        expect(new Set(offsets).size).toBe(offsets.length);
+        for (const x of offsets) expect(x >= 1 && x <= D).toBe(true);
+        // runs apart: two runs that touch would be one
+        for (let i = 1; i < chosen.length; i++) expect(chosen[i]![0]).toBeGreaterThan(chosen[i - 1]![0] + chosen[i - 1]![1]);
+        expect(offsets.reduce((s, x) => s + weight[x]!, 0)).toBe(best);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -10,12 +10,16 @@
  *   slotTable, windowWordsFor, keyTables, windowTables (bitboard-keys.ts)   the keyed and window paths';
  *   sizeTables (bitboard-sizes.ts)   the size states, `gap`, rule (8)'s digits.
  * The record is a function of the input alone: a test may check a table without searching, and solvers of
- * the same problem may share one record (nothing writes it).
+ * the same problem may share one record (nothing writes it). The loops over every candidate and cell
+ * (candidates, halos, and bitboard-keys.ts's large tables) are WebAssembly, wasm/bitboard-build.ts: they
+ * run once per problem, and in JavaScript mostly in V8's interpreter, before the JIT had warmed up (some
+ * 31 ms of the Tetris Cube's 64 ms of preparing, against 10 ms here).
  */
 import type { KeyTables, Slots, WindowTables } from './bitboard-keys.js';
 import { keyTables, slotTable, windowTables, windowWordsFor } from './bitboard-keys.js';
 import type { SizeTables } from './bitboard-sizes.js';
 import { sizeTables } from './bitboard-sizes.js';
+import { BuildArena } from './bitboard-wasm.js';
 
 export interface PackingSpec {
   readonly cellCount: number;
@@ -258,93 +262,81 @@ export interface Candidates {
   readonly placementCand: Int32Array;
   /** Last cell that has a candidate of each piece (-1: none). */
   readonly lastCell: Int32Array;
-  /** Each candidate's cells (internal numbers, ascending): for the tables built from them. */
-  readonly cells: readonly Int32Array[];
+  /** Candidate k's cells, internal numbers, ascending: cellList[cellStart[k] .. cellStart[k + 1] - 1] (for the tables built from them). */
+  readonly cellStart: Int32Array;
+  readonly cellList: Int32Array;
 }
 
 /**
  * The candidates: spec's valid placements in internal cells, counting-sorted by (first cell, piece);
- * then the hole piece's, one at each optional cell (placement number -1).
+ * then the hole piece's, one at each optional cell (placement number -1). The loops are wasm/bitboard-build.ts's.
  */
 export function candidates(spec: PackingSpec, pieces: PieceTable, order: CellOrder): Candidates {
   const n = spec.cellCount;
   const { realPieces: R, pieceTypes: P, pieceCounts, optionalCells } = pieces;
-  const { indexOf, optional } = order;
-  const placements = [...spec.placements, ...optionalCells.map((c) => ({ piece: R, cells: [c] }))];
   const callers = spec.placements.length;
-  const sorted: Int32Array[] = [];
-  const groupOf = new Int32Array(placements.length).fill(-1);
-  const groupSize = new Int32Array(n * P + 1);
-  let span = 1;
-  // the most cells a placement reaches past its first, in scan order (the pieces placed first aside:
-  // the window searches place the others)
-  let reach = 0;
-  const placedFirst = new Set(spec.firstPieces ?? []);
-  // (plain loops, no callbacks: this runs once, before the JIT has warmed up)
-  for (let i = 0; i < placements.length; i++) {
-    const pl = placements[i]!;
-    const given = pl.cells;
-    const cells = new Int32Array(given.length);
-    for (let j = 0; j < given.length; j++) {
-      const c = given[j]!;
-      cells[j] = c >= 0 && c < n ? indexOf[c]! : -1;
+  const count = callers + optionalCells.length;
+  let cellsInAll = optionalCells.length;
+  for (let i = 0; i < callers; i++) cellsInAll += spec.placements[i]!.cells.length;
+  const arena = new BuildArena();
+  // the placements as lists, the caller's then the hole piece's
+  const pieceOfAt = arena.reserve(4 * count);
+  const cellStartAt = arena.reserve(4 * (count + 1));
+  const cellListAt = arena.reserve(4 * cellsInAll);
+  {
+    const pieceOf = arena.view(Int32Array, pieceOfAt, count);
+    const cellStart = arena.view(Int32Array, cellStartAt, count + 1);
+    const cellList = arena.view(Int32Array, cellListAt, cellsInAll);
+    let at = 0;
+    for (let i = 0; i < callers; i++) {
+      const pl = spec.placements[i]!;
+      pieceOf[i] = pl.piece;
+      cellList.set(pl.cells, at);
+      at += pl.cells.length;
+      cellStart[i + 1] = at;
     }
-    cells.sort();
-    sorted.push(cells);
-    const piece = i < callers && pl.piece === R ? -1 : pl.piece; // the caller may not name the hole piece
-    let valid = cells.length > 0 && cells[0]! >= 0 && piece >= 0 && piece < P && pieceCounts[piece]! > 0;
-    for (let j = 1; j < cells.length && valid; j++) valid = cells[j] !== cells[j - 1];
-    if (!valid) continue;
-    groupOf[i] = cells[0]! * P + piece;
-    groupSize[groupOf[i]! + 1]!++;
-    span = Math.max(span, (cells[cells.length - 1]! >> 5) - (cells[0]! >> 5) + 1);
-    if (!placedFirst.has(piece)) reach = Math.max(reach, cells[cells.length - 1]! - cells[0]!);
+    for (let j = 0; j < optionalCells.length; j++) {
+      pieceOf[callers + j] = R;
+      cellList[at++] = optionalCells[j]!;
+      cellStart[callers + j + 1] = at;
+    }
   }
-  for (let g = 0; g < n * P; g++) groupSize[g + 1]! += groupSize[g]!;
-  const candStart = groupSize;
+  const placedFirst = new Uint8Array(P);
+  for (const p of spec.firstPieces ?? []) if (p >= 0 && p < P) placedFirst[p] = 1;
+  const groupAt = arena.reserve(4 * count);
+  const groupStartAt = arena.reserve(4 * (n * P + 1));
+  const { kernels } = arena;
+  kernels.sortPlacements(count, callers, pieceOfAt, cellStartAt, cellListAt, arena.put(order.indexOf), n, P, R, arena.put(pieceCounts), arena.put(placedFirst), groupAt, groupStartAt);
+  const span = kernels.builtSpan.value;
+  const reach = kernels.builtReach.value;
+  const candStart = arena.take(Int32Array, groupStartAt, n * P + 1);
   const m = candStart[n * P]!;
-  const next = candStart.slice(0, n * P);
-  const candMask = new Int32Array(m * span);
-  const candPlacement = new Int32Array(m);
-  const candPiece = new Int32Array(m);
-  const candCell = new Int32Array(m);
-  const candSize = new Int32Array(m);
-  const candOpt = new Int32Array(m);
-  const placementCand = new Int32Array(callers).fill(-1);
-  const candCells: Int32Array[] = new Array<Int32Array>(m);
-  const lastCell = new Int32Array(P).fill(-1);
-  for (let i = 0; i < placements.length; i++) {
-    if (groupOf[i]! < 0) continue;
-    const k = next[groupOf[i]!]!++;
-    const cells = sorted[i]!;
-    const first = cells[0]!;
-    for (let j = 0; j < cells.length; j++) {
-      const c = cells[j]!;
-      candMask[k * span + (c >> 5) - (first >> 5)]! |= 1 << (c & 31);
-      candOpt[k]! += optional[c]!;
-    }
-    candSize[k] = cells.length;
-    candPlacement[k] = i < callers ? i : -1;
-    candPiece[k] = groupOf[i]! % P;
-    candCell[k] = first;
-    candCells[k] = cells;
-    if (i < callers) placementCand[i] = k;
-    lastCell[candPiece[k]!] = Math.max(lastCell[candPiece[k]!]!, first);
-  }
+  const nextAt = arena.put(candStart.subarray(0, n * P));
+  const optionalAt = arena.put(order.optional);
+  const candMaskAt = arena.reserve(4 * m * span);
+  const [candPlacementAt, candPieceAt, candCellAt, candSizeAt, candOptAt] = [0, 1, 2, 3, 4].map(() => arena.reserve(4 * m));
+  const placementCandAt = arena.reserve(4 * callers, 0xff);
+  const lastCellAt = arena.reserve(4 * P, 0xff);
+  const candCellStartAt = arena.reserve(4 * (m + 1));
+  const candCellsAt = arena.reserve(4 * cellsInAll);
+  kernels.fillCandidates(count, callers, P, span, cellStartAt, cellListAt, optionalAt, groupAt, nextAt, candMaskAt, candPlacementAt, candPieceAt, candCellAt, candSizeAt, candOptAt,
+    placementCandAt, lastCellAt, candCellStartAt, candCellsAt, m);
+  const cellStart = arena.take(Int32Array, candCellStartAt, m + 1);
   return {
     wordCount: Math.ceil(n / 32),
     span,
     reach,
     candStart,
-    candMask,
-    candPlacement,
-    candPiece,
-    candCell,
-    candSize,
-    candOpt,
-    placementCand,
-    lastCell,
-    cells: candCells,
+    candMask: arena.take(Int32Array, candMaskAt, m * span),
+    candPlacement: arena.take(Int32Array, candPlacementAt, m),
+    candPiece: arena.take(Int32Array, candPieceAt, m),
+    candCell: arena.take(Int32Array, candCellAt, m),
+    candSize: arena.take(Int32Array, candSizeAt, m),
+    candOpt: arena.take(Int32Array, candOptAt, m),
+    placementCand: arena.take(Int32Array, placementCandAt, callers),
+    lastCell: arena.take(Int32Array, lastCellAt, P),
+    cellStart,
+    cellList: arena.take(Int32Array, candCellsAt, cellStart[m]!),
   };
 }
 
@@ -373,39 +365,18 @@ export interface Halos {
   readonly candHalo: Int32Array;
 }
 
-/** The halos of the candidates `cand` on n cells with neighbours `order`. */
+/** The halos of the candidates `cand` on n cells with neighbours `order` (the loop: wasm/bitboard-build.ts's buildHalos). */
 export function halos(cand: Candidates, order: CellOrder, n: number): Halos {
-  const m = cand.cells.length;
+  const m = cand.candCell.length;
   const { nbrStart, nbr } = order;
-  const haloStart = new Int32Array(m + 1);
-  const seen = new Int32Array(n).fill(-1);
-  // the halos one after another, in a buffer that doubles when full; each halo sorted where it lies
-  // (a typed array's own numeric sort: no comparator called back, which costs most before the JIT warms up)
-  let halo = new Int32Array(Math.max(16, 4 * m));
-  let length = 0;
-  for (let k = 0; k < m; k++) {
-    const cells = cand.cells[k]!;
-    for (let i = 0; i < cells.length; i++) seen[cells[i]!] = k;
-    const start = length;
-    for (let i = 0; i < cells.length; i++) {
-      const c = cells[i]!;
-      for (let j = nbrStart[c]!; j < nbrStart[c + 1]!; j++) {
-        const x = nbr[j]!;
-        if (x > cells[0]! && seen[x] !== k) {
-          seen[x] = k;
-          if (length === halo.length) {
-            const grown = new Int32Array(2 * halo.length);
-            grown.set(halo);
-            halo = grown;
-          }
-          halo[length++] = x;
-        }
-      }
-    }
-    halo.subarray(start, length).sort();
-    haloStart[k + 1] = length;
-  }
-  return { haloStart, candHalo: halo.slice(0, length) };
+  let degree = 0;
+  for (let c = 0; c < n; c++) degree = Math.max(degree, nbrStart[c + 1]! - nbrStart[c]!);
+  const arena = new BuildArena();
+  const haloStartAt = arena.reserve(4 * (m + 1));
+  // room for every halo at its most (each cell's neighbours): pages never written are never touched
+  const haloAt = arena.reserve(4 * cand.cellList.length * degree);
+  const length = arena.kernels.buildHalos(m, arena.put(cand.cellStart), arena.put(cand.cellList), arena.put(nbrStart), arena.put(nbr), arena.reserve(4 * n, 0xff), haloStartAt, haloAt);
+  return { haloStart: arena.take(Int32Array, haloStartAt, m + 1), candHalo: arena.take(Int32Array, haloAt, length) };
 }
 
 /** Every table of the bitboard engine for one problem. */

@@ -15,8 +15,11 @@
  * Memory. Each engine has its own instance and memory, sized once for its tables (the memory never grows:
  * growing would detach the views below). The tables are copied in; the search state the engine's own
  * code shares with the loops (the board, the copies left and their list, the path, the fixed words)
- * lives only here, and the engine holds views of it. The 64-bit tables are the engine's (lo, hi) pairs side by side, as
- * little-endian u64.
+ * lives only here, and the engine holds views of it. The engine's 64-bit tables are (low, high) word
+ * pairs side by side: little-endian u64 as they are.
+ *
+ * The table builders (wasm/bitboard-build.ts, in the same module) run in instances of their own, one per
+ * table, in a memory that grows (BuildArena).
  */
 import { BITBOARD_LOOPS_WASM } from './bitboard-loops-wasm.js';
 
@@ -38,17 +41,13 @@ export interface LoopTables {
   pieceRadix: Int32Array;
   candStart: Int32Array;
   gap: Uint8Array;
-  relLo: Int32Array;
-  relHi: Int32Array;
-  haloRelLo: Int32Array;
-  haloRelHi: Int32Array;
-  nbrWinLo: Int32Array;
-  nbrWinHi: Int32Array;
-  edgeLo: Int32Array;
-  edgeHi: Int32Array;
+  // (the 64-bit tables as (low, high) word pairs)
+  rel: Int32Array;
+  haloRel: Int32Array;
+  nbrWin: Int32Array;
+  edge: Int32Array;
   // the general search's
-  optRelLo: Int32Array;
-  optRelHi: Int32Array;
+  optRel: Int32Array;
   candSize: Int32Array;
   candOpt: Int32Array;
   slack: Int32Array;
@@ -117,7 +116,11 @@ interface WasmGlobal {
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: object };
-  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
+  Memory: new (descriptor: { initial: number }) => WasmMemory;
+}
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
 }
 const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi | undefined }).WebAssembly;
 
@@ -179,7 +182,7 @@ export class BitboardLoops {
   constructor(t: LoopTables, hooks: LoopHooks) {
     // (the board's words, then its padding: span + 1 words)
     const boardWords = t.wordCount + t.span + 1;
-    // What goes in: tables copied as they are, the 64-bit ones as (lo, hi) pairs, and the search state.
+    // What goes in: the tables, copied as they are, and the search state.
     const copied: Record<string, Uint8Array | Uint16Array | Int32Array> = {
       KEY_MASKS: t.keyMasks, KEY_PIECES: t.keyPieces, SLOT_BASE: t.slotBase, SLOT_PIECE: t.slotPiece,
       PIECE_SLOTS: t.pieceSlots, PAST_LAST: t.pastLast, PIECE_RADIX: t.pieceRadix, CAND_START: t.candStart,
@@ -187,10 +190,7 @@ export class BitboardLoops {
       STATE_COPIES: t.stateCopies, SIZE_VALUE: t.sizeValue, SIZE_RADIX: t.sizeRadix, SIZE_SLOTS: t.sizeSlots,
       CAND_MASK: t.candMask, LAST_CELL: t.lastCell, HALO_START: t.haloStart, CAND_HALO: t.candHalo,
       NBR_START: t.nbrStart, NBR: t.nbr, OPTIONAL: t.optional,
-    };
-    const paired: Record<string, readonly [Int32Array, Int32Array]> = {
-      REL: [t.relLo, t.relHi], HALO_REL: [t.haloRelLo, t.haloRelHi], NBR_WIN: [t.nbrWinLo, t.nbrWinHi],
-      EDGE: [t.edgeLo, t.edgeHi], OPT_REL: [t.optRelLo, t.optRelHi],
+      REL: t.rel, HALO_REL: t.haloRel, NBR_WIN: t.nbrWin, EDGE: t.edge, OPT_REL: t.optRel,
     };
     const state: Record<string, number> = {
       REMAINING: t.pieceTypes * 4,
@@ -211,7 +211,6 @@ export class BitboardLoops {
       top += (bytes + 7) & ~7;
     };
     for (const [name, table] of Object.entries(copied)) reserve(name, table.byteLength);
-    for (const [name, [lo]] of Object.entries(paired)) reserve(name, lo.length * 8);
     for (const [name, bytes] of Object.entries(state)) reserve(name, bytes);
 
     const memory = new wasmApi!.Memory({ initial: Math.ceil(top / PAGE) });
@@ -229,13 +228,6 @@ export class BitboardLoops {
       new Uint8Array(buffer, at.get(name)!, table.byteLength).set(new Uint8Array(table.buffer, table.byteOffset, table.byteLength));
     }
     const i32 = (name: string, length: number): Int32Array => new Int32Array(buffer, at.get(name)!, length);
-    for (const [name, [lo, hi]] of Object.entries(paired)) {
-      const out = i32(name, lo.length * 2);
-      for (let i = 0; i < lo.length; i++) {
-        out[2 * i] = lo[i]!;
-        out[2 * i + 1] = i < hi.length ? hi[i]! : 0;
-      }
-    }
     this.setGlobal('KEY_MASK_SHIFT', Math.log2(t.keyMasks.BYTES_PER_ELEMENT));
     this.setGlobal('holePiece', t.holePiece);
     this.setGlobal('minTotal', t.minTotal);
@@ -324,5 +316,71 @@ export class BitboardLoops {
     const updates = this.global('updates');
     this.setGlobal('updates', 0);
     return updates;
+  }
+}
+
+/** The table builders (wasm/bitboard-build.ts), with the results they leave in globals. */
+export interface BuildKernels {
+  sortPlacements(count: number, callers: number, pieceOf: number, cellStart: number, cellList: number, indexOf: number, n: number, P: number, R: number,
+    pieceCounts: number, placedFirst: number, group: number, groupStart: number): void;
+  fillCandidates(count: number, callers: number, P: number, span: number, cellStart: number, cellList: number, optional: number, group: number, next: number,
+    candMask: number, candPlacement: number, candPiece: number, candCell: number, candSize: number, candOpt: number,
+    placementCand: number, lastCell: number, candCellStart: number, candCells: number, m: number): void;
+  buildHalos(m: number, candCellStart: number, candCells: number, nbrStart: number, nbr: number, seen: number, haloStart: number, halo: number): number;
+  relativeCells(m: number, candCellStart: number, candCells: number, rel: number, covered: number): void;
+  keyMasks(n: number, P: number, S: number, B: number, candStart: number, rel: number, slotPiece: number, firstSlot: number, skip: number,
+    keyCell: number, notCover: number, slotBase: number, masks: number, shift: number, keyPieces: number): void;
+  deadPlacements(count: number, cellStart: number, cellList: number, pieceOf: number, nbrStart: number, nbr: number, look: number, reachable: number,
+    mark: number, queue: number, dead: number): void;
+  windowBits(m: number, n: number, windowCells: number, general: number, candCellStart: number, candCells: number, haloStart: number, halo: number,
+    nbrStart: number, nbr: number, optional: number, haloRel: number, optRel: number, nbrWin: number, edge: number): void;
+  readonly builtSpan: WasmGlobal;
+  readonly builtReach: WasmGlobal;
+}
+
+type TypedArray = Uint8Array | Uint16Array | Int32Array;
+
+/**
+ * A table builder's memory: an instance of the module of its own, its arrays laid out one after another
+ * (each at a multiple of 8 bytes, from 8 on), the memory growing as they are added. Addresses stay valid;
+ * views do not (growing detaches them), so `put` copies in and `take` copies out, each through a view of
+ * its own. Meant for one build and dropped with it.
+ */
+export class BuildArena {
+  readonly kernels: BuildKernels;
+  private readonly memory: WasmMemory;
+  private top = 8;
+
+  constructor() {
+    this.memory = new wasmApi!.Memory({ initial: 1 });
+    const imports = { env: { memory: this.memory }, snug: { emit: () => true, tick: () => true } };
+    this.kernels = new wasmApi!.Instance(loopModule()!, imports).exports as unknown as BuildKernels;
+  }
+
+  /** The address of `bytes` new bytes, each `fill` (0 or 0xff: every i32 -1). */
+  reserve(bytes: number, fill: 0 | 0xff = 0): number {
+    const address = this.top;
+    this.top += (bytes + 7) & ~7;
+    const pages = Math.ceil(this.top / PAGE) - this.memory.buffer.byteLength / PAGE;
+    if (pages > 0) this.memory.grow(pages);
+    if (fill !== 0) new Uint8Array(this.memory.buffer, address, bytes).fill(fill);
+    return address;
+  }
+
+  /** The address of a copy of `array`. */
+  put(array: ArrayLike<number> & { readonly byteLength: number; readonly buffer: ArrayBufferLike; readonly byteOffset: number }): number {
+    const address = this.reserve(array.byteLength);
+    new Uint8Array(this.memory.buffer, address, array.byteLength).set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    return address;
+  }
+
+  /** A copy of the `length` entries of `type` at `address`. */
+  take<T extends TypedArray>(type: { new (buffer: ArrayBuffer, offset: number, length: number): T }, address: number, length: number): T {
+    return new type(this.memory.buffer, address, length).slice() as T;
+  }
+
+  /** A view of the `length` entries of `type` at `address`, valid until the next reserve or put. */
+  view<T extends TypedArray>(type: { new (buffer: ArrayBuffer, offset: number, length: number): T }, address: number, length: number): T {
+    return new type(this.memory.buffer, address, length);
   }
 }

@@ -48,7 +48,7 @@
  * first). So the board from c on is one word (cells c .. c+31, when reach <= 30: 2-D boards up to 6
  * across) or two (c .. c+63, reach <= 62: any board of 64 cells, 2-D boards up to 12 across), whatever
  * the board's size; the cells that enter it as c moves on are full only where the first levels placed a
- * piece (`fixedWords`). Candidate k is the word(s) `relLo[k]`, `relHi[k]` from its first cell, so the
+ * piece (`fixedWords`). Candidate k is the word(s) `rel[2k]`, `rel[2k + 1]` from its first cell, so the
  * fit test and the key read the window as it is; each level keeps its window (`levelLo`, `levelHi`).
  * The general search (below) runs on the two-word window whenever reach <= 62.
  *
@@ -69,8 +69,8 @@
  * there, so that cell's candidates are exactly the ones to test. A fill stops past `fillLimit` cells and
  * calls the region alive; meeting a cell of such a big region stops the next fill too. The window paths
  * fill with words (region, frontier, big) and the neighbours of each cell of the window at c as its bits
- * (`nbrWinLo[(c << 6) + u]`), a region that meets a cell with a neighbour past the window being big
- * (`edgeLo`); the wide path with a queue and stamps (QUEUE, MARK in wasm/bitboard-loops.ts: a fill's
+ * (`nbrWin`'s entry (c << 6) + u), a region that meets a cell with a neighbour past the window being big
+ * (`edge`); the wide path with a queue and stamps (QUEUE, MARK in wasm/bitboard-loops.ts: a fill's
  * cells carry its stamp, so nothing is cleared). `gap[state*(n+1) + s]` is s
  * less the largest sum of sizes of the copies left that is at most s (capped at 255, which only weakens
  * the rules below): 0 exactly when s is such a sum.
@@ -92,7 +92,7 @@
  *     `placed` (the caller's pieces placed), `needCount` and `needArea` (copies still needed, and their
  *     cells), `needSlots` (keyed: slots of the pieces that need copies), `free` (empty cells) and
  *     `freeOpt` (empty optional cells), via `candSize[k]`, `candOpt[k]` (cells of candidate k, and its
- *     optional ones). `optional` (and `optRelLo`, `optRelHi` in the window at each cell) marks the
+ *     optional ones). `optional` (and `optRel` in the window at each cell) marks the
  *     optional cells.
  *   - A solution is a full board with needCount 0 and placed >= minTotal (placed <= maxTotal always).
  * Rules, and why each is sound (no completion of the node exists when one fires). A completion places

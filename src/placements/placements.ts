@@ -137,6 +137,13 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
     }
     return k;
   };
+  // Each board cell's number in a dense array over the board's box: with the shifts kept inside the box,
+  // a shape's cell at offset o from its own corner lies at dense[corner + o] (one read per cell, no call:
+  // this runs once, mostly before the JIT has warmed up).
+  const [w, h] = [max[0] - min[0] + 1, max[1] - min[1] + 1];
+  const dense = new Int32Array(w * h * (max[2] - min[2] + 1)).fill(-1);
+  const boxIndex = (x: number, y: number, z: number): number => ((z - min[2]) * h + (y - min[1])) * w + (x - min[0]);
+  for (const c of board.cells) if (c[0] >= min[0] && c[0] <= max[0] && c[1] >= min[1] && c[1] <= max[1] && c[2] >= min[2] && c[2] <= max[2]) dense[boxIndex(c[0], c[1], c[2])] = board.indexOf(c);
   puzzle.pieces.forEach((p, piece) => {
     const mine: number[] = [];
     const seen = new Set<string>();
@@ -147,6 +154,7 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
       const tint = shapeColours ? Int32Array.from(shapeColours, (c) => codes!.codeOf(c)) : undefined;
       // every move that keeps the shape inside the board's box (a normalised triangle shape may start at x = 1)
       const own = bounds(shape);
+      const offsets = Int32Array.from(shape, (c) => boxIndex(c[0] - own.min[0] + min[0], c[1] - own.min[1] + min[1], c[2] - own.min[2] + min[2]));
       // the cells of the shift being tried (most shifts leave the board: only those that fit are copied)
       const scratch = new Int32Array(shape.length);
       const shift: [number, number, number] = [0, 0, 0];
@@ -155,24 +163,25 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
         for (let y = min[1] - own.min[1]; y <= last[1]!; y++) {
           for (let x = min[0] - own.min[0]; x <= last[0]!; x++) {
             // on triangles only moves that keep up triangles up are moves of the grid (one array for
-            // every shift tried: preparing runs once, mostly before the JIT has warmed up)
+            // every shift tried)
             shift[0] = x;
             shift[1] = y;
             shift[2] = z;
             if (!grid.translates(shift)) continue;
             let fits = true;
-            for (let i = 0; i < shape.length; i++) {
-              const c = shape[i]!;
-              let k: number;
-              if (wrapCell) {
+            if (wrapCell) {
+              for (let i = 0; i < shape.length && fits; i++) {
+                const c = shape[i]!;
                 const at = wrapCell([c[0] + x, c[1] + y, c[2] + z]);
-                k = board.indexAt(at[0], at[1], at[2]);
-              } else k = board.indexAt(c[0] + x, c[1] + y, c[2] + z);
-              if (k < 0) {
-                fits = false;
-                break;
+                scratch[i] = board.indexAt(at[0], at[1], at[2]);
+                fits = scratch[i]! >= 0;
               }
-              scratch[i] = k;
+            } else {
+              const corner = boxIndex(x + own.min[0], y + own.min[1], z + own.min[2]);
+              for (let i = 0; i < shape.length && fits; i++) {
+                scratch[i] = dense[corner + offsets[i]!]!;
+                fits = scratch[i]! >= 0;
+              }
             }
             if (!fits) continue;
             const cells = scratch.slice();
