@@ -271,7 +271,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   // a piece that fits nowhere is fatal only when it must be used; the colouring argument needs every
   // cell covered and every piece used
   const emptyPiece = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && table.byPiece[i]!.length === 0);
-  const walledIn = walls ? puzzle.pieces.findIndex((_, i) => table.byPiece[i]!.every((k) => walls[k] === 1)) : -1;
+  const walledIn = walls ? puzzle.pieces.findIndex((_, i) => allMarked(table.byPiece[i]!, walls)) : -1;
   // then, where cells may stay empty or pieces stay out, the look-ahead (it takes most placements out of
   // burrs in a frame and pieces chosen from ranges, and next to none from most exact packings, whose own
   // search finds the same dead ends at once), on the placements the engine would see: the symmetry plan's
@@ -281,12 +281,18 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   // 15 placements a piece: 120 of 180 go, 18,370 nodes against 57,780, the whole count 0.36 s against 0.50;
   // soma, 98 a piece, would lose 161 of 688 for 7 ms of a cold start and not one node)
   const dead = walls ?? new Uint8Array(table.placements.length);
-  if (plan) plan.keep.forEach((keep, i) => { if (keep !== 1) dead[i] = 1; });
+  if (plan) for (let i = 0; i < dead.length; i++) if (plan.keep[i] !== 1) dead[i] = 1;
   const fewEach = table.placements.length <= FEW_PLACEMENTS_A_PIECE * totalPieceCount(puzzle);
   if (!exact || fewEach) lookaheadDeadPlacements(puzzle, board, table, dead);
-  const starved = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && table.byPiece[i]!.every((k) => dead[k] === 1));
-  const fullIndex = Int32Array.from(table.placements.keys()).filter((i) => !dead[i]);
-  const kept = Array.from(fullIndex, (i) => table.placements[i]!);
+  const starved = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && allMarked(table.byPiece[i]!, dead));
+  // (plain loops over the placements here: this runs once, before the JIT has warmed up)
+  const fullIndex = new Int32Array(dead.length - dead.reduce((s, d) => s + d, 0));
+  const kept: Placement[] = [];
+  for (let i = 0; i < dead.length; i++) {
+    if (dead[i]) continue;
+    fullIndex[kept.length] = i;
+    kept.push(table.placements[i]!);
+  }
   const impossible = emptyPiece >= 0
     ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board`
     : walledIn >= 0
@@ -334,6 +340,12 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
  * pentacube box, X and then I, with 40 and 12 placements against about 200, make the tree several times
  * smaller). Pieces with copies are left to the cell search, which never tells copies apart.
  */
+/** True when every placement of `list` is marked (mark[k] === 1). */
+function allMarked(list: readonly number[], mark: Uint8Array): boolean {
+  for (let j = 0; j < list.length; j++) if (mark[list[j]!] !== 1) return false;
+  return true;
+}
+
 function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
   const average = table.placements.length / puzzle.pieces.length;
   const count = (i: number): number => table.byPiece[i]!.length;

@@ -24,8 +24,9 @@ export function colouringObstruction(puzzle: Puzzle, board: BoardIndex, table: P
   const n = board.cells.length;
   for (const colouring of COLOURINGS) {
     if (colouring.dims > puzzle.dims) continue;
-    const sign = Int8Array.from(board.cells, (c) => (colouring.dark(c) ? 1 : -1));
+    const sign = Int32Array.from(board.cells, (c) => (colouring.dark(c) ? 1 : -1));
     const target = sign.reduce((s, v) => s + v, 0);
+    const value = placementSums(table, sign);
     // bit n + s of `reachable` is set when the copies so far can make the difference s (-n <= s <= n; a
     // solution's pieces cover distinct cells, so no part of it goes beyond). Bit sets, shifted a word at a
     // time: ten thousand copies on a board of ten thousand cells took seconds one value at a time.
@@ -34,14 +35,19 @@ export function colouringObstruction(puzzle: Puzzle, board: BoardIndex, table: P
     let next = new Uint32Array(words);
     reachable[n >> 5] = 1 << (n & 31);
     puzzle.pieces.forEach((piece, i) => {
-      // (indexed loops, no callbacks: this runs once per placement, before the JIT has warmed up)
-      const values = new Set<number>();
+      // each value once (a value v is at most the piece's size s away from 0: seen[v + s])
+      const size = piece.shape.length;
+      const seen = new Uint8Array(2 * size + 1);
+      const values: number[] = [];
       const mine = table.byPiece[i]!;
       for (let j = 0; j < mine.length; j++) {
-        const cells = table.placements[mine[j]!]!.cells;
-        let value = 0;
-        for (let c = 0; c < cells.length; c++) value += sign[cells[c]!]!;
-        values.add(value);
+        const v = value[mine[j]!]!;
+        if (v < -size || v > size) {
+          if (!values.includes(v)) values.push(v); // (a placement of other cells than its shape's: none known)
+        } else if (seen[v + size] === 0) {
+          seen[v + size] = 1;
+          values.push(v);
+        }
       }
       for (let copy = 0; copy < piece.count; copy++) {
         next.fill(0);
@@ -57,6 +63,59 @@ export function colouringObstruction(puzzle: Puzzle, board: BoardIndex, table: P
     }
   }
   return undefined;
+}
+
+/** A table's placements as lists: placement k's cells are cellList[cellStart[k] .. cellStart[k + 1] - 1]. */
+interface PlacementLists {
+  readonly cellStart: Int32Array;
+  readonly cellList: Int32Array;
+  readonly pieceOf: Int32Array;
+}
+
+/** Made once per table, for the checks here (the dead placements, each colouring). */
+const listsOf = new WeakMap<PlacementTable, PlacementLists>();
+
+function placementLists(table: PlacementTable): PlacementLists {
+  let lists = listsOf.get(table);
+  if (!lists) {
+    const count = table.placements.length;
+    let cellsInAll = 0;
+    for (let k = 0; k < count; k++) cellsInAll += table.placements[k]!.cells.length;
+    const cellStart = new Int32Array(count + 1);
+    const cellList = new Int32Array(cellsInAll);
+    const pieceOf = new Int32Array(count);
+    for (let k = 0, at = 0; k < count; k++) {
+      const placement = table.placements[k]!;
+      cellList.set(placement.cells, at);
+      at += placement.cells.length;
+      cellStart[k + 1] = at;
+      pieceOf[k] = placement.piece;
+    }
+    listsOf.set(table, (lists = { cellStart, cellList, pieceOf }));
+  }
+  return lists;
+}
+
+/**
+ * The sum of weight[c] over each placement's cells c. The loop is WebAssembly's where it can be compiled
+ * (in JavaScript it runs once, before the JIT has warmed up: 4 ms of the Tetris Cube's preparing).
+ */
+function placementSums(table: PlacementTable, weight: Int32Array): Int32Array {
+  const { cellStart, cellList } = placementLists(table);
+  const count = cellStart.length - 1;
+  if (bitboardLoopsAvailable()) {
+    const arena = new BuildArena();
+    const sumsAt = arena.reserve(4 * count);
+    arena.kernels.placementSums(count, arena.put(cellStart), arena.put(cellList), arena.put(weight), sumsAt);
+    return arena.take(Int32Array, sumsAt, count);
+  }
+  const sums = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    let sum = 0;
+    for (let j = cellStart[k]!; j < cellStart[k + 1]!; j++) sum += weight[cellList[j]!]!;
+    sums[k] = sum;
+  }
+  return sums;
 }
 
 /** dst |= src shifted up by `shift` bits (down when it is negative); bits shifted below 0 or past the end are lost. */
@@ -113,29 +172,11 @@ export function deadPlacements(puzzle: Puzzle, board: BoardIndex, table: Placeme
       for (let c = 0; c < copies; c++) for (let s = look; s >= sizes[q]!; s--) if (reachable[at + s - sizes[q]!]) reachable[at + s] = 1;
     });
   });
-  // the placements and the board's neighbours as lists
-  let cellsInAll = 0;
-  for (let k = 0; k < count; k++) cellsInAll += table.placements[k]!.cells.length;
+  // the board's neighbours as lists
   let neighboursInAll = 0;
   for (let c = 0; c < n; c++) neighboursInAll += board.neighbours[c]!.length;
-  const cellStartAt = arena.reserve(4 * (count + 1));
-  const cellListAt = arena.reserve(4 * cellsInAll);
-  const pieceOfAt = arena.reserve(4 * count);
   const nbrStartAt = arena.reserve(4 * (n + 1));
   const nbrAt = arena.reserve(4 * neighboursInAll);
-  const deadAt = arena.reserve(count);
-  const markAt = arena.reserve(4 * n, 0xff);
-  const queueAt = arena.reserve(4 * look);
-  const cellStart = arena.view(Int32Array, cellStartAt, count + 1);
-  const cellList = arena.view(Int32Array, cellListAt, cellsInAll);
-  const pieceOf = arena.view(Int32Array, pieceOfAt, count);
-  for (let k = 0, at = 0; k < count; k++) {
-    const placement = table.placements[k]!;
-    cellList.set(placement.cells, at);
-    at += placement.cells.length;
-    cellStart[k + 1] = at;
-    pieceOf[k] = placement.piece;
-  }
   const nbrStart = arena.view(Int32Array, nbrStartAt, n + 1);
   const nbr = arena.view(Int32Array, nbrAt, neighboursInAll);
   for (let c = 0, at = 0; c < n; c++) {
@@ -143,6 +184,13 @@ export function deadPlacements(puzzle: Puzzle, board: BoardIndex, table: Placeme
     at += board.neighbours[c]!.length;
     nbrStart[c + 1] = at;
   }
+  const { cellStart, cellList, pieceOf } = placementLists(table);
+  const cellStartAt = arena.put(cellStart);
+  const cellListAt = arena.put(cellList);
+  const pieceOfAt = arena.put(pieceOf);
+  const deadAt = arena.reserve(count);
+  const markAt = arena.reserve(4 * n, 0xff);
+  const queueAt = arena.reserve(4 * look);
   arena.kernels.deadPlacements(count, cellStartAt, cellListAt, pieceOfAt, nbrStartAt, nbrAt, look, reachableAt, markAt, queueAt, deadAt);
   return arena.take(Uint8Array, deadAt, count);
 }

@@ -353,7 +353,9 @@ export function firstLevels(spec: PackingSpec, pieces: PieceTable, cand: Candida
   const firstPieces = [...(spec.firstPieces ?? [])];
   const levels = firstPieces.map((first) => {
     if (!(first >= 0 && first < pieces.realPieces && pieces.pieceCounts[first] === 1 && pieces.minimums[first] === 1)) throw new RangeError(`bitboard: piece ${first} cannot be placed first (one copy, used, needed)`);
-    return Int32Array.from(cand.candPlacement.filter((_, k) => cand.candPiece[k] === first));
+    const level: number[] = [];
+    for (let k = 0; k < cand.candPiece.length; k++) if (cand.candPiece[k] === first) level.push(cand.candPlacement[k]!);
+    return Int32Array.from(level);
   });
   return { firstPieces, firstLevels: levels };
 }

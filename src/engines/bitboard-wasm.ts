@@ -332,6 +332,7 @@ export interface BuildKernels {
     keyCell: number, notCover: number, slotBase: number, masks: number, shift: number, keyPieces: number): void;
   deadPlacements(count: number, cellStart: number, cellList: number, pieceOf: number, nbrStart: number, nbr: number, look: number, reachable: number,
     mark: number, queue: number, dead: number): void;
+  placementSums(count: number, cellStart: number, cellList: number, weight: number, sums: number): void;
   windowBits(m: number, n: number, windowCells: number, general: number, candCellStart: number, candCells: number, haloStart: number, halo: number,
     nbrStart: number, nbr: number, optional: number, haloRel: number, optRel: number, nbrWin: number, edge: number): void;
   readonly builtSpan: WasmGlobal;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePolyominoes, PENTOMINOES, puzzleOf, rect } from '../test-support/shapes.js';
 import { solve } from './solve.js';
 
@@ -16,6 +16,24 @@ describe('colouring arguments', () => {
       expect(result.complete).toBe(true);
       expect(result.nodes).toBe(0);
       expect(result.impossible).toMatch(/checkerboard colouring: the board has 105 dark and 105 light cells/);
+    }
+  });
+
+  it('refuses them where WebAssembly cannot be compiled too (the sums over the placements in JavaScript)', async () => {
+    const pieces = Object.fromEntries(freePolyominoes(6).map((s, i) => [`H${i + 1}`, s]));
+    const host = globalThis as { WebAssembly?: unknown };
+    const saved = host.WebAssembly;
+    vi.resetModules();
+    host.WebAssembly = undefined;
+    try {
+      const fresh = (await import('./solve.js')) as typeof import('./solve.js');
+      const result = fresh.solve(puzzleOf('hexominoes', rect(14, 15), pieces));
+      expect(result.engine).toBe('dlx');
+      expect(result.nodes).toBe(0);
+      expect(result.impossible).toMatch(/checkerboard colouring: the board has 105 dark and 105 light cells/);
+    } finally {
+      host.WebAssembly = saved;
+      vi.resetModules();
     }
   });
 

@@ -323,3 +323,13 @@ export function deadPlacements(
     if (isDead) store<u8>(dead + <usize>k, 1);
   }
 }
+
+/** compile/feasibility.ts's colouring argument, its loop: sums[k] (i32) = the sum of weight[c] over placement k's cells. */
+export function placementSums(count: i32, cellStart: usize, cellList: usize, weight: usize, sums: usize): void {
+  for (let k = 0; k < count; k++) {
+    let sum = 0;
+    const end = i32At(cellStart, k + 1);
+    for (let j = i32At(cellStart, k); j < end; j++) sum += i32At(weight, i32At(cellList, j));
+    setI32(sums, k, sum);
+  }
+}
