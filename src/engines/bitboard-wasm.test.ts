@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
+import { withoutWebAssembly } from '../test-support/without-wasm.js';
 
 /**
  * The bitboard engine's loops are AssemblyScript (wasm/bitboard-loops.ts), compiled into
@@ -24,20 +25,13 @@ describe('the bitboard engine in WebAssembly', () => {
     const withWasm = prepareSearch(puzzle, { countOnly: true });
     expect(withWasm.engine.name).toBe('bitboard');
     const expected = withWasm.engine.search().solutions;
-    const host = globalThis as { WebAssembly?: unknown };
-    const saved = host.WebAssembly;
-    vi.resetModules();
-    host.WebAssembly = undefined;
-    try {
+    await withoutWebAssembly(async () => {
       const fresh = (await import('../compile/compile.js')) as typeof import('../compile/compile.js');
       const without = fresh.prepareSearch(puzzle, { countOnly: true });
       expect(without.engine.name).toBe('dlx');
       expect(without.engineReason).toMatch(/WebAssembly cannot be compiled here/);
       expect(without.engine.search().solutions).toBe(expected);
       expect(() => fresh.prepareSearch(puzzle, { countOnly: true, engine: 'bitboard' })).toThrow(/^the bitboard engine needs WebAssembly, which cannot be compiled here; use --engine dlx$/);
-    } finally {
-      host.WebAssembly = saved;
-      vi.resetModules();
-    }
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePolyominoes, PENTOMINOES, puzzleOf, rect } from '../test-support/shapes.js';
+import { withoutWebAssembly } from '../test-support/without-wasm.js';
 import { solve } from './solve.js';
 
 describe('colouring arguments', () => {
@@ -21,20 +22,13 @@ describe('colouring arguments', () => {
 
   it('refuses them where WebAssembly cannot be compiled too (the sums over the placements in JavaScript)', async () => {
     const pieces = Object.fromEntries(freePolyominoes(6).map((s, i) => [`H${i + 1}`, s]));
-    const host = globalThis as { WebAssembly?: unknown };
-    const saved = host.WebAssembly;
-    vi.resetModules();
-    host.WebAssembly = undefined;
-    try {
+    await withoutWebAssembly(async () => {
       const fresh = (await import('./solve.js')) as typeof import('./solve.js');
       const result = fresh.solve(puzzleOf('hexominoes', rect(14, 15), pieces));
       expect(result.engine).toBe('dlx');
       expect(result.nodes).toBe(0);
       expect(result.impossible).toMatch(/checkerboard colouring: the board has 105 dark and 105 light cells/);
-    } finally {
-      host.WebAssembly = saved;
-      vi.resetModules();
-    }
+    });
   });
 
   it('lets a solvable puzzle through', () => {
