@@ -28,7 +28,7 @@ import { InvalidOptionError } from './options.js';
 import type { PrepareOptions } from './options.js';
 import { restrictSymmetries, withoutPlaced } from './placed.js';
 import type { SolutionSymmetry } from './symmetry.js';
-import { Cover, isCanonical, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
+import { Cover, isCanonical, isIdentity, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
 
 /**
  * A puzzle turned into an engine problem: the engine, and how to read its raw solutions back as pieces on
@@ -211,12 +211,17 @@ function withSymmetry(
   expand: boolean,
   /** The solution as symmetry sees it: types and placements, never which copy lies where. */
   coverOf: (raw: Int32Array) => Cover,
-  /** The symmetries to filter a raw solution by (empty: accept it). */
+  /**
+   * The symmetries to filter a raw solution by (empty: accept it). When classes are expanded (a piece
+   * restricted, one copy, which every symmetry maps to itself): those other than the identity that keep
+   * the restricted piece's placement in the solution.
+   */
   filterBy: (raw: Int32Array) => readonly SolutionSymmetry[] | undefined,
   needsFilter: boolean,
 ): PreparedSearch {
   const pieceNames = base.puzzle.pieces.map((p) => p.name);
   const pieceIndex = new Map(pieceNames.map((n, i) => [n, i]));
+  const still = new Set(group.filter(isIdentity));
   const mapSolution = (s: Solution, g: SolutionSymmetry): Solution => ({
     placements: s.placements.map((p) => ({
       piece: pieceNames[g.pieceMap[pieceIndex.get(p.piece)!]!]!,
@@ -240,7 +245,13 @@ function withSymmetry(
       return orbitRepresentatives(coverOf(raw), group).map((g, i) => (i === 0 ? first : mapSolution(first, g)));
     },
     weight(raw) {
-      return expand ? group.length / stabilizerSize(coverOf(raw), group) : 1;
+      if (!expand) return 1;
+      // A symmetry that keeps the solution keeps its restricted piece's placement (the piece's one copy
+      // goes to itself): only those that move nothing (the identity; a flat board's mirror through its own
+      // layer) and filterBy's can, and most solutions have none of the latter (no cover made for them: a
+      // tenth of 6x10's count, made one solution at a time).
+      const fixing = filterBy(raw)?.filter((g) => !still.has(g));
+      return group.length / (still.size + (fixing && fixing.length > 0 ? stabilizerSize(coverOf(raw), fixing) : 0));
     },
   };
 }

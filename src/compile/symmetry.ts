@@ -32,7 +32,8 @@ export interface SolutionSymmetry {
   readonly pieceMap: Int32Array;
 }
 
-function isIdentity(s: SolutionSymmetry): boolean {
+/** True when `s` moves no cell and no piece (the identity, or a flat board's mirror through its own layer). */
+export function isIdentity(s: SolutionSymmetry): boolean {
   return s.cellMap.every((v, i) => v === i) && s.pieceMap.every((v, i) => v === i);
 }
 
