@@ -345,18 +345,18 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   );
 }
 
-/**
- * The pieces with far fewer placements than the average piece (a quarter or less), fewest first: the
- * bitboard engine places them before it starts filling the first empty cell (fail first: in the 3x4x5
- * pentacube box, X and then I, with 40 and 12 placements against about 200, make the tree several times
- * smaller). Pieces with copies are left to the cell search, which never tells copies apart.
- */
 /** True when every placement of `list` is marked (mark[k] === 1). */
 function allMarked(list: readonly number[], mark: Uint8Array): boolean {
   for (let j = 0; j < list.length; j++) if (mark[list[j]!] !== 1) return false;
   return true;
 }
 
+/**
+ * The pieces with far fewer placements than the average piece (a quarter or less), fewest first: the
+ * bitboard engine places them before it starts filling the first empty cell (fail first: in the 3x4x5
+ * pentacube box, X and then I, with 40 and 12 placements against about 200, make the tree several times
+ * smaller). Pieces with copies are left to the cell search, which never tells copies apart.
+ */
 function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
   const average = table.placements.length / puzzle.pieces.length;
   const count = (i: number): number => table.byPiece[i]!.length;

@@ -98,7 +98,7 @@ function placementLists(table: PlacementTable): PlacementLists {
 
 /**
  * The sum of weight[c] over each placement's cells c. The loop is WebAssembly's where it can be compiled
- * (in JavaScript it runs once, before the JIT has warmed up: 4 ms of the Tetris Cube's preparing).
+ * (in JavaScript it runs once per placement and colouring, before the JIT has warmed up).
  */
 function placementSums(table: PlacementTable, weight: Int32Array): Int32Array {
   const { cellStart, cellList } = placementLists(table);

@@ -18,8 +18,8 @@
  * lives only here, and the engine holds views of it. The engine's 64-bit tables are (low, high) word
  * pairs side by side: little-endian u64 as they are.
  *
- * The table builders (wasm/bitboard-build.ts, in the same module) run in instances of their own, one per
- * table, in a memory that grows (BuildArena).
+ * The table builders (wasm/bitboard-build.ts, in the same module) run in instances of their own, one for
+ * each function that builds tables, in a memory that grows (BuildArena).
  */
 import { BITBOARD_LOOPS_WASM } from './bitboard-loops-wasm.js';
 

@@ -113,8 +113,8 @@ export function generatePlacements(puzzle: Puzzle, board: BoardIndex = indexBoar
   const grid = puzzleGrid(puzzle);
   const placements: { -readonly [K in keyof Placement]: Placement[K] }[] = [];
   // Every placement's cells one after another in one buffer (doubled when full), each placement's `cells`
-  // its stretch of the buffer, cut when all are known: a typed array of its own for each placement took a
-  // microsecond or more each (4,080 placements of the Tetris Cube: 6 ms), a view of one buffer a tenth.
+  // its stretch of the buffer, cut when all are known: a typed array of its own for each placement costs
+  // several times a view of one buffer (4,080 of them, in a fresh process: 2.6 ms against 0.4).
   let list = new Int32Array(1024);
   const starts: number[] = [];
   let cellsInAll = 0;
