@@ -127,22 +127,6 @@ export function boxOrienter(puzzle: Puzzle, turns: readonly (readonly number[])[
     m[6]! * c[0] + m[7]! * c[1] + m[8]! * c[2] + s[2],
   ];
 
-  // composed[h * G + g]: the position in `symmetries` of h after g (turn product, shift M_h s_g + s_h), -1
-  // when the list does not hold it (then its places are worked out as they are needed)
-  const G = symmetries.length;
-  const symmetryAt = new Map(symmetries.map((g, i) => [`${g.index},${g.shift.join(',')}`, i]));
-  const composed = new Int32Array(G * G);
-  for (let h = 0; h < G; h++) {
-    const m = turns[symmetries[h]!.index]!;
-    const hs = symmetries[h]!.shift;
-    for (let g = 0; g < G; g++) {
-      const s = symmetries[g]!.shift;
-      const r = product[symmetries[h]!.index * T + symmetries[g]!.index]!;
-      const shift = [m[0]! * s[0] + m[1]! * s[1] + m[2]! * s[2] + hs[0], m[3]! * s[0] + m[4]! * s[1] + m[5]! * s[2] + hs[1], m[6]! * s[0] + m[7]! * s[1] + m[8]! * s[2] + hs[2]];
-      composed[h * G + g] = symmetryAt.get(`${r},${shift.join(',')}`) ?? -1;
-    }
-  }
-
   return (solution: Solution): Solution => {
     const n = solution.placements.length;
     const pieceOf = solution.placements.map((pl) => pieceIndex.get(pl.piece) ?? -1);
@@ -155,40 +139,37 @@ export function boxOrienter(puzzle: Puzzle, turns: readonly (readonly number[])[
       const low = 3 * (pieceOf[i]! * T + t);
       return [least[0] - lowOf[low]!, least[1] - lowOf[low + 1]!, least[2] - lowOf[low + 2]!];
     });
-    // placement i's place after symmetry g (its orientation then the first turn giving its turned shape:
-    // h's turn of g's image's orientation is the first turn giving the shape turned by h after g), worked
-    // out once for each symmetry: the images below compare places symmetry against symmetry
-    const placeUnder = (i: number, index: number, sx: number, sy: number, sz: number): Place => {
-      const p = pieceOf[i]!;
-      const t = orientation[i]!;
-      return placeAfter(p, t, shiftOf[i]!, index, sx, sy, sz, t < 0 ? -1 : canonical[p * T + product[index * T + t]!]!);
-    };
-    const places = symmetries.map((g) => solution.placements.map((_, i) => placeUnder(i, g.index, g.shift[0], g.shift[1], g.shift[2])));
     const indices = [...Array(n).keys()];
     const comparedFirst = pivot >= 0 && pivot < n ? [pivot, ...indices.filter((i) => i !== pivot)] : indices;
-    for (let g = 0; g < G; g++) {
-      const sym = symmetries[g]!;
-      const mine = places[g]!;
+    for (const g of symmetries) {
       // the image under g, its placements in the assembler's order (pieces in order, copies by place)
-      const kept = [...indices].sort((a, b) => pieceOf[a]! - pieceOf[b]! || order(mine[a]!, mine[b]!));
+      const kept = indices
+        .map((i) => {
+          const p = pieceOf[i]!;
+          const t = orientation[i]!;
+          const tg = t < 0 ? -1 : canonical[p * T + product[g.index * T + t]!]!;
+          return { i, p, tg, place: placeAfter(p, t, shiftOf[i]!, g.index, g.shift[0], g.shift[1], g.shift[2], tg) };
+        })
+        .sort((a, b) => a.p - b.p || order(a.place, b.place));
       // it is beaten when some symmetry h turns it (placement by placement) into a smaller list
-      const beaten = symmetries.some((h, hi) => {
-        const c = composed[hi * G + g]!;
+      const beaten = symmetries.some((h) => {
+        const r = product[h.index * T + g.index]!;
         const m = turns[h.index]!;
-        const s = sym.shift;
-        const theirs = c >= 0 ? places[c]! : undefined;
+        const s = g.shift;
+        const sx = m[0]! * s[0] + m[1]! * s[1] + m[2]! * s[2] + h.shift[0];
+        const sy = m[3]! * s[0] + m[4]! * s[1] + m[5]! * s[2] + h.shift[1];
+        const sz = m[6]! * s[0] + m[7]! * s[1] + m[8]! * s[2] + h.shift[2];
         for (const k of comparedFirst) {
-          const i = kept[k]!;
-          const place = theirs ? theirs[i]! : placeUnder(i, product[h.index * T + sym.index]!,
-            m[0]! * s[0] + m[1]! * s[1] + m[2]! * s[2] + h.shift[0], m[3]! * s[0] + m[4]! * s[1] + m[5]! * s[2] + h.shift[1], m[6]! * s[0] + m[7]! * s[1] + m[8]! * s[2] + h.shift[2]);
-          const d = order(place, mine[i]!);
+          const { i, p, tg, place } = kept[k]!;
+          const th = tg < 0 ? -1 : canonical[p * T + product[h.index * T + tg]!]!;
+          const d = order(placeAfter(p, orientation[i]!, shiftOf[i]!, r, sx, sy, sz, th), place);
           if (d !== 0) return d < 0;
         }
         return false;
       });
       if (!beaten) {
-        const m = turns[sym.index]!;
-        return { placements: kept.map((i) => ({ ...solution.placements[i]!, cells: solution.placements[i]!.cells.map((c) => turnCell(m, c, sym.shift)) })) };
+        const m = turns[g.index]!;
+        return { placements: kept.map(({ i }) => ({ ...solution.placements[i]!, cells: solution.placements[i]!.cells.map((c) => turnCell(m, c, g.shift)) })) };
       }
     }
     return solution;
