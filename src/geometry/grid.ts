@@ -288,6 +288,15 @@ export function groupOf(generators: readonly (readonly number[])[], toLattice: (
   return all.sort((a, b) => Number(a.reflects) - Number(b.reflects));
 }
 
+/**
+ * A value made when first asked for, then kept: a grid's symmetry group (a command uses one or two grids of
+ * the nine, and building every group as the modules loaded cost some 3 ms of every command's start).
+ */
+export function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** The composition a ∘ b (b first), on any grid. */
 export function composeTransforms(a: Transform, b: Transform): Transform {
   return { matrix: multiply(a.matrix, b.matrix), reflects: a.reflects !== b.reflects, apply: (c) => a.apply(b.apply(c)) };

@@ -10,14 +10,14 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
 import type { Grid, GridArt } from '../grid.js';
-import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
+import { groupOf, sortedCells, symmetryWithMatrix, once } from '../grid.js';
 
 const same = (c: Cell): Cell => c;
 const SIXTH = [0, -1, 0, 1, 1, 0, 0, 0, 1];
 const SWAP = [0, 1, 0, 1, 0, 0, 0, 0, 1];
 const SQRT3 = Math.sqrt(3);
 
-const GROUP = groupOf([SIXTH, SWAP], same, same);
+const group = once(() => groupOf([SIXTH, SWAP], same, same));
 
 const ART: GridArt = {
   cellOf: ([column, row, z]) => [(column - row) / 2, row, z],
@@ -32,10 +32,14 @@ const ART: GridArt = {
 export const hexagonGrid: Grid = {
   name: 'hexagon',
   dims: 2,
-  symmetries: GROUP,
+  get symmetries() {
+    return group();
+  },
   translates: (d) => d[2] === 0,
   // x = q + r / 2 to -x, rows kept: (q, r) -> (-q - r, r)
-  mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, -1, 0, 0, 1, 0, 0, 0, 1]),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(group(), [-1, -1, 0, 0, 1, 0, 0, 0, 1]);
+  },
   neighbours: ([q, r]) => [[q + 1, r, 0], [q - 1, r, 0], [q, r + 1, 0], [q, r - 1, 0], [q + 1, r - 1, 0], [q - 1, r + 1, 0]],
   normalize(shape: Shape): Cell[] {
     if (shape.length === 0) return [];

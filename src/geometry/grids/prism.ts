@@ -29,7 +29,7 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
 import type { CellSolid, Grid } from '../grid.js';
-import { groupOf, multiply, PLAIN_ART, sortedCells, symmetryWithMatrix } from '../grid.js';
+import { groupOf, multiply, PLAIN_ART, sortedCells, symmetryWithMatrix, once } from '../grid.js';
 
 const HEIGHT = Math.sqrt(3) / 2;
 const isEven = (x: number, y: number): boolean => ((x + y) & 1) === 0;
@@ -53,7 +53,7 @@ const SIXTH = [0, -1, 0, 1, 1, 0, 0, 0, 1];
 const HALF_TURN_Y = [-1, -1, 0, 0, 1, 0, 0, 0, -1];
 const MIRROR_X = [-1, -1, 0, 0, 1, 0, 0, 0, 1];
 
-const GROUP = groupOf([SIXTH, HALF_TURN_Y, MIRROR_X], toLattice, fromLattice);
+const group = once(() => groupOf([SIXTH, HALF_TURN_Y, MIRROR_X], toLattice, fromLattice));
 
 /** BurrTools' turn 6a + b: b sixths of a turn about z after a = 0 or 1 half turns about the y axis. */
 const BURRTOOLS_PRISM_TURNS: readonly (readonly number[])[] = [[1, 0, 0, 0, 1, 0, 0, 0, 1], HALF_TURN_Y].flatMap((flip) => {
@@ -118,10 +118,14 @@ const PASSES: readonly (readonly (readonly Cell[])[])[] = [
 export const prismGrid: Grid = {
   name: 'prism',
   dims: 3,
-  symmetries: GROUP,
+  get symmetries() {
+    return group();
+  },
   translates: (d) => ((d[0] + d[1]) & 1) === 0,
   // x -> -x on the page and in space (the page shows the layer from below: its x runs the same way)
-  mirrorLeftRight: symmetryWithMatrix(GROUP, MIRROR_X),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(group(), MIRROR_X);
+  },
   neighbours: ([x, y, z]) => [[x - 1, y, z], [x + 1, y, z], [x, isEven(x, y) ? y - 1 : y + 1, z], [x, y, z - 1], [x, y, z + 1]],
   normalize: prismNormalize,
   cellShape: 'polygon',

@@ -41,7 +41,7 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
 import type { CellSolid, Grid, GridArt } from '../grid.js';
-import { sortedCells, symmetryWithMatrix, transformOf } from '../grid.js';
+import { sortedCells, symmetryWithMatrix, transformOf, once } from '../grid.js';
 import { BURRTOOLS_BRICK_TURNS, cubeGrid } from './square.js';
 
 /** Positions per cube along each axis. */
@@ -99,7 +99,7 @@ const toLattice = (c: Cell): Cell => [2 * c[0] + 1, 2 * c[1] + 1, 2 * c[2] + 1];
 const fromLattice = (l: Cell): Cell => [(l[0] - 1) / 2, (l[1] - 1) / 2, (l[2] - 1) / 2];
 
 /** The cube's 48 symmetries, in the cube grid's order (rotations first), about the corner of the cubes at the origin. */
-const GROUP = cubeGrid.symmetries.map((t) => transformOf(t.matrix, toLattice, fromLattice));
+const group = once(() => cubeGrid.symmetries.map((t) => transformOf(t.matrix, toLattice, fromLattice)));
 
 /**
  * The tetrahedron of a cell, in the units of the positions (a cube is 5 on a side): the cube's centre, the
@@ -175,9 +175,13 @@ const ART: GridArt = {
 export const rhombicGrid: Grid = {
   name: 'rhombic',
   dims: 3,
-  symmetries: GROUP,
+  get symmetries() {
+    return group();
+  },
   translates: (d) => d.every((v) => inBlock(v) === 0),
-  mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, 0, 0, 0, 1, 0, 0, 0, 1]),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(group(), [-1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  },
   neighbours,
   normalize,
   cellProblem: (c) => (isRhombicCell(c) ? undefined : 'is no tetrahedron (its position in its block of 5 x 5 x 5, each coordinate folded to the nearer end, must be 0, 1 and 2 in some order)'),

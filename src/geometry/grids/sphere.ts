@@ -41,9 +41,13 @@ const BURRTOOLS_SPHERE_ORDER = [0, 6, 16, 7, 10, 4, 20, 5, 17, 3, 11, 19, 21, 9,
 export const sphereGrid: Grid = {
   name: 'sphere',
   dims: 3,
-  symmetries: cubeGrid.symmetries,
+  get symmetries() {
+    return cubeGrid.symmetries;
+  },
   translates: (d) => ((d[0] + d[1] + d[2]) & 1) === 0,
-  mirrorLeftRight: symmetryWithMatrix(cubeGrid.symmetries, [-1, 0, 0, 0, 1, 0, 0, 0, 1]),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(cubeGrid.symmetries, [-1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  },
   neighbours: ([x, y, z]) => STEPS.map(([a, b, c]) => [x + a, y + b, z + c] as Cell),
   normalize: evenSumNormalize,
   cellProblem: (c) => (isSphereCell(c) ? undefined : 'is no sphere: x + y + z must be even'),

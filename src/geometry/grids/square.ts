@@ -6,7 +6,7 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds, neighbours } from '../cell.js';
 import type { GridScene, Grid, Transform } from '../grid.js';
-import { multiply, PLAIN_ART, sortedCells, symmetryWithMatrix, transformOf } from '../grid.js';
+import { multiply, PLAIN_ART, sortedCells, symmetryWithMatrix, transformOf, once } from '../grid.js';
 
 const same = (c: Cell): Cell => c;
 
@@ -38,8 +38,8 @@ function signedPermutations(dims: 2 | 3): Transform[] {
   return out.sort((a, b) => Number(a.reflects) - Number(b.reflects));
 }
 
-const SQUARE = signedPermutations(2);
-const CUBE = signedPermutations(3);
+const squareGroup = once(() => signedPermutations(2));
+const cubeGroup = once(() => signedPermutations(3));
 const MIRROR_X = [-1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 /**
@@ -71,9 +71,13 @@ const CUBE_SCENE: GridScene = { mesh: 'unit-cubes', viewDirection: [1, 1, 1] };
 export const squareGrid: Grid = {
   name: 'square',
   dims: 2,
-  symmetries: SQUARE,
+  get symmetries() {
+    return squareGroup();
+  },
   translates: () => true,
-  mirrorLeftRight: symmetryWithMatrix(SQUARE, MIRROR_X),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(squareGroup(), MIRROR_X);
+  },
   neighbours: (c) => neighbours(c, 2),
   normalize: boxNormalize,
   cellShape: 'box',
@@ -94,9 +98,13 @@ const CUBE_FACES: readonly (readonly number[])[] = [[0, 2, 3, 1], [4, 5, 7, 6], 
 export const cubeGrid: Grid = {
   name: 'cube',
   dims: 3,
-  symmetries: CUBE,
+  get symmetries() {
+    return cubeGroup();
+  },
   translates: () => true,
-  mirrorLeftRight: symmetryWithMatrix(CUBE, MIRROR_X),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(cubeGroup(), MIRROR_X);
+  },
   neighbours: (c) => neighbours(c, 3),
   normalize: boxNormalize,
   cellShape: 'box',

@@ -22,7 +22,7 @@
  */
 import type { Cell, Shape } from '../cell.js';
 import type { Grid } from '../grid.js';
-import { groupOf, sortedCells, symmetryWithMatrix } from '../grid.js';
+import { groupOf, sortedCells, symmetryWithMatrix, once } from '../grid.js';
 
 const isOdd = (n: number): boolean => (n & 1) === 1;
 const isHorizontal = (x: number): boolean => isOdd(x);
@@ -30,7 +30,7 @@ const same = (c: Cell): Cell => [c[0], c[1], 0];
 
 const QUARTER = [0, -1, 0, 1, 0, 0, 0, 0, 1];
 const MIRROR = [-1, 0, 0, 0, 1, 0, 0, 0, 1];
-const GROUP = groupOf([QUARTER, MIRROR], same, same);
+const group = once(() => groupOf([QUARTER, MIRROR], same, same));
 
 /** The two ends of an edge (lattice points). */
 function ends([x, y]: Cell): [Cell, Cell] {
@@ -43,9 +43,13 @@ const HALF_WIDTH = 0.11;
 export const stickGrid: Grid = {
   name: 'stick',
   dims: 2,
-  symmetries: GROUP,
+  get symmetries() {
+    return group();
+  },
   translates: (d) => d[2] === 0 && !isOdd(d[0]) && !isOdd(d[1]),
-  mirrorLeftRight: symmetryWithMatrix(GROUP, MIRROR),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(group(), MIRROR);
+  },
   neighbours(c) {
     const out: Cell[] = [];
     for (const [px, py] of ends(c)) {

@@ -27,7 +27,7 @@
 import type { Cell, Shape } from '../cell.js';
 import { bounds } from '../cell.js';
 import type { CellSolid, Grid, GridScene } from '../grid.js';
-import { PLAIN_ART, sortedCells, symmetryWithMatrix, transformOf } from '../grid.js';
+import { PLAIN_ART, sortedCells, symmetryWithMatrix, transformOf, once } from '../grid.js';
 import { BURRTOOLS_BRICK_TURNS, cubeGrid } from './square.js';
 
 const blockOf = (v: number): number => Math.floor(v / 3);
@@ -83,7 +83,7 @@ function latticeNeighbours(l: Cell): Cell[] {
 }
 
 /** The cube's 48 symmetries, in the cube grid's order, acting through the lattice coordinates. */
-const GROUP = cubeGrid.symmetries.map((t) => transformOf(t.matrix, toLattice, fromLattice));
+const group = once(() => cubeGrid.symmetries.map((t) => transformOf(t.matrix, toLattice, fromLattice)));
 
 /** A move of the grid: whole blocks (3 voxels on each axis) whose steps add up even. */
 function translates(d: Cell): boolean {
@@ -138,9 +138,13 @@ const SCENE: GridScene = { mesh: 'solids', viewDirection: [1, 1, 1] };
 export const tetraOctaGrid: Grid = {
   name: 'tetra-octa',
   dims: 3,
-  symmetries: GROUP,
+  get symmetries() {
+    return group();
+  },
   translates,
-  mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, 0, 0, 0, 1, 0, 0, 0, 1]),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(group(), [-1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  },
   neighbours: (c) => latticeNeighbours(toLattice(c)).map(fromLattice),
   normalize,
   cellProblem: tetraOctaCellProblem,

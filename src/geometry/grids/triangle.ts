@@ -14,7 +14,7 @@
  */
 import type { Cell } from '../cell.js';
 import type { Grid } from '../grid.js';
-import { evenSumNormalize, groupOf, PLAIN_ART, symmetryWithMatrix } from '../grid.js';
+import { evenSumNormalize, groupOf, PLAIN_ART, symmetryWithMatrix, once } from '../grid.js';
 
 const isUp = (x: number, y: number): boolean => ((x + y) & 1) === 0;
 const mod3 = (n: number): number => ((n % 3) + 3) % 3;
@@ -39,15 +39,19 @@ const SIXTH = [0, -1, 0, 1, 1, 0, 0, 0, 1];
 const MIRROR = [1, 1, 0, 0, -1, 0, 0, 0, 1];
 const HEIGHT = Math.sqrt(3) / 2;
 
-const GROUP = groupOf([SIXTH, MIRROR], toLattice, fromLattice);
+const group = once(() => groupOf([SIXTH, MIRROR], toLattice, fromLattice));
 
 export const triangleGrid: Grid = {
   name: 'triangle',
   dims: 2,
-  symmetries: GROUP,
+  get symmetries() {
+    return group();
+  },
   translates: (d) => d[2] === 0 && ((d[0] + d[1]) & 1) === 0,
   // (x, y) -> (-x, y): corners (i, j) -> (-i - j, j), so sums (u, v) -> (-u - v, v)
-  mirrorLeftRight: symmetryWithMatrix(GROUP, [-1, -1, 0, 0, 1, 0, 0, 0, 1]),
+  get mirrorLeftRight() {
+    return symmetryWithMatrix(group(), [-1, -1, 0, 0, 1, 0, 0, 0, 1]);
+  },
   neighbours: ([x, y]) => [[x + 1, y, 0], [x - 1, y, 0], isUp(x, y) ? [x, y + 1, 0] : [x, y - 1, 0]],
   // (a move of the grid keeps x + y even: up triangles stay up)
   normalize: evenSumNormalize,
