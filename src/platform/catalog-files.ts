@@ -14,7 +14,14 @@ export function catalogDir(): string {
   return fileURLToPath(new URL('../../catalog/', import.meta.url));
 }
 
-/** Where the build writes the parsed catalog (dist/catalog.json; absent when running from src/). */
+/**
+ * Where the build writes the parsed catalog: dist/catalog/NAME.json, one file a puzzle, so that a command
+ * reads only its own (the whole catalog in one file cost 2 ms of JSON a command); and dist/catalog.json,
+ * all of them, for the editor's development page. Absent when running from src/.
+ */
+export function compiledCatalogDir(): URL {
+  return new URL('../catalog/', import.meta.url);
+}
 export function compiledCatalogPath(): URL {
   return new URL('../catalog.json', import.meta.url);
 }
@@ -33,13 +40,8 @@ export function readCatalogFile(name: string): { text: string; path: string } {
   return { text: readFileSync(path, 'utf8'), path };
 }
 
-let compiled: Readonly<Record<string, { hash: string; puzzle: unknown }>> | undefined;
-
-/** The build's parsed catalog, name -> {hash of the file's text, puzzle}; empty when there is none. */
-export function compiledCatalog(): Readonly<Record<string, { hash: string; puzzle: unknown }>> {
-  if (!compiled) {
-    const path = compiledCatalogPath();
-    compiled = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as typeof compiled) : {};
-  }
-  return compiled!;
+/** The build's parse of catalog puzzle `name` (one of catalogFileNames): {hash of the file's text, puzzle}; undefined when there is none. */
+export function compiledCatalogEntry(name: string): { hash: string; puzzle: unknown } | undefined {
+  const path = new URL(`${name}.json`, compiledCatalogDir());
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { hash: string; puzzle: unknown }) : undefined;
 }

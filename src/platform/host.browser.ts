@@ -159,8 +159,8 @@ export function readCatalogFile(): { text: string; path: string } {
   noFileSystem();
 }
 
-export function compiledCatalog(): Readonly<Record<string, { hash: string; puzzle: unknown }>> {
-  return {};
+export function compiledCatalogEntry(): { hash: string; puzzle: unknown } | undefined {
+  return undefined;
 }
 
 /** In a Web Worker: the page's thread, through the worker's own postMessage. */
@@ -191,5 +191,5 @@ export async function workQueue(): Promise<WorkQueueTransport> {
 // the same names as host.ts
 ({
   cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, zodModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
-  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
+  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalogEntry, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

@@ -16,7 +16,7 @@
  *   (redis-queue.ts), for long runs; each loaded on first use. What is written there means something only
  *   to runs/ (checkpoints, the queue's records): this folder imports nothing of the library.
  * - readTextFile, readFileBytes, pathKind: the files a user names (user-files.ts).
- * - catalogFileNames, readCatalogFile, compiledCatalog: the catalog's files (catalog-files.ts).
+ * - catalogFileNames, readCatalogFile, compiledCatalogEntry: the catalog's files (catalog-files.ts).
  * - svgToPng: pictures as pixels (png.ts, resvg loaded on first use).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,11 +32,11 @@ import type { DurableFiles, Host, ParentThread, SearchThread, WorkQueueTransport
 
 export type { SearchThread } from './types.js';
 import { pathKind, readFileBytes, readTextFile } from './user-files.js';
-import { catalogFileNames, compiledCatalog, readCatalogFile } from './catalog-files.js';
+import { catalogFileNames, compiledCatalogEntry, readCatalogFile } from './catalog-files.js';
 import { svgToPng } from './png.js';
 import { defaultSecretFile, readSecretFile } from './secret-file.js';
 
-export { pathKind, readFileBytes, readTextFile, catalogFileNames, compiledCatalog, readCatalogFile, svgToPng, defaultSecretFile, readSecretFile };
+export { pathKind, readFileBytes, readTextFile, catalogFileNames, compiledCatalogEntry, readCatalogFile, svgToPng, defaultSecretFile, readSecretFile };
 
 export function cores(): number {
   return availableParallelism();
@@ -180,5 +180,5 @@ export async function workQueue(): Promise<WorkQueueTransport> {
 // the names host.browser.ts must export too
 ({
   cores, sha256Hex, hmacSha256Hex, environmentVariable, defaultSecretFile, readSecretFile, packageVersion, yamlModule, xmlParserModule, zodModule, gunzipText, gzip, startSearchThread, parentThread, nextTurn, emitWarning, thisProcess,
-  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalog, svgToPng, durableFiles, workQueue,
+  readTextFile, readFileBytes, pathKind, catalogFileNames, readCatalogFile, compiledCatalogEntry, svgToPng, durableFiles, workQueue,
 }) satisfies Host;

@@ -69,8 +69,8 @@ export interface Host {
   catalogFileNames(): string[];
   /** A catalog file's text, and its path for messages. */
   readCatalogFile(name: string): { text: string; path: string };
-  /** The build's parsed catalog: name -> the hash of the file it was parsed from, and the puzzle. */
-  compiledCatalog(): Readonly<Record<string, { hash: string; puzzle: unknown }>>;
+  /** The build's parse of a catalog puzzle: the hash of the file it was parsed from, and the puzzle; undefined when there is none. */
+  compiledCatalogEntry(name: string): { hash: string; puzzle: unknown } | undefined;
   /** The PNG of an SVG picture, `scale` pixels per unit of the SVG (1: at its own size). */
   svgToPng(svg: string, scale?: number): Promise<Uint8Array>;
 }

@@ -3,9 +3,10 @@ import { shapeKey } from '../geometry/cell.js';
 import { allowedTransforms, orientations, symmetries } from '../geometry/symmetry.js';
 import { isExactPacking, pieceArea, puzzleProblem } from './model.js';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { catalogNames, loadCatalogPuzzle, resolvePuzzle, textHash } from './catalog.js';
-import { catalogDir } from '../platform/catalog-files.js';
+import { catalogDir, readCatalogFile } from '../platform/catalog-files.js';
 import { formatPuzzle, parsePuzzle } from './format.js';
 
 const REQUIRED = [
@@ -79,6 +80,16 @@ describe('the catalog', () => {
       }),
       { numRuns: 500, seed: 20261123 },
     );
+  });
+
+  it("has the build's parse of each file beside it (dist/catalog/NAME.json): its text's fingerprint, and the parser's own model", () => {
+    // (npm test builds first; solving a catalog puzzle reads this file instead of parsing the YAML)
+    for (const name of catalogNames()) {
+      const { text, path } = readCatalogFile(name);
+      const entry = JSON.parse(readFileSync(join(catalogDir(), '..', 'dist', 'catalog', `${name}.json`), 'utf8')) as { hash: string; puzzle: unknown };
+      expect(entry.hash, name).toBe(textHash(text));
+      expect(entry.puzzle, name).toEqual(JSON.parse(JSON.stringify(parsePuzzle(text, path))));
+    }
   });
 
   it('resolves a file path or a catalog name, and names what it cannot find', () => {

@@ -1,4 +1,4 @@
-import { catalogFileNames, compiledCatalog, pathKind, readCatalogFile } from '../platform/host.js';
+import { catalogFileNames, compiledCatalogEntry, pathKind, readCatalogFile } from '../platform/host.js';
 import { isBurrToolsPath } from './burrtools.js';
 import { loadBurrToolsFile, loadPuzzleFile } from './files.js';
 import { PuzzleError } from './errors.js';
@@ -43,7 +43,7 @@ export function catalogNames(): string[] {
 export function loadCatalogPuzzle(name: string): Puzzle {
   if (!catalogNames().includes(name)) throw new PuzzleError(name, undefined, `no puzzle '${name}' in the catalog (run 'snug list')`);
   const { text, path } = readCatalogFile(name);
-  const entry = compiledCatalog()[name];
+  const entry = compiledCatalogEntry(name);
   // (the build parsed this very text: its model is the parser's own output)
   return entry && entry.hash === textHash(text) ? (entry.puzzle as Puzzle) : parsePuzzle(text, path);
 }
