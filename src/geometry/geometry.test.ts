@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Cell, Dimensions } from './cell.js';
 import { isConnected, normalize, shapeKey, translate } from './cell.js';
+import { cubeGrid } from './grids/square.js';
 import { allowedTransforms, applyToShape, compose, orientations, sameTransform, stabilizer, symmetries } from './symmetry.js';
 
 /** A random connected shape of 1..n cells, grown one face neighbour at a time. */
@@ -88,5 +89,22 @@ describe('orientations of random polyominoes and polycubes', () => {
     expect(orientations(I, symmetries(2))).toHaveLength(2);
     expect(orientations(F, symmetries(2))).toHaveLength(8);
     expect(orientations(F, allowedTransforms(2, false))).toHaveLength(4);
+  });
+});
+
+describe('normalising on the grids of boxes', () => {
+  it('moves a shape to the corner, in reading order, each cell once', () => {
+    const coordinate = fc.integer({ min: -4, max: 4 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coordinate, coordinate, coordinate), { minLength: 1, maxLength: 48 }), (cells) => {
+        const least = [0, 1, 2].map((a) => Math.min(...cells.map((c) => c[a]!)));
+        const moved = cells.map((c) => c.map((v, a) => v - least[a]!).join(','));
+        const expected = [...new Set(moved)]
+          .map((k) => k.split(',').map(Number))
+          .sort((a, b) => a[2]! - b[2]! || a[1]! - b[1]! || a[0]! - b[0]!);
+        expect(cubeGrid.normalize(cells as Cell[])).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
