@@ -297,13 +297,14 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   if (!exact || fewEach) lookaheadDeadPlacements(puzzle, board, table, dead);
   const starved = puzzle.pieces.findIndex((p, i) => pieceMin(p) > 0 && allMarked(table.byPiece[i]!, dead));
   // (plain loops over the placements here: this runs once, before the JIT has warmed up)
-  const fullIndex = new Int32Array(dead.length - dead.reduce((s, d) => s + d, 0));
+  const keptIndex: number[] = [];
   const kept: Placement[] = [];
   for (let i = 0; i < dead.length; i++) {
     if (dead[i]) continue;
-    fullIndex[kept.length] = i;
+    keptIndex.push(i);
     kept.push(table.placements[i]!);
   }
+  const fullIndex = Int32Array.from(keptIndex);
   const impossible = emptyPiece >= 0
     ? `piece '${puzzle.pieces[emptyPiece]!.name}' fits nowhere on the board`
     : walledIn >= 0

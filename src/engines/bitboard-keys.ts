@@ -165,10 +165,9 @@ export function keyTables(
   const keyed = windowWords > 0;
   const S = keyed ? slots.count : 0;
   const slotPiece = new Int32Array(S);
-  const noKey = new Int32Array(3);
   if (!keyed) {
     const empty = new Int32Array(0);
-    return { keyed, keyBits: 0, keyOffset: Int32Array.of(1, 1, 1), keyWidth: noKey, slots: 0, slotPiece, slotBase: empty, keyMasks: new Uint8Array(0), keyPieces: empty, pastLast: empty, rel: empty };
+    return { keyed, keyBits: 0, keyOffset: Int32Array.of(1, 1, 1), keyWidth: new Int32Array(3), slots: 0, slotPiece, slotBase: empty, keyMasks: new Uint8Array(0), keyPieces: empty, pastLast: empty, rel: empty };
   }
   let B = Math.max(0, Math.min(keyBits ?? 8, 16));
   while (B > 0 && (n << B) * S > MAX_KEY_TABLE) B--;
