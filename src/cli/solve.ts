@@ -387,7 +387,7 @@ async function run(
     console.log(result.shard ? signedJson(json, key ?? runKeyOf(flags, true)) : jsonText(json));
   } else if (!output.jsonl && !svgOut) {
     console.log(summaryLine(result, limit));
-    if (output.stats) printStats(result, phasesOf(clock, result, searched));
+    if (output.stats) printStats(result, phasesOf(clock, result, searched), limit);
   } else if (output.stats || svgOut) {
     writeError(`${summaryLine(result, limit)}\n`);
   }
@@ -488,14 +488,16 @@ function phasesOf(clock: CommandClock, result: RunResult, searched: number): Rec
   };
 }
 
-function printStats(result: RunResult, phases: Record<string, number>): void {
+function printStats(result: RunResult, phases: Record<string, number>, limit: number | undefined): void {
   console.log(`engine: ${result.engine} (${result.engineReason})`);
   if (result.symmetryNote) console.log(`symmetry: ${result.symmetryNote}`);
   console.log(`updates: ${formatCount(result.updates)}`);
   console.log(
     result.plan
       ? `workers: ${result.workers}; ${formatCount(result.plan.done)} of ${formatCount(result.plan.subproblems)} subproblems done (plan ${result.plan.hash})`
-      : 'workers: none needed (finished in the first moments, on this thread)',
+      : result.complete || (limit !== undefined && result.solutions >= limit)
+        ? 'workers: none needed (finished in the first moments, on this thread)'
+        : `workers: none used (${result.interrupted ? 'stopped' : 'the time ran out'} before the search was shared out)`,
   );
   const names: Record<string, string> = { node: "Node's start", loading: 'loading snug', puzzle: 'reading the puzzle', prepare: 'preparing', search: 'search', output: 'output', total: 'in all' };
   console.log(`time: ${Object.entries(phases).map(([k, ms]) => `${names[k]} ${formatDuration(ms)}`).join(' · ')}`);

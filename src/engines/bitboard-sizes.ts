@@ -83,13 +83,18 @@ export function sizeTables(
     for (let p = 0; p < R; p++) pieceRadix[p] = radix[sizes.indexOf(realSizes[p]!)]!;
     initialSizeState = perSize.reduce((s, c, i) => s + c * radix[i]!, 0);
     gap = new Uint8Array(states * (n + 1));
-    for (let st = 0; st < states; st++) {
-      reachable.fill(0);
-      reachable[0] = 1;
-      sizes.forEach((s, i) => {
-        const copies = Math.floor(st / radix[i]!) % (perSize[i]! + 1);
-        for (let c = 0; c < copies; c++) for (let t = n; t >= s; t--) if (reachable[t - s]) reachable[t] = 1;
-      });
+    // Each state's sums are those of a state with one copy fewer (its lowest digit that is not 0, one
+    // less: a smaller state, whose row is made), each as it is or with that copy's size added; a sum is
+    // one exactly where its gap is 0. (Summing every state's copies afresh cost states^2 * n: 1.6 s for
+    // the 1,000 dominoes of a 2 x 1000 strip.)
+    reachable[0] = 1;
+    fillGap(gap.subarray(0, n + 1));
+    for (let st = 1; st < states; st++) {
+      let i = 0;
+      while (Math.floor(st / radix[i]!) % (perSize[i]! + 1) === 0) i++;
+      const s = sizes[i]!;
+      const fewer = (st - radix[i]!) * (n + 1);
+      for (let t = 0; t <= n; t++) reachable[t] = gap[fewer + t] === 0 || (t >= s && gap[fewer + t - s] === 0) ? 1 : 0;
       fillGap(gap.subarray(st * (n + 1), (st + 1) * (n + 1)));
     }
   } else {

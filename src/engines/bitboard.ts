@@ -149,6 +149,7 @@ import type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
 import type { LoopRun } from './bitboard-wasm.js';
 import { BitboardLoops, bitboardLoopsAvailable } from './bitboard-wasm.js';
+import { namesRest } from './rest.js';
 import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
@@ -368,7 +369,7 @@ export class BitboardSolver implements Engine {
     const prefix = options.prefix ?? [];
     const done = (): SearchResult => ({
       solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped,
-      ...(this.stopPath ? { rest: this.restAfter(this.stopPath, prefix.length) } : {}),
+      ...(this.stopPath && namesRest(this.stopPath.length, prefix.length) ? { rest: this.restAfter(this.stopPath, prefix.length) } : {}),
     });
     if (this.limit <= 0) {
       this.stopped = true;
