@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 // The built command, as a user runs it (npm test builds before it tests).
 const bin = fileURLToPath(new URL('../../dist/cli/snug.js', import.meta.url));
@@ -218,6 +218,8 @@ describe('the many-pieces cases end in seconds', { timeout: 240_000 }, () => {
 
   it('5,000 dominoes counted: planning reports a share that moves, and Ctrl-C stops it at once', async () => {
     const child = spawn(process.execPath, [bin, 'solve', file('deep.yaml', dominoes), '--count', '--workers', '1', '--progress', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // (a test that fails waiting leaves no search running on)
+    onTestFinished(() => void child.kill('SIGKILL'));
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });

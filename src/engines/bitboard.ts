@@ -149,7 +149,7 @@ import type { BitboardOptions, PackingSpec } from './bitboard-tables.js';
 import { buildTables } from './bitboard-tables.js';
 import type { LoopRun } from './bitboard-wasm.js';
 import { BitboardLoops, bitboardLoopsAvailable } from './bitboard-wasm.js';
-import { namesRest } from './rest.js';
+import { RestCollector } from './rest.js';
 import type { Engine, LookAhead, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 
@@ -367,10 +367,13 @@ export class BitboardSolver implements Engine {
     this.onTick = options.onTick;
     this.stopPath = undefined;
     const prefix = options.prefix ?? [];
-    const done = (): SearchResult => ({
-      solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped,
-      ...(this.stopPath && namesRest(this.stopPath.length, prefix.length) ? { rest: this.restAfter(this.stopPath, prefix.length) } : {}),
-    });
+    const done = (): SearchResult => {
+      const rest = this.stopPath ? this.restAfter(this.stopPath, prefix.length) : undefined;
+      return {
+        solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped,
+        ...(rest ? { rest } : {}),
+      };
+    };
     if (this.limit <= 0) {
       this.stopped = true;
       return done();
@@ -392,8 +395,9 @@ export class BitboardSolver implements Engine {
    * piece's list; below, by candidate (the pieces in order, each piece's candidates in order, the cell left
    * empty last).
    */
-  private restAfter(stop: readonly number[], from: number): number[][] {
-    const rest: number[][] = [[...stop]];
+  private restAfter(stop: readonly number[], from: number): number[][] | undefined {
+    const rest = new RestCollector();
+    if (!rest.add(stop)) return undefined;
     const rank = (level: number, code: number): number => {
       if (level < this.firstLevels.length) return this.firstLevels[level]!.indexOf(code);
       return code === LEAVE_EMPTY ? Infinity : this.placementCand[code]!;
@@ -401,9 +405,9 @@ export class BitboardSolver implements Engine {
     for (let d = stop.length - 1; d >= from; d--) {
       const prefix = stop.slice(0, d);
       const after = rank(d, stop[d]!);
-      for (const code of this.branches(prefix)) if (rank(d, code) > after) rest.push([...prefix, code]);
+      for (const code of this.branches(prefix)) if (rank(d, code) > after && !rest.add(prefix, code)) return undefined;
     }
-    return rest;
+    return rest.subtrees;
   }
 
   /** The choice codes of path[0 .. depth-1], then of candidate `next` when given (see stopPath). */

@@ -94,7 +94,7 @@
  */
 import type { Engine, EngineName, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
-import { namesRest, restAfterStop } from './rest.js';
+import { restAfterStop } from './rest.js';
 
 export interface ExactCoverSpec {
   /** Items 0..primaryCount-1 must each be covered within their bounds (default: exactly once). */
@@ -556,7 +556,8 @@ export class DancingLinks implements Engine {
       this.finish();
     }
     const result = { solutions, nodes: this.nodes, updates: this.updates, complete };
-    return stopPath && namesRest(stopPath.length, from) ? { ...result, rest: restAfterStop((prefix) => this.branches(prefix), stopPath, from, unsearched) } : result;
+    const rest = stopPath ? restAfterStop((prefix) => this.branches(prefix), stopPath, from, unsearched) : undefined;
+    return rest ? { ...result, rest } : result;
   }
 
   /** The choice codes from the root to the current node: the prefix's, then the search's. */

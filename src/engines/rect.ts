@@ -1,7 +1,7 @@
 import { DeadStates } from './dead-states.js';
 import type { Engine, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
-import { namesRest, restAfterStop } from './rest.js';
+import { restAfterStop } from './rest.js';
 
 /**
  * Rectangle packing by the skyline (Calibron class: few, large rectangular pieces, where a cell-level
@@ -532,13 +532,11 @@ export class RectanglePacker implements Engine {
       this.clear();
     }
     const result = { solutions: this.solutions, nodes: this.nodes, updates: this.updates, complete: !this.stopped };
-    // (set by explore(), which the compiler does not follow)
-    const stop = this.stopPath as number[] | undefined;
-    if (!stop || !namesRest(stop.length, prefix.length)) return result;
+    if (!this.stopPath) return result;
     // (the search stopped before entering the path's last choice: its subtree comes first)
-    const rest = restAfterStop((p) => this.branches(p), stop, prefix.length, true);
+    const rest = restAfterStop((p) => this.branches(p), this.stopPath, prefix.length, true);
     this.clear();
-    return { ...result, rest };
+    return rest ? { ...result, rest } : result;
   }
 
   /**

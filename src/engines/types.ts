@@ -44,8 +44,8 @@ export interface SearchResult {
    * Set by an engine that can say where it stopped, when the clock or the signal stopped it (not the
    * limit or the callback): the prefixes of the subtrees not searched, in the order the search would have
    * visited them. With the part searched (whose solutions were all reported), they cover the subtree
-   * searched exactly once: a run goes on from there instead of starting again. Not set when the stop was
-   * more than REST_LEVELS_LIMIT levels below the prefix (engines/rest.ts): such a rest costs too much.
+   * searched exactly once: a run goes on from there instead of starting again. Not set when it would hold
+   * more than REST_SIZE_LIMIT choice codes in all (engines/rest.ts): a stop thousands of levels down.
    */
   readonly rest?: readonly (readonly number[])[];
 }
