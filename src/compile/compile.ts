@@ -56,6 +56,12 @@ export interface PreparedSearch {
   images(raw: Int32Array): Solution[];
   /** How many solutions the raw solution stands for: its class size when `expand`, else 1. */
   weight(raw: Int32Array): number;
+  /**
+   * The same text for every member of a solution's symmetry class and for no other solution (the least of
+   * its images' keys): for a run that wants a few solutions up to symmetry and takes the first member of
+   * each class it meets (see SubtreeOptions.distinct). Read only where solutions are filtered (`needsFilter`).
+   */
+  classKey?(solution: Solution): string;
   /** Choices on the path to every solution (the pieces to place), or undefined when solutions differ in it. */
   readonly depth: number | undefined;
 }
@@ -243,6 +249,16 @@ function withSymmetry(
       const first = base.decode(raw);
       if (!expand) return [first];
       return orbitRepresentatives(coverOf(raw), group).map((g, i) => (i === 0 ? first : mapSolution(first, g)));
+    },
+    classKey(solution) {
+      const key = (s: Solution): string =>
+        s.placements.map((p) => `${p.piece}:${p.cells.map((c) => board.indexOf(c)).sort((a, b) => a - b).join(',')}`).sort().join(';');
+      let least = key(solution);
+      for (const g of group) {
+        const k = key(mapSolution(solution, g));
+        if (k < least) least = k;
+      }
+      return least;
     },
     weight(raw) {
       if (!expand) return 1;

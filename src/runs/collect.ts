@@ -39,6 +39,11 @@ export interface CollectSettings {
    * its solutions (those kept, `found`; counted, `solutions`) are reported first.
    */
   readonly earlier?: { readonly solutions: number; readonly found: readonly Solution[]; readonly disassembly?: AssemblyTally };
+  /**
+   * Up to symmetry with a limit: the class of a solution (PreparedSearch.classKey). The trial and each
+   * subproblem take the first member they meet of each class, so a class can come twice: once is reported.
+   */
+  readonly classKey?: (solution: Solution) => string;
 }
 
 type Collected = Omit<RunResult, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'>;
@@ -67,6 +72,8 @@ class Collector implements DispatchEvents {
   /** Whether each subproblem's solutions are kept until it is done, for the ledger to store. */
   private readonly keepForLedger: boolean;
   private readonly pending = new Map<number, Solution[]>();
+  /** The classes reported (with settings.classKey). */
+  private readonly classes: Set<string> | undefined;
   /** The nodes of subproblems not done (running, or cut short by a stop or the limit): counted all the same. */
   private readonly running = new Map<number, number>();
   private cutNodes = 0;
@@ -88,6 +95,7 @@ class Collector implements DispatchEvents {
     this.tracker = new ProgressTracker(plan, scope, [...this.done.values()], ledger.earlierMs, Date.now() - (performance.now() - job.start));
     this.progressEvery = job.progressIntervalMs ?? 500;
     this.keepForLedger = !job.countOnly && ledger.keepsSolutions;
+    this.classes = settings.classKey ? new Set() : undefined;
   }
 
   private elapsedMs(): number {
@@ -96,6 +104,11 @@ class Collector implements DispatchEvents {
 
   private report(s: Solution): void {
     if (this.stopReason || this.accepted >= this.job.limit) return;
+    if (this.classes) {
+      const key = this.settings.classKey!(s);
+      if (this.classes.has(key)) return;
+      this.classes.add(key);
+    }
     this.accepted++;
     this.tracker.solutions = this.accepted;
     if (this.job.keep) this.found.push(s);

@@ -1,3 +1,4 @@
+import type { Solution } from '../puzzle/model.js';
 import { checkPuzzle } from '../puzzle/validate.js';
 import { disassemblyProblem } from '../disassembly/solution.js';
 import { InvalidOptionError } from '../search/options.js';
@@ -145,7 +146,9 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
     // the work before the plan (the trial's search and the planner's walks), where the result counts it
     const before = dispatch.countsLedgerWorkOnly ? { nodes: 0, updates: 0 } : { nodes: planningNodes + (trial?.result.nodes ?? 0), updates: trial?.result.updates ?? 0 };
     const earlier = rest && trial ? { earlier: { solutions: trial.result.solutions, found: trial.held, ...(trial.result.disassembly ? { disassembly: trial.result.disassembly } : {}) } } : {};
-    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly, ...earlier })) };
+    // (up to symmetry with a limit, the trial and the subproblems take the first member of each class they meet)
+    const classKey = Number.isFinite(job.limit) && prepared.needsFilter && prepared.classKey ? { classKey: (s: Solution) => prepared.classKey!(s) } : {};
+    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly, ...earlier, ...classKey })) };
   } finally {
     await dispatcher.stop();
   }

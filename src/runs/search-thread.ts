@@ -69,11 +69,17 @@ export function solveSubproblem(
 ): SubproblemResult {
   let reported = Date.now();
   const sifter = setup.disassemble ? new AssemblySifter(prepared.puzzle, setup.disassemble, prepared.unique) : undefined;
+  // Up to symmetry with a limit, each subproblem takes the first member it meets of each class, and the
+  // run's collector drops the classes it has (see SubtreeOptions.distinct); with no limit of its own, so
+  // that a subproblem whose classes the collector already has is not cut short before it finds new ones
+  // (the collector stops every thread once the run has its solutions).
+  const distinct = setup.limit !== undefined && prepared.needsFilter && !!prepared.classKey;
   const r = runPrepared(prepared, {
     prefix,
     countOnly: setup.countOnly,
     keep: false,
-    limit: setup.limit ?? Infinity,
+    limit: distinct ? Infinity : setup.limit ?? Infinity,
+    distinct,
     ...(setup.disassemble ? { disassemble: setup.disassemble, sifter: sifter! } : {}),
     ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution, sifter?.tally()) }),
     onTick: (nodes) => {
