@@ -148,7 +148,7 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
     const earlier = rest && trial ? { earlier: { solutions: trial.result.solutions, found: trial.held, ...(trial.result.disassembly ? { disassembly: trial.result.disassembly } : {}) } } : {};
     // (up to symmetry with a limit, the trial and the subproblems take the first member of each class they meet)
     const classKey = Number.isFinite(job.limit) && prepared.needsFilter && prepared.classKey ? { classKey: (s: Solution) => prepared.classKey!(s) } : {};
-    return { ...searchStats(prepared), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly, ...earlier, ...classKey })) };
+    return { ...searchStats(prepared, 'classKey' in classKey), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly, ...earlier, ...classKey })) };
   } finally {
     await dispatcher.stop();
   }

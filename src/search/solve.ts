@@ -60,15 +60,19 @@ export interface SolveResult extends SolveStats {
   readonly rest?: readonly (readonly number[])[];
 }
 
-/** The statistics that describe a prepared search, whatever its run. */
-export function searchStats(prepared: PreparedSearch): Pick<SolveStats, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'> {
+/**
+ * The statistics that describe a prepared search, whatever its run; `distinct`: the run takes the first
+ * member it meets of each class (SubtreeOptions.distinct), which the note says.
+ */
+export function searchStats(prepared: PreparedSearch, distinct = false): Pick<SolveStats, 'puzzle' | 'engine' | 'engineReason' | 'unique' | 'symmetries' | 'symmetryNote'> {
+  const note = prepared.symmetryNote && distinct ? `${prepared.symmetryNote}; with a limit, the first solution met of each class is kept instead of its canonical one` : prepared.symmetryNote;
   return {
     puzzle: prepared.puzzle.name,
     engine: prepared.engine.name,
     engineReason: prepared.engineReason,
     unique: prepared.unique,
     symmetries: prepared.groupSize,
-    ...(prepared.symmetryNote ? { symmetryNote: prepared.symmetryNote } : {}),
+    ...(note ? { symmetryNote: note } : {}),
   };
 }
 
@@ -94,7 +98,8 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
   const limit = options.all || options.countOnly ? Infinity : options.limit ?? 1;
   const keep = options.keep ?? !options.countOnly;
   const found: Solution[] = [];
-  const base = searchStats(prepared);
+  const classes = (options.distinct ?? Number.isFinite(limit)) && prepared.needsFilter && !prepared.expand && prepared.classKey ? new Set<string>() : undefined;
+  const base = searchStats(prepared, classes !== undefined);
   const cannotPart = options.disassemble ? disassemblyProblem(prepared.puzzle) : undefined;
   if (cannotPart) throw new InvalidOptionError(`disassemble: ${cannotPart}`);
   if (prepared.impossible) {
@@ -105,7 +110,6 @@ export function runPrepared(prepared: PreparedSearch, options: SolveOptions & Su
   const sifter = options.disassemble ? options.sifter ?? new AssemblySifter(prepared.puzzle, options.disassemble, prepared.unique) : undefined;
   const wantsEach = sifter !== undefined || (!options.countOnly && (keep || options.onSolution !== undefined));
   let accepted = 0;
-  const classes = (options.distinct ?? Number.isFinite(limit)) && prepared.needsFilter && !prepared.expand && prepared.classKey ? new Set<string>() : undefined;
   const accept = (raw: Int32Array): boolean => {
     if (!classes) return prepared.accept(raw);
     const key = prepared.classKey!(prepared.decode(raw));
