@@ -58,7 +58,9 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
     const cells = applyToShape(t, o.cells);
     return coloured ? colouredKey(normalizeColoured(grid, cells, o.colours)) : shapeKeyOn(grid, cells);
   };
-  const allowed = orientations.map((list) => new Set(list.map((o) => keyOf(o))));
+  // each piece's orientation keys, made when a comparison first needs them (most symmetries need none)
+  const keys: (Set<string> | undefined)[] = [];
+  const allowed = (j: number): Set<string> => (keys[j] ??= new Set(orientations[j]!.map((o) => keyOf(o))));
   /**
    * The piece that piece i becomes under t: itself when t maps its allowed orientations onto themselves,
    * else the one other piece whose allowed orientations they become, with the same range of copies. None,
@@ -70,18 +72,32 @@ export function solutionSymmetries(puzzle: Puzzle, board: BoardIndex, choice: Sy
    * (a list, or no turning) are compared orientation by orientation.
    */
   const free = puzzle.pieces.map((p) => !p.orientations && p.rotate !== false);
+  // A free piece without `mirror` is an orbit of the rotations, and the reflections are one coset of them:
+  // every reflection maps the orbit onto the same set, so the first one decides for all (soma's 24
+  // reflections cost one shape key a piece, not 24)
+  const reflected = new Map<number, number>();
   const imageOf = (t: Transform, i: number): number => {
     // one of the turns that made a free piece's orbit (every symmetry, or the rotations without `mirror`,
     // as allowedOrientations turns it) maps the orbit onto itself: nothing to compare
     if (free[i] && (puzzle.pieces[i]!.mirror || !t.reflects)) return i;
+    if (free[i]) {
+      const known = reflected.get(i);
+      if (known !== undefined) return known;
+      const image = imageUnder(t, i);
+      reflected.set(i, image);
+      return image;
+    }
+    return imageUnder(t, i);
+  };
+  const imageUnder = (t: Transform, i: number): number => {
     let same: (j: number) => boolean;
     if (free[i]) {
       const key = keyOf(orientations[i]![0]!, t);
       const images = free.some((f) => !f) ? new Set(orientations[i]!.map((o) => keyOf(o, t))) : undefined;
-      same = (j) => allowed[j]!.size === allowed[i]!.size && (free[j] ? allowed[j]!.has(key) : [...images!].every((k) => allowed[j]!.has(k)));
+      same = (j) => allowed(j).size === allowed(i).size && (free[j] ? allowed(j).has(key) : [...images!].every((k) => allowed(j).has(k)));
     } else {
       const images = new Set(orientations[i]!.map((o) => keyOf(o, t)));
-      same = (j) => allowed[j]!.size === images.size && [...images].every((k) => allowed[j]!.has(k));
+      same = (j) => allowed(j).size === images.size && [...images].every((k) => allowed(j).has(k));
     }
     if (same(i)) return i;
     const p = puzzle.pieces[i]!;
@@ -452,7 +468,8 @@ export function planSymmetryBreaking(
   const byPiece = puzzle.pieces.map((): number[] => []);
   placements.forEach((pl, i) => byPiece[pl.piece]!.push(i));
   const gens = generators(syms);
-  let best: { piece: number; keep: Uint8Array; stabilizers: Map<number, SolutionSymmetry[]>; cost: number } | undefined;
+  let best: { piece: number; root: Int32Array; imageOf: (i: number, g: SolutionSymmetry) => number; cost: number } | undefined;
+  let chosen: { piece: number; keep: Uint8Array; stabilizers: Map<number, SolutionSymmetry[]> } | undefined;
   // A piece keeps at least one placement per |group| (an orbit is no larger than the group): candidates are
   // tried from the least such bound, and the rest skipped once the bound passes the best cost found.
   const bound = (piece: number): number => (byPiece[piece]!.length / syms.length) * weight(piece);
@@ -478,35 +495,47 @@ export function planSymmetryBreaking(
         if (a !== b) root[Math.max(a, b)] = Math.min(a, b);
       }
     }
+    // Each orbit keeps its first placement, whose stabilizer has |group| / |orbit| members (orbit-stabilizer;
+    // the symmetries that move no cell are in every stabilizer): counted without a test for each symmetry,
+    // which only the piece chosen needs.
+    const orbitSize = new Int32Array(mine.length);
+    for (let i = 0; i < mine.length; i++) orbitSize[find(i)]!++;
+    const still = syms.length - others.length;
+    let cost = 0;
+    for (let i = 0; i < mine.length; i++) if (orbitSize[i]! > 0) cost += 1 + (syms.length / orbitSize[i]! - still) / syms.length;
+    // The restricted piece is placed first, so the search is about one subtree per kept placement: the
+    // fewest win (the most constrained piece, X in the pentominoes); then the fewest symmetric ones.
+    cost *= weight(piece);
+    if (!best || cost < best.cost) best = { piece, root: Int32Array.from(mine.keys(), find), imageOf, cost };
+  }
+  if (best) {
+    // the piece chosen: its kept placements, and the stabilizers of the symmetric ones
+    const { piece, root, imageOf } = best;
+    const mine = byPiece[piece]!;
     const keep = keepAll.slice();
     const stabilizers = new Map<number, SolutionSymmetry[]>();
-    let cost = 0;
     mine.forEach((pi, i) => {
-      if (find(i) !== i) {
+      if (root[i] !== i) {
         keep[pi] = 0;
         return;
       }
       const stab = others.filter((g) => imageOf(i, g) === i);
       if (stab.length > 0) stabilizers.set(pi, stab);
-      cost += 1 + stab.length / syms.length;
     });
-    // The restricted piece is placed first, so the search is about one subtree per kept placement: the
-    // fewest win (the most constrained piece, X in the pentominoes); then the fewest symmetric ones.
-    cost *= weight(piece);
-    if (!best || cost < best.cost) best = { piece, keep, stabilizers, cost };
+    chosen = { piece, keep, stabilizers };
   }
-  if (!best) {
+  if (!chosen) {
     return { ...base, piece: -1, keep: keepAll, stabilizers: new Map(), description: `no piece is fixed by all ${syms.length} symmetries: filtering each solution by canonical form` };
   }
-  const kept = best.keep.reduce((n, k, i) => n + (k && placements[i]!.piece === best!.piece ? 1 : 0), 0);
-  const all = placements.filter((pl) => pl.piece === best!.piece).length;
+  const kept = chosen.keep.reduce((n, k, i) => n + (k && placements[i]!.piece === chosen!.piece ? 1 : 0), 0);
+  const all = placements.filter((pl) => pl.piece === chosen!.piece).length;
   return {
     ...base,
-    piece: best.piece,
-    keep: best.keep,
-    stabilizers: best.stabilizers,
-    description: `${syms.length} symmetries; piece ${puzzle.pieces[best.piece]!.name} restricted to ${kept} of its ${all} placements` +
-      (best.stabilizers.size > 0 ? ` (${best.stabilizers.size} of them symmetric, filtered by canonical form)` : ''),
+    piece: chosen.piece,
+    keep: chosen.keep,
+    stabilizers: chosen.stabilizers,
+    description: `${syms.length} symmetries; piece ${puzzle.pieces[chosen.piece]!.name} restricted to ${kept} of its ${all} placements` +
+      (chosen.stabilizers.size > 0 ? ` (${chosen.stabilizers.size} of them symmetric, filtered by canonical form)` : ''),
   };
 }
 
