@@ -137,13 +137,23 @@ interface LoopExports {
 /** The module, compiled once per process (or worker); null where WebAssembly cannot be compiled. */
 let compiled: object | null | undefined;
 
+/**
+ * The module's bytes from its base64: Node's Buffer decodes natively where it exists (0.7 -> 0.15 ms in a
+ * fresh process: a loop over 20 kB of characters runs before the JIT has warmed up); elsewhere atob.
+ */
+function moduleBytes(base64: string): Uint8Array {
+  const buffer = (globalThis as unknown as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array } }).Buffer;
+  if (buffer) return buffer.from(base64, 'base64');
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
 function loopModule(): object | null {
   if (compiled === undefined) {
     try {
-      const text = atob(BITBOARD_LOOPS_WASM);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new wasmApi!.Module(bytes);
+      compiled = new wasmApi!.Module(moduleBytes(BITBOARD_LOOPS_WASM));
     } catch {
       // no WebAssembly here (a page whose policy forbids compiling it, a browser with it turned off)
       compiled = null;
