@@ -101,6 +101,8 @@ function planningProgress(job: RunJob, earlierMs: number, trial: Trial | undefin
 /** The run cut into subproblems: the dispatch starts (its threads get ready) while this thread plans. */
 async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: number, ledger: Ledger, dispatch: DispatchChoice, trial: Trial | undefined): Promise<RunResult> {
   const dispatcher = trial?.helpers ?? (await dispatch.start());
+  // (the threads the trial left unstarted boot while this thread plans)
+  dispatcher.startAll?.();
   const phaseDeadline = (): number => (dispatch.timeLimitPerPhase && job.timeLimitMs !== undefined ? Date.now() + job.timeLimitMs : deadline);
   // A trial the clock stopped, on an engine that says where: its part stands (its solutions are reported
   // first), and only the rest is planned and solved. Otherwise the whole tree is, from the start.

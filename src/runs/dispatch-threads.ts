@@ -51,8 +51,12 @@ class ThreadsDispatcher implements Dispatcher {
     return this.pool.readyNow();
   }
 
+  startAll(): void {
+    if (!this.stopped) this.pool.add(this.count - this.pool.size);
+  }
+
   async run(plan: Plan, indices: readonly number[], events: DispatchEvents): Promise<void> {
-    this.pool.add(this.count - this.pool.size);
+    this.startAll();
     let next = 0;
     let outstanding = 0; // subproblems sent to threads and not yet done
     const send = (thread: PoolThread): void => {

@@ -28,6 +28,11 @@ export interface Dispatcher {
   /** Stops at once: what is being solved is abandoned. */
   stop(): Promise<void>;
   /**
+   * Starts every thread not started yet (a dispatch started from the trial starts one fewer): called as the
+   * plan is cut, so that they boot while it is, not after. run() starts them too.
+   */
+  startAll?(): void;
+  /**
    * True once some thread is ready to take work. It is read while this thread is busy searching (the
    * trial), when no message can be received: threads with shared memory say it there. Undefined (or
    * absent) when the dispatcher cannot say it so.
