@@ -27,7 +27,7 @@ import type { RunResult } from './result.js';
  * stops at the time limit and on the signal; so does a trial. Bad options were refused by the caller,
  * before anything ran.
  */
-export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>, dispatch: DispatchChoice): Promise<RunResult> {
+export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>, choice: DispatchChoice): Promise<RunResult> {
   const checked = checkPuzzle(job.puzzle);
   // a run that cannot take its assemblies apart is refused before anything is made (a checkpoint) or solved
   const cannotPart = job.disassemble ? disassemblyProblem(checked) : undefined;
@@ -52,7 +52,9 @@ export async function coordinate(job: RunJob, openLedger: () => Promise<Ledger>,
     }
     const prepareMs = performance.now() - preparing;
     // No solution can exist: the search says why, at once.
-    if (prepared.impossible) return { ...runPrepared(prepared, job.disassemble ? { disassemble: job.disassemble } : {}), workers: dispatch.workersHere, prepareMs };
+    if (prepared.impossible) return { ...runPrepared(prepared, job.disassemble ? { disassemble: job.disassemble } : {}), workers: choice.workersHere, prepareMs };
+    // (one worker on a shallow tree: this thread, in slices, rather than a thread: see hereDispatch)
+    const dispatch = choice.here?.(prepared) ?? choice;
     const counting = prepared.engine.countInSteps?.();
     if (counting) return { ...(await countWhole(prepared, counting, job, deadline)), workers: dispatch.workersHere, prepareMs };
     let trial: Trial | undefined;

@@ -4,9 +4,13 @@ import type { Solution } from '../puzzle/model.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import type { SolveResult } from '../search/solve.js';
 import { runPrepared, searchStats } from '../search/solve.js';
+import type { DisassembleOptions } from '../disassembly/sift.js';
+import { AssemblySifter } from '../disassembly/sift.js';
 import type { RunJob } from './job.js';
 import type { RunResult } from './result.js';
-import type { Dispatcher } from './dispatch.js';
+import type { DispatchChoice, DispatchEvents, Dispatcher } from './dispatch.js';
+import type { Plan } from './plan.js';
+import { subproblemOptions } from './search-thread.js';
 
 /**
  * What a run does on this thread alone, before a plan or instead of one (coordinator.ts):
@@ -15,6 +19,7 @@ import type { Dispatcher } from './dispatch.js';
  *   solutions are held back, so that if it does not finish, the planned run (which finds them again)
  *   reports each one once.
  * - The whole count of an engine that cannot be cut (Engine.countInSteps), a step at a time.
+ * - A run of one worker on a shallow tree: its plan's subproblems in slices (hereDispatch).
  */
 export interface Trial {
   readonly result: SolveResult;
@@ -145,4 +150,108 @@ export async function countWhole(prepared: PreparedSearch, run: CountInSteps, jo
     found: [],
     ...(job.signal?.aborted && exact === undefined ? { interrupted: true } : {}),
   };
+}
+
+/** How long one slice of a subproblem searches before the event loop turns (see hereDispatch). */
+const SLICE_MS = 40;
+
+/**
+ * The deepest tree searched in slices: each slice's stop names what is left, a path and its siblings
+ * level by level, which costs about its depth squared (engines/rest.ts). Deeper trees go to a thread.
+ */
+export const MAX_SLICED_DEPTH = 64;
+
+/**
+ * A run of one worker whose tree is shallow: its subproblems solved on this thread, in slices, not on a
+ * thread of their own. A thread would start cold (its own copy of snug to load, the puzzle to prepare, its
+ * code to warm up: the Kanoodle pyramid's worker searched 10,000 nodes in its first 100 ms, against 300,000
+ * a second warm), where this thread has just run the trial. Each slice searches for SLICE_MS and names what
+ * it leaves (SearchResult.rest), which the next slices take in order; between slices the event loop turns,
+ * so that Ctrl-C, the time limit, progress and checkpoints are served as they are with a thread. Undefined
+ * when the tree is deeper than MAX_SLICED_DEPTH (or of no fixed depth): a thread then.
+ */
+export function hereDispatch(prepared: PreparedSearch, setup: SliceSetup, slice: Slice = { ms: SLICE_MS }): DispatchChoice | undefined {
+  if (prepared.depth === undefined || prepared.depth > MAX_SLICED_DEPTH) return undefined;
+  return {
+    workersHere: 1,
+    countsLedgerWorkOnly: false,
+    timeLimitPerPhase: false,
+    start: async () => new SlicesDispatcher(prepared, setup, slice),
+  };
+}
+
+/** What a run's slices need to know of it (a WorkerSetup has it). */
+interface SliceSetup {
+  readonly countOnly: boolean;
+  readonly disassemble?: DisassembleOptions;
+  readonly limit?: number;
+}
+
+/**
+ * How long a slice goes on: it stops at the engine's first periodic check (every CHECK_INTERVAL nodes) past
+ * `ms`, or at its `checks`-th (tests: slices cut without a clock); never at the check before its first
+ * node, so that every slice gets on.
+ */
+export interface Slice {
+  readonly ms?: number;
+  readonly checks?: number;
+}
+
+class SlicesDispatcher implements Dispatcher {
+  private stopped = false;
+
+  constructor(
+    private readonly prepared: PreparedSearch,
+    private readonly setup: SliceSetup,
+    private readonly slice: Slice,
+  ) {}
+
+  get workers(): number {
+    return 1;
+  }
+
+  async run(plan: Plan, indices: readonly number[], events: DispatchEvents): Promise<void> {
+    const { prepared, setup } = this;
+    for (const index of indices) {
+      if (this.stopped) return;
+      const sifter = setup.disassemble ? new AssemblySifter(prepared.puzzle, setup.disassemble, prepared.unique) : undefined;
+      // what is left of the subproblem, in the search's order
+      const left: (readonly number[])[] = [plan.subproblems[index]!];
+      let solutions = 0;
+      let nodes = 0;
+      let updates = 0;
+      let cut = false;
+      while (left.length > 0 && !this.stopped) {
+        const prefix = left.shift()!;
+        const stop = new AbortController();
+        const end = Date.now() + (this.slice.ms ?? Infinity);
+        let checks = 0;
+        const r = runPrepared(prepared, {
+          ...subproblemOptions(prepared, setup, prefix, sifter),
+          signal: stop.signal,
+          onTick: (done) => {
+            if (done > 0 && (++checks >= (this.slice.checks ?? Infinity) || Date.now() >= end)) stop.abort();
+          },
+          ...(setup.countOnly ? {} : { onSolution: (solution: Solution) => events.onSolution(index, solution, sifter?.tally()) }),
+        });
+        solutions += r.solutions;
+        nodes += r.nodes;
+        updates += r.updates;
+        if (!r.complete) {
+          // stopped by the clock: what it names goes first; by the limit: the subproblem is cut short
+          if (r.rest) left.unshift(...r.rest);
+          else cut = true;
+        }
+        if (cut) break;
+        events.onProgress(index, nodes, sifter?.tally());
+        await nextTurn();
+      }
+      if (this.stopped) return;
+      events.onDone({ index, solutions, nodes, updates, complete: !cut, ...(sifter ? { disassembly: sifter.tally() } : {}) });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+  }
 }

@@ -1,4 +1,6 @@
+import type { PreparedSearch } from '../compile/compile.js';
 import type { Plan } from './plan.js';
+import { hereDispatch } from './dispatch-here.js';
 import type { WorkerSetup } from './search-thread.js';
 import type { DispatchChoice, DispatchEvents, Dispatcher } from './dispatch.js';
 import type { PoolThread } from './thread-pool.js';
@@ -24,6 +26,8 @@ export function threadsDispatch(workers: number, setup: WorkerSetup): DispatchCh
     start: async () => new ThreadsDispatcher(workers, setup),
     // from inside the trial, which keeps one core busy: one thread fewer until the trial hands over
     startNow: () => new ThreadsDispatcher(workers, setup, Math.max(1, workers - 1)),
+    // one worker on a shallow tree: this thread, which the trial has warmed, in slices
+    ...(workers === 1 ? { here: (prepared: PreparedSearch) => hereDispatch(prepared, setup) } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Solution } from '../puzzle/model.js';
 import type { AssemblyTally } from '../disassembly/sift.js';
+import type { PreparedSearch } from '../compile/compile.js';
 import type { Plan } from './plan.js';
 import type { SubproblemResult } from './search-thread.js';
 
@@ -63,4 +64,9 @@ export interface DispatchChoice {
    * need no waiting to start have it.
    */
   startNow?(): Dispatcher;
+  /**
+   * The dispatch to use instead for this prepared run, when one suits it better (one worker on a shallow
+   * tree: this thread, in slices; see hereDispatch), or undefined.
+   */
+  here?(prepared: PreparedSearch): DispatchChoice | undefined;
 }

@@ -4,6 +4,7 @@ import type { PrepareOptions } from '../compile/options.js';
 import { prepareSearch } from '../compile/compile.js';
 import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
 import { AssemblySifter } from '../disassembly/sift.js';
+import type { SolveOptions, SubtreeOptions } from '../search/solve.js';
 import { runPrepared } from '../search/solve.js';
 
 /**
@@ -59,6 +60,26 @@ export interface SubproblemReport {
   onProgress(index: number, nodes: number, disassembly?: AssemblyTally): void;
 }
 
+/**
+ * What every search of a subproblem is given, on a thread or in slices here (dispatch-here.ts): its prefix,
+ * its run's count and limit, and the sifter its assemblies go through. Up to symmetry with a limit, each
+ * subproblem takes the first member it meets of each class, and the run's collector drops the classes it
+ * has (see SubtreeOptions.distinct); with no limit of its own, so that a subproblem whose classes the
+ * collector already has is not cut short before it finds new ones (the collector stops the search once the
+ * run has its solutions).
+ */
+export function subproblemOptions(prepared: PreparedSearch, setup: Pick<WorkerSetup, 'countOnly' | 'disassemble' | 'limit'>, prefix: readonly number[], sifter: AssemblySifter | undefined): SolveOptions & SubtreeOptions {
+  const distinct = setup.limit !== undefined && prepared.needsFilter && !!prepared.classKey;
+  return {
+    prefix,
+    countOnly: setup.countOnly,
+    keep: false,
+    limit: distinct ? Infinity : setup.limit ?? Infinity,
+    distinct,
+    ...(setup.disassemble && sifter ? { disassemble: setup.disassemble, sifter } : {}),
+  };
+}
+
 /** Solves one subproblem (on a worker thread), reporting its solutions as found and its nodes every `progressMs`. */
 export function solveSubproblem(
   prepared: PreparedSearch,
@@ -69,18 +90,8 @@ export function solveSubproblem(
 ): SubproblemResult {
   let reported = Date.now();
   const sifter = setup.disassemble ? new AssemblySifter(prepared.puzzle, setup.disassemble, prepared.unique) : undefined;
-  // Up to symmetry with a limit, each subproblem takes the first member it meets of each class, and the
-  // run's collector drops the classes it has (see SubtreeOptions.distinct); with no limit of its own, so
-  // that a subproblem whose classes the collector already has is not cut short before it finds new ones
-  // (the collector stops every thread once the run has its solutions).
-  const distinct = setup.limit !== undefined && prepared.needsFilter && !!prepared.classKey;
   const r = runPrepared(prepared, {
-    prefix,
-    countOnly: setup.countOnly,
-    keep: false,
-    limit: distinct ? Infinity : setup.limit ?? Infinity,
-    distinct,
-    ...(setup.disassemble ? { disassemble: setup.disassemble, sifter: sifter! } : {}),
+    ...subproblemOptions(prepared, setup, prefix, sifter),
     ...(setup.countOnly ? {} : { onSolution: (solution) => report.onSolution(index, solution, sifter?.tally()) }),
     onTick: (nodes) => {
       const now = Date.now();
