@@ -138,11 +138,13 @@ describe('unique solutions with copies on every path of a long run', () => {
         shards.push({ ...r, shard: r.shard!, source: `shard ${index}` });
       }
       expect(mergeShards(shards).solutions).toBe(truth.count);
-      // stopped after its first subproblems, then resumed: every class once
+      // stopped after its first subproblems, then resumed: every class once (the first run on two threads:
+      // one worker searches a tree this small on this thread, in slices, and may finish all of it within the
+      // millisecond that progress waits for)
       const path = join(mkdtempSync(join(tmpdir(), 'snug-unique-')), 'run.json');
       const controller = new AbortController();
       const first = await solveAsync(puzzle, {
-        unique: true, all: true, workers: 1, trialMs: 0, checkpoint: { path }, signal: controller.signal, progressIntervalMs: 1,
+        unique: true, all: true, workers: 2, trialMs: 0, checkpoint: { path }, signal: controller.signal, progressIntervalMs: 1,
         onProgress: (p) => { if (p.subproblemsDone >= 1) controller.abort(); },
       });
       expect(first.interrupted).toBe(true);
