@@ -20,7 +20,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { assertAscii, COMPACT, EXTERNAL } from './bundle-common.mjs';
+import { assertAscii, assertNoLazyModules, COMPACT, EXTERNAL, staticImports } from './bundle-common.mjs';
 
 // the split ES-module build of earlier versions: gone
 rmSync('dist/cli/chunks', { recursive: true, force: true });
@@ -53,11 +53,12 @@ await build({
   format: 'cjs',
   external: EXTERNAL,
   define: { 'import.meta.url': '__snugModuleUrl' },
-  plugins: [lazyBuiltins],
+  plugins: [lazyBuiltins, staticImports],
   logLevel: 'warning',
   ...COMPACT,
 });
 assertAscii('dist/cli/bundle.cjs');
+assertNoLazyModules('dist/cli/bundle.cjs');
 
 writeFileSync(
   'dist/cli/snug.cjs',

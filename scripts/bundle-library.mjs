@@ -14,7 +14,7 @@
 // Measured when this was made (2 cores, quiet): `await import('snug')` in a new process 0.42 s -> 0.25 s
 // (Node alone 0.11 s); a search thread ready to search (Tetris Cube) 335 ms -> 290 ms, medians of 5.
 import { build } from 'esbuild';
-import { assertAscii, COMPACT, EXTERNAL } from './bundle-common.mjs';
+import { assertAscii, assertNoLazyModules, COMPACT, EXTERNAL, staticImports } from './bundle-common.mjs';
 
 const ENTRIES = [
   ['dist/index.js', 'dist/lib/index.js'],
@@ -32,7 +32,9 @@ for (const [entry, outfile] of ENTRIES) {
     external: EXTERNAL,
     banner: { js: "import { createRequire as __snugCreateRequire } from 'node:module'; const require = __snugCreateRequire(import.meta.url);" },
     logLevel: 'warning',
+    plugins: [staticImports],
     ...COMPACT,
   });
   assertAscii(outfile);
+  assertNoLazyModules(outfile);
 }
