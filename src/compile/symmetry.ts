@@ -469,7 +469,6 @@ export function planSymmetryBreaking(
   placements.forEach((pl, i) => byPiece[pl.piece]!.push(i));
   const gens = generators(syms);
   let best: { piece: number; root: Int32Array; imageOf: (i: number, g: SolutionSymmetry) => number; cost: number } | undefined;
-  let chosen: { piece: number; keep: Uint8Array; stabilizers: Map<number, SolutionSymmetry[]> } | undefined;
   // A piece keeps at least one placement per |group| (an orbit is no larger than the group): candidates are
   // tried from the least such bound, and the rest skipped once the bound passes the best cost found.
   const bound = (piece: number): number => (byPiece[piece]!.length / syms.length) * weight(piece);
@@ -508,34 +507,30 @@ export function planSymmetryBreaking(
     cost *= weight(piece);
     if (!best || cost < best.cost) best = { piece, root: Int32Array.from(mine.keys(), find), imageOf, cost };
   }
-  if (best) {
-    // the piece chosen: its kept placements, and the stabilizers of the symmetric ones
-    const { piece, root, imageOf } = best;
-    const mine = byPiece[piece]!;
-    const keep = keepAll.slice();
-    const stabilizers = new Map<number, SolutionSymmetry[]>();
-    mine.forEach((pi, i) => {
-      if (root[i] !== i) {
-        keep[pi] = 0;
-        return;
-      }
-      const stab = others.filter((g) => imageOf(i, g) === i);
-      if (stab.length > 0) stabilizers.set(pi, stab);
-    });
-    chosen = { piece, keep, stabilizers };
-  }
-  if (!chosen) {
+  if (!best) {
     return { ...base, piece: -1, keep: keepAll, stabilizers: new Map(), description: `no piece is fixed by all ${syms.length} symmetries: filtering each solution by canonical form` };
   }
-  const kept = chosen.keep.reduce((n, k, i) => n + (k && placements[i]!.piece === chosen!.piece ? 1 : 0), 0);
-  const all = placements.filter((pl) => pl.piece === chosen!.piece).length;
+  // the piece chosen: its kept placements, and the stabilizers of the symmetric ones
+  const { piece, root, imageOf } = best;
+  const mine = byPiece[piece]!;
+  const keep = keepAll.slice();
+  const stabilizers = new Map<number, SolutionSymmetry[]>();
+  mine.forEach((pi, i) => {
+    if (root[i] !== i) {
+      keep[pi] = 0;
+      return;
+    }
+    const stab = others.filter((g) => imageOf(i, g) === i);
+    if (stab.length > 0) stabilizers.set(pi, stab);
+  });
+  const kept = mine.filter((pi) => keep[pi]).length;
   return {
     ...base,
-    piece: chosen.piece,
-    keep: chosen.keep,
-    stabilizers: chosen.stabilizers,
-    description: `${syms.length} symmetries; piece ${puzzle.pieces[chosen.piece]!.name} restricted to ${kept} of its ${all} placements` +
-      (chosen.stabilizers.size > 0 ? ` (${chosen.stabilizers.size} of them symmetric, filtered by canonical form)` : ''),
+    piece,
+    keep,
+    stabilizers,
+    description: `${syms.length} symmetries; piece ${puzzle.pieces[piece]!.name} restricted to ${kept} of its ${mine.length} placements` +
+      (stabilizers.size > 0 ? ` (${stabilizers.size} of them symmetric, filtered by canonical form)` : ''),
   };
 }
 
