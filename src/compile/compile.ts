@@ -18,7 +18,7 @@ import { indexBoard } from '../placements/board.js';
 import type { Placement, PlacementTable } from '../placements/placements.js';
 import { TooManyPlacementsError, generatePlacements } from '../placements/placements.js';
 import type { PlacedPiece, Puzzle, Solution } from '../puzzle/model.js';
-import { InvalidPuzzleError, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
+import { InvalidPuzzleError, hasColourConstraints, isExactPacking, pieceMin, puzzleGrid, puzzleProblem, totalPieceCount } from '../puzzle/model.js';
 import type { CheckedPuzzle } from '../puzzle/validate.js';
 import { checkPuzzle } from '../puzzle/validate.js';
 import { bitboardInput, countingInput, countingPieces, dlxInput, holdsPoints, optionalCellsOf, rectangleInput } from './engine-inputs.js';
@@ -60,6 +60,8 @@ export interface PreparedSearch {
    * The same text for every member of a solution's symmetry class and for no other solution (the least of
    * its images' keys): for a run that wants a few solutions up to symmetry and takes the first member of
    * each class it meets (see SubtreeOptions.distinct). Read only where solutions are filtered (`needsFilter`).
+   * Not set with colour constraints: a solution decodes to its pieces' cells, not their colours, so two
+   * solutions that differ in colours only would have one key (the canonical filter keeps them apart).
    */
   classKey?(solution: Solution): string;
   /** Choices on the path to every solution (the pieces to place), or undefined when solutions differ in it. */
@@ -250,16 +252,7 @@ function withSymmetry(
       if (!expand) return [first];
       return orbitRepresentatives(coverOf(raw), group).map((g, i) => (i === 0 ? first : mapSolution(first, g)));
     },
-    classKey(solution) {
-      const key = (s: Solution): string =>
-        s.placements.map((p) => `${p.piece}:${p.cells.map((c) => board.indexOf(c)).sort((a, b) => a - b).join(',')}`).sort().join(';');
-      let least = key(solution);
-      for (const g of group) {
-        const k = key(mapSolution(solution, g));
-        if (k < least) least = k;
-      }
-      return least;
-    },
+    ...(hasColourConstraints(base.puzzle) ? {} : { classKey: (solution: Solution) => classKey(solution, group, board, mapSolution) }),
     weight(raw) {
       if (!expand) return 1;
       // A symmetry that keeps the solution keeps its restricted piece's placement (the piece's one copy
@@ -360,6 +353,18 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     },
     plan !== undefined && (filterAll || plan.stabilizers.size > 0),
   );
+}
+
+/** The least key among a solution's images under `group` (PreparedSearch.classKey). */
+function classKey(solution: Solution, group: readonly SolutionSymmetry[], board: BoardIndex, mapSolution: (s: Solution, g: SolutionSymmetry) => Solution): string {
+  const key = (s: Solution): string =>
+    s.placements.map((p) => `${p.piece}:${p.cells.map((c) => board.indexOf(c)).sort((a, b) => a - b).join(',')}`).sort().join(';');
+  let least = key(solution);
+  for (const g of group) {
+    const k = key(mapSolution(solution, g));
+    if (k < least) least = k;
+  }
+  return least;
 }
 
 /** True when every placement of `list` is marked (mark[k] === 1). */

@@ -168,6 +168,8 @@ describe('colour constraints', () => {
       for (const engine of ENGINES) {
         expect(solve(puzzle, { countOnly: true, engine }).solutions).toBe(expected.length);
         expect(solve(puzzle, { countOnly: true, engine, unique: true }).solutions).toBe(classes);
+        // with a limit past them, every class once (classes that differ in colours only stay apart)
+        expect(solve(puzzle, { engine, unique: true, limit: classes + 5 }).solutions).toBe(classes);
       }
     });
 
