@@ -172,6 +172,33 @@ export function bitboardLoopsAvailable(): boolean {
 
 const PAGE = 65536;
 
+/** What Dancing Links reads and sets in its instance of the module (wasm/dlx-loop.ts). */
+export interface DlxLoopExports {
+  advanceExact(): number;
+  DLX_NODE: WasmGlobal;
+  DLX_ITEM: WasmGlobal;
+  DLX_CHOICE: WasmGlobal;
+  dlxLevel: WasmGlobal;
+  dlxPhase: WasmGlobal;
+  dlxNodes: WasmGlobal;
+  dlxUpdates: WasmGlobal;
+  dlxCheckMask: WasmGlobal;
+}
+
+/**
+ * An instance of the module over a memory of its own of at least `bytes` bytes, for Dancing Links' exact
+ * loop (which lays out its arrays in it, from byte 0, and never grows it: see dlx.ts); undefined where
+ * WebAssembly cannot be compiled. The bitboard loops' imports are never called from that loop.
+ */
+export function dlxLoopInstance(bytes: number): { loop: DlxLoopExports; buffer: ArrayBuffer } | undefined {
+  const module = loopModule();
+  if (module === null) return undefined;
+  const memory = new wasmApi!.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+  const never = (): boolean => true;
+  const loop = new wasmApi!.Instance(module, { env: { memory }, snug: { emit: never, tick: never } }).exports as unknown as DlxLoopExports;
+  return { loop, buffer: memory.buffer };
+}
+
 /** The module's number for each search (runWindow's; the wide exports read 0 as the general search, any other as the exact one). */
 const LOOP_CODE = { one: 1, two: 2, general: 0 } as const;
 

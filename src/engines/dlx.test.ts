@@ -6,6 +6,7 @@ import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
 import type { ExactCoverSpec } from './dlx.js';
 import { DancingLinks } from './dlx.js';
 import { seededRandom } from '../runs/estimate.js';
+import { withoutWebAssembly } from '../test-support/without-wasm.js';
 
 /** Every solution, copied. */
 function collect(dl: DancingLinks, prefix?: number[]): number[][] {
@@ -197,6 +198,32 @@ describe('pentominoes', () => {
 
   it('tiles 3x20 in 8 ways', () => checkTilings(20, 3, 8));
   it('tiles 4x15 in 1472 ways', () => checkTilings(15, 4, 1472));
+});
+
+describe('exact mode without WebAssembly', () => {
+  // Exact mode's loop is WebAssembly's (wasm/dlx-loop.ts); where none can be compiled, an exact cover is
+  // searched as Algorithm M with every bound [1, 1], which branches the same way
+  it('finds the same solutions, in the same order, with the same nodes and updates', async () => {
+    const specs: ExactCoverSpec[] = [
+      { primaryCount: 7, options: [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]] },
+      queens(6),
+      queens(8),
+      cellCover(puzzleOf('3x20', rect(20, 3), PENTOMINOES)).spec,
+      cellCover(puzzleOf('dominoes', rect(4, 4), { D: [[0, 0, 0], [1, 0, 0]] }, { counts: { D: 8 } })).spec,
+    ];
+    const runs = (engine: typeof DancingLinks) => specs.map((spec) => {
+      const dl = new engine(spec);
+      const solutions = collect(dl);
+      const { nodes, updates } = dl.search();
+      return { multiplicities: dl.multiplicities, solutions, nodes, updates };
+    });
+    const withWasm = runs(DancingLinks);
+    expect(withWasm.map((r) => r.multiplicities)).toEqual(specs.map(() => false));
+    expect(withWasm.map((r) => r.solutions.length)).toEqual([1, 4, 92, 8, 36]);
+    const without = await withoutWebAssembly(async () => runs(((await import('./dlx.js')) as typeof import('./dlx.js')).DancingLinks));
+    expect(without.map((r) => r.multiplicities)).toEqual(specs.map(() => true));
+    expect(without.map(({ solutions, nodes, updates }) => ({ solutions, nodes, updates }))).toEqual(withWasm.map(({ solutions, nodes, updates }) => ({ solutions, nodes, updates })));
+  });
 });
 
 describe('search control', () => {

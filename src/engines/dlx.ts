@@ -3,8 +3,9 @@
  * secondary items with a capacity (how several identical copies of one piece are handled), and primary
  * items with multiplicities: bounds [u, v], "covered at least u and at most v times", searched by his
  * Algorithm M (TAOCP 7.2.2.1; his program DLX3). The bounds make the instance run in one of two modes,
- * fixed by the constructor: EXACT when every bound is [1, 1] (Algorithm X, the fast loop advance()), and
- * MULTIPLICITIES otherwise (Algorithm M, advanceM()). The two share the data structures below.
+ * fixed by the constructor: EXACT when every bound is [1, 1] (Algorithm X, the fast loop advance(), where
+ * WebAssembly runs: see WHERE IT RUNS), and MULTIPLICITIES otherwise (Algorithm M, advanceM()). The two
+ * share the data structures below.
  *
  * ITEMS. The spec numbers items from 0; inside, spec item e is item i = e + 1, so that 0 can be the root.
  * Let P = primaryCount and N = P + secondaryCount. Items 1..P are primary, P+1..N secondary. An item is
@@ -84,6 +85,13 @@
  * are not counted. An item left with no option is a dead end and is not covered at all. A "node" is one
  * choice tried (an option, or in multiplicities mode a null choice); prefix choices are not counted.
  *
+ * WHERE IT RUNS. Exact mode's loop (advance()) is WebAssembly's, wasm/dlx-loop.ts, compiled into the
+ * engines' one module (see bitboard-wasm.ts): `node`, `item` and `choice` are views of its instance's
+ * memory, sized once by the constructor and never grown. Where WebAssembly cannot be compiled, an exact
+ * cover is searched in multiplicities mode with every bound [1, 1] (Algorithm M branches the same way, so
+ * the solutions, nodes and updates are the same; its choice codes are paths). Algorithm M, the prefixes
+ * and everything else run here, in JavaScript.
+ *
  * The search is iterative (explicit stack `choice`, no recursion) and resumable: advance() runs until the
  * next solution, the end of the subtree, or a checkpoint every CHECK_INTERVAL nodes (where the signal and
  * the clock are read, outside the hot loop), keeping its state in fields, so solutions() can yield
@@ -95,6 +103,8 @@
 import type { Engine, EngineName, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 import { restAfterStop } from './rest.js';
+import type { DlxLoopExports } from './bitboard-wasm.js';
+import { dlxLoopInstance } from './bitboard-wasm.js';
 
 export interface ExactCoverSpec {
   /** Items 0..primaryCount-1 must each be covered within their bounds (default: exactly once). */
@@ -349,13 +359,16 @@ export class DancingLinks implements Engine {
   readonly itemCount: number;
   readonly optionCount: number;
   /**
-   * True when some primary item has bounds other than [1, 1]: the search is Algorithm M, a prefix is a
-   * path of choice codes, and codes -1 - e (the null choice on primary item e) appear in branches().
+   * True when some primary item has bounds other than [1, 1], or WebAssembly cannot be compiled here (see
+   * WHERE IT RUNS): the search is Algorithm M, a prefix is a path of choice codes, and codes -1 - e (the
+   * null choice on primary item e) appear in branches().
    */
   readonly multiplicities: boolean;
 
   private readonly node: Int32Array;
   private readonly item: Int32Array;
+  /** Exact mode: the WebAssembly loop whose memory holds node, item and choice (see advance()). */
+  private readonly loop: DlxLoopExports | undefined;
   /** Offset of the first node of each option. */
   private readonly optionStart: Int32Array;
 
@@ -424,7 +437,6 @@ export class DancingLinks implements Engine {
         if (u !== 1 || v !== 1) multiplicities = true;
       }
     }
-    this.multiplicities = multiplicities;
     const options = spec.options;
     this.primaryCount = P;
     this.itemCount = N;
@@ -447,8 +459,24 @@ export class DancingLinks implements Engine {
       optionNodes += o.length;
     }
 
+    // The arrays: in exact mode, in the memory of the WebAssembly loop (node, item, then choice, from byte
+    // 0); where none can be compiled, exact cover is searched as Algorithm M with every bound [1, 1]
+    const nodeCount = N + 1 + (options.length + 1) + optionNodes;
+    const wasm = multiplicities ? undefined : dlxLoopInstance(4 * (W * nodeCount + W * (N + 2) + P + 1));
+    if (!wasm) multiplicities = true;
+    this.multiplicities = multiplicities;
+    const levels = multiplicities ? options.length + P + 1 : P + 1;
+    const words = (at: number, length: number): Int32Array => (wasm ? new Int32Array(wasm.buffer, 4 * at, length) : new Int32Array(length));
+    this.loop = wasm?.loop;
+    if (this.loop) {
+      this.loop.DLX_NODE.value = 0;
+      this.loop.DLX_ITEM.value = 4 * W * nodeCount;
+      this.loop.DLX_CHOICE.value = 4 * (W * nodeCount + W * (N + 2));
+      this.loop.dlxCheckMask.value = CHECK_MASK;
+    }
+
     // Item lists: root 0 with 1..P, second root N+1 with P+1..N.
-    const item = (this.item = new Int32Array(W * (N + 2)));
+    const item = (this.item = words(W * nodeCount, W * (N + 2)));
     const link = (a: number, b: number): void => {
       item[W * a + RLINK] = W * b;
       item[W * b + LLINK] = W * a;
@@ -459,8 +487,7 @@ export class DancingLinks implements Engine {
     link(root2, root2);
     for (let i = P + 1; i <= N; i++) { link(i - 1 === P ? root2 : i - 1, i); link(i, root2); }
 
-    const nodeCount = N + 1 + (options.length + 1) + optionNodes;
-    const node = (this.node = new Int32Array(W * nodeCount));
+    const node = (this.node = words(0, W * nodeCount));
     for (let i = 1; i <= N; i++) {
       const h = W * i;
       node[h + ULINK] = node[h + DLINK] = h;
@@ -500,8 +527,8 @@ export class DancingLinks implements Engine {
       node[x + TOP] = -(k + 1);
       node[x + ULINK] = spacer + W;
     }
-    this.choice = new Int32Array(multiplicities ? options.length + P + 1 : P + 1);
-    this.firstTweak = new Int32Array(multiplicities ? options.length + P + 1 : 0);
+    this.choice = words(W * nodeCount + W * (N + 2), levels);
+    this.firstTweak = new Int32Array(multiplicities ? levels : 0);
   }
 
   /**
@@ -919,69 +946,20 @@ export class DancingLinks implements Engine {
    * Algorithm X from the saved state until the next solution (returned with its choices still applied
    * and phase BACKTRACK, so the next call goes on with the option after the last), the end of the subtree
    * (everything undone down to the prefix), or a checkpoint every CHECK_INTERVAL nodes (choices applied,
-   * phase FORWARD), where step() looks at the signal and the clock.
+   * phase FORWARD), where step() looks at the signal and the clock. The loop is WebAssembly's
+   * (wasm/dlx-loop.ts): this passes the state in and out.
    */
   private advance(): number {
-    const node = this.node, item = this.item, choice = this.choice;
-    let level = this.level, phase = this.phase, nodes = this.nodes, updates = this.updates;
-    let best = 0, cur = 0, result = EXHAUSTED;
-    for (;;) {
-      if (phase === FORWARD) {
-        // MRV: the first primary item with the fewest options.
-        let t = 0x7fffffff;
-        best = 0;
-        for (let k = item[RLINK]!; k !== 0; k = item[k + RLINK]!) {
-          const s = node[k + TOP]!;
-          if (s < t) {
-            t = s;
-            best = k;
-            if (s === 0) break;
-          }
-        }
-        if (best === 0) { result = SOLUTION; phase = BACKTRACK; break; }
-        if (t === 0) { phase = BACKTRACK; continue; }
-        updates += cover(best, node, item);
-        cur = node[best + DLINK]!;
-      } else {
-        if (level === 0) { result = EXHAUSTED; break; }
-        cur = choice[--level]!;
-        best = node[cur + TOP]!;
-        // Undo the other items of cur, right to left.
-        for (let q = cur - W; q !== cur;) {
-          const j = node[q + TOP]!;
-          if (j <= 0) {
-            q = node[q + DLINK]!;
-          } else {
-            if (node[j + AUX]++ === 0) uncover(j, node, item);
-            q -= W;
-          }
-        }
-        cur = node[cur + DLINK]!;
-      }
-      if (cur === best) {
-        uncover(best, node, item);
-        phase = BACKTRACK;
-        continue;
-      }
-      // Try option cur: its other items, left to right.
-      choice[level++] = cur;
-      nodes++;
-      for (let q = cur + W; q !== cur;) {
-        const j = node[q + TOP]!;
-        if (j <= 0) {
-          q = node[q + ULINK]!;
-        } else {
-          if (--node[j + AUX] === 0) updates += cover(j, node, item);
-          q += W;
-        }
-      }
-      phase = FORWARD;
-      if ((nodes & CHECK_MASK) === 0) { result = CHECKPOINT; break; }
-    }
-    this.level = level;
-    this.phase = phase;
-    this.nodes = nodes;
-    this.updates = updates;
+    const loop = this.loop!;
+    loop.dlxLevel.value = this.level;
+    loop.dlxPhase.value = this.phase;
+    loop.dlxNodes.value = this.nodes;
+    loop.dlxUpdates.value = this.updates;
+    const result = loop.advanceExact();
+    this.level = loop.dlxLevel.value;
+    this.phase = loop.dlxPhase.value;
+    this.nodes = loop.dlxNodes.value;
+    this.updates = loop.dlxUpdates.value;
     return result;
   }
 
