@@ -4,9 +4,10 @@
  * reads them (GET and HEAD, inside dist/web), so it can be any server; this one needs nothing installed.
  */
 import { chmodSync, createReadStream, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import type * as Http from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
-import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import { createRequire } from 'node:module';
+import type * as Zlib from 'node:zlib';
 import { hostname } from 'node:os';
 import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,10 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 const COMPRESSIBLE = /^(text\/|application\/(json|yaml|wasm)|image\/svg)/;
+
+// node:http and node:zlib are required when a server is made: every other command of the tool, which
+// bundles this file, would load them for nothing (some 4 ms of each start)
+const require = createRequire(import.meta.url);
 
 /** The compression to send, from the request's Accept-Encoding: brotli, then gzip, else none ('q=0' refuses one). */
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
@@ -101,6 +106,7 @@ function hostAllowed(header: string | undefined, served: string, port: number): 
  * inside that leads out is refused too), for requests that name the host it serves.
  */
 export function webServer(root: string, host: string, port: () => number, timeouts: WebTimeouts = TIMEOUTS): Server {
+  const zlib = require('node:zlib') as typeof Zlib;
   const realRoot = realpathSync(root);
   const inside = (path: string): boolean => path === realRoot || path.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
   const answer = (request: IncomingMessage, response: ServerResponse): void => {
@@ -133,11 +139,11 @@ export function webServer(root: string, host: string, port: () => number, timeou
     const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
     response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': cache, vary: 'accept-encoding', ...(encoding ? { 'content-encoding': encoding } : {}) });
     if (request.method === 'HEAD') response.end();
-    else if (encoding === 'br') createReadStream(path).pipe(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(response);
-    else if (encoding === 'gzip') createReadStream(path).pipe(createGzip()).pipe(response);
+    else if (encoding === 'br') createReadStream(path).pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(response);
+    else if (encoding === 'gzip') createReadStream(path).pipe(zlib.createGzip()).pipe(response);
     else createReadStream(path).pipe(response);
   };
-  const server = createServer({ requestTimeout: timeouts.request, headersTimeout: timeouts.headers, keepAliveTimeout: timeouts.keepAlive, connectionsCheckingInterval: timeouts.check }, answer);
+  const server = (require('node:http') as typeof Http).createServer({ requestTimeout: timeouts.request, headersTimeout: timeouts.headers, keepAliveTimeout: timeouts.keepAlive, connectionsCheckingInterval: timeouts.check }, answer);
   // with no 'timeout' listener, a socket idle this long is destroyed
   server.setTimeout(timeouts.idle);
   return server;
