@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,28 @@ describe('the server of snug web', () => {
     expect(await get('/')).toMatchObject({ status: 200, body: '<!doctype html><title>app</title>' });
     expect(await get('/assets/a.js')).toMatchObject({ status: 200, body: 'export {};' });
     expect(await get('/home.html')).toMatchObject({ status: 200, body: '<!doctype html><title>app</title>' });
+  });
+
+  it('compresses text as the browser accepts it: brotli, then gzip, else none', async () => {
+    const raw = (encoding: string): Promise<{ encoding: string | undefined; body: Buffer }> => new Promise((resolve, reject) => {
+      const r = request({ host: '127.0.0.1', port, path: '/', headers: { host: `127.0.0.1:${port}`, 'accept-encoding': encoding }, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      });
+      r.on('error', reject);
+      r.end();
+    });
+    const page = readFileSync(join(root, 'index.html'), 'utf8');
+    const br = await raw('gzip, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(page);
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(page);
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(page);
   });
 
   it('never follows a link out of its folder', async () => {
