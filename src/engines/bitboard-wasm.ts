@@ -175,7 +175,6 @@ const PAGE = 65536;
 /** What Dancing Links reads and sets in its instance of the module (wasm/dlx-loop.ts). */
 export interface DlxLoopExports {
   advanceExact(): number;
-  DLX_NODE: WasmGlobal;
   DLX_ITEM: WasmGlobal;
   DLX_CHOICE: WasmGlobal;
   dlxLevel: WasmGlobal;

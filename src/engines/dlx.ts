@@ -469,7 +469,6 @@ export class DancingLinks implements Engine {
     const words = (at: number, length: number): Int32Array => (wasm ? new Int32Array(wasm.buffer, 4 * at, length) : new Int32Array(length));
     this.loop = wasm?.loop;
     if (this.loop) {
-      this.loop.DLX_NODE.value = 0;
       this.loop.DLX_ITEM.value = 4 * W * nodeCount;
       this.loop.DLX_CHOICE.value = 4 * (W * nodeCount + W * (N + 2));
       this.loop.dlxCheckMask.value = CHECK_MASK;

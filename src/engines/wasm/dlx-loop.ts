@@ -1,7 +1,8 @@
 // AssemblyScript, compiled with bitboard-loops.ts into one module by scripts/build-wasm.mjs. Dancing Links'
 // exact-mode search loop (Algorithm X: dlx.ts, "EXACT MODE", is the specification, and its data
-// structures, the `node` and `item` arrays and the `choice` stack, are these memories' DLX_NODE,
-// DLX_ITEM and DLX_CHOICE: the engine's fields of those names are views of them). The engine keeps
+// structures, the `node` and `item` arrays and the `choice` stack, live in this instance's memory: `node`
+// from byte 0, the others at DLX_ITEM and DLX_CHOICE; the engine's fields of those names are views of
+// them). The engine keeps
 // everything else (prefixes, branches, Algorithm M, solutions and stops) and calls advanceExact() where
 // its search runs.
 //
@@ -9,8 +10,7 @@
 // loop is compiled from its first call. The Kanoodle pyramid up to symmetry (355,363 nodes, 106 M
 // updates) searched in 0.70-1.03 s against 1.0-1.32 s in V8's JavaScript, alternated runs in one minute.
 
-/** Word offsets into `node` and `item` are scaled by 4 (bytes) from these addresses. */
-export let DLX_NODE: usize = 0;
+/** Word offsets into `item` and `choice` are scaled by 4 (bytes) from these addresses (`node` is at 0). */
 export let DLX_ITEM: usize = 0;
 export let DLX_CHOICE: usize = 0;
 /** The search's state between calls (the engine's level, phase, nodes and updates). */
@@ -35,29 +35,31 @@ const CHECKPOINT = 3;
 const FORWARD = 0;
 const BACKTRACK = 1;
 
+// `node` is at byte 0 (dlx.ts lays it out there), so a node's word offset times 4 is its address; the
+// other two arrays' addresses are read once per call of advanceExact and passed on
 @inline function node(x: i32): i32 {
-  return load<i32>(DLX_NODE + (<usize>x << 2));
+  return load<i32>(<usize>x << 2);
 }
 
 @inline function setNode(x: i32, v: i32): void {
-  store<i32>(DLX_NODE + (<usize>x << 2), v);
+  store<i32>(<usize>x << 2, v);
 }
 
-@inline function item(x: i32): i32 {
-  return load<i32>(DLX_ITEM + (<usize>x << 2));
+@inline function item(base: usize, x: i32): i32 {
+  return load<i32>(base + (<usize>x << 2));
 }
 
-@inline function setItem(x: i32, v: i32): void {
-  store<i32>(DLX_ITEM + (<usize>x << 2), v);
+@inline function setItem(base: usize, x: i32, v: i32): void {
+  store<i32>(base + (<usize>x << 2), v);
 }
 
 /** Knuth's cover(i), i a header offset: unlink the item and hide every option in its list. Returns the updates. */
-function cover(i: i32): i32 {
+function cover(items: usize, i: i32): i32 {
   let updates = 1;
-  const l = item(i + LLINK);
-  const r = item(i + RLINK);
-  setItem(l + RLINK, r);
-  setItem(r + LLINK, l);
+  const l = item(items, i + LLINK);
+  const r = item(items, i + RLINK);
+  setItem(items, l + RLINK, r);
+  setItem(items, r + LLINK, l);
   for (let p = node(i + DLINK); p != i; p = node(p + DLINK)) {
     updates += node(p + AUX);
     for (let q = p + W; q != p;) {
@@ -78,7 +80,7 @@ function cover(i: i32): i32 {
 }
 
 /** Knuth's uncover(i): exactly undoes cover(i), walking every list in the opposite direction. */
-function uncover(i: i32): void {
+function uncover(items: usize, i: i32): void {
   for (let p = node(i + ULINK); p != i; p = node(p + ULINK)) {
     for (let q = p - W; q != p;) {
       const x = node(q + TOP);
@@ -94,10 +96,10 @@ function uncover(i: i32): void {
       }
     }
   }
-  const l = item(i + LLINK);
-  const r = item(i + RLINK);
-  setItem(l + RLINK, i);
-  setItem(r + LLINK, i);
+  const l = item(items, i + LLINK);
+  const r = item(items, i + RLINK);
+  setItem(items, l + RLINK, i);
+  setItem(items, r + LLINK, i);
 }
 
 /**
@@ -111,6 +113,8 @@ export function advanceExact(): i32 {
   let nodes = dlxNodes;
   let updates = dlxUpdates;
   const mask = dlxCheckMask;
+  const items = DLX_ITEM;
+  const choices = DLX_CHOICE;
   // the node count's low 31 bits, for the checkpoint test (nodes itself is an f64)
   let low = <i32>(<i64>nodes & 0x7fffffff);
   let best = 0;
@@ -121,7 +125,7 @@ export function advanceExact(): i32 {
       // MRV: the first primary item with the fewest options
       let t = 0x7fffffff;
       best = 0;
-      for (let k = item(RLINK); k != 0; k = item(k + RLINK)) {
+      for (let k = item(items, RLINK); k != 0; k = item(items, k + RLINK)) {
         const s = node(k + TOP);
         if (s < t) {
           t = s;
@@ -138,7 +142,7 @@ export function advanceExact(): i32 {
         phase = BACKTRACK;
         continue;
       }
-      updates += <f64>cover(best);
+      updates += <f64>cover(items, best);
       cur = node(best + DLINK);
     } else {
       if (level == 0) {
@@ -146,7 +150,7 @@ export function advanceExact(): i32 {
         break;
       }
       level--;
-      cur = load<i32>(DLX_CHOICE + (<usize>level << 2));
+      cur = load<i32>(choices + (<usize>level << 2));
       best = node(cur + TOP);
       // undo the other items of cur, right to left
       for (let q = cur - W; q != cur;) {
@@ -156,19 +160,19 @@ export function advanceExact(): i32 {
         } else {
           const bound = node(j + AUX);
           setNode(j + AUX, bound + 1);
-          if (bound == 0) uncover(j);
+          if (bound == 0) uncover(items, j);
           q -= W;
         }
       }
       cur = node(cur + DLINK);
     }
     if (cur == best) {
-      uncover(best);
+      uncover(items, best);
       phase = BACKTRACK;
       continue;
     }
     // try option cur: its other items, left to right
-    store<i32>(DLX_CHOICE + (<usize>level << 2), cur);
+    store<i32>(choices + (<usize>level << 2), cur);
     level++;
     nodes++;
     low = (low + 1) & 0x7fffffff;
@@ -179,7 +183,7 @@ export function advanceExact(): i32 {
       } else {
         const bound = node(j + AUX) - 1;
         setNode(j + AUX, bound);
-        if (bound == 0) updates += <f64>cover(j);
+        if (bound == 0) updates += <f64>cover(items, j);
         q += W;
       }
     }
