@@ -5,7 +5,8 @@ import { dirname } from 'node:path';
 
 // Packages left outside every bundle, each required on first use: yaml and @resvg/resvg-js when a puzzle
 // file is parsed or a PNG drawn, bullmq and ioredis by the work queue only, zod only to read back what a
-// run wrote (a checkpoint, a shard's output, solution lines: zod was 600 KB of a 1,350 KB bundle).
+// run wrote (a checkpoint, a shard's output, solution lines: zod was 600 KB of a 1,350 KB bundle). The
+// command line serves yaml, fast-xml-parser and zod from bundles of their own (bundle-cli.mjs).
 export const EXTERNAL = ['yaml', '@resvg/resvg-js', 'bullmq', 'ioredis', 'zod'];
 
 // No whitespace or comments, and every character outside ASCII written as an escape: the command line's

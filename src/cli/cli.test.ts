@@ -183,3 +183,33 @@ describe('snug list and show', () => {
     }
   });
 });
+
+describe('the launcher', () => {
+  // dist/cli/snug.cjs serves yaml, fast-xml-parser and zod from dist/cli/packages, each one script with its
+  // code cache (scripts/bundle-cli.mjs, loadPackage in platform/host.ts): a command that reads a puzzle
+  // file, a BurrTools file or solution lines must not fall back to the package's own dozens of files
+  const required = (args: string[]): { code: number | null; stdout: string; fromNodeModules: string[] } => {
+    const probe = tempFile('probe.cjs', "process.on('exit', () => process.stderr.write('REQUIRED ' + JSON.stringify(Object.keys(require.cache).filter((k) => k.includes('node_modules'))) + '\\n'));\n");
+    const r = spawnSync(process.execPath, ['-r', probe, fileURLToPath(new URL('../../dist/cli/snug.cjs', import.meta.url)), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const line = r.stderr.split('\n').find((l) => l.startsWith('REQUIRED '));
+    return { code: r.status, stdout: r.stdout, fromNodeModules: JSON.parse(line!.slice('REQUIRED '.length)) as string[] };
+  };
+
+  it('reads puzzle files, BurrTools files and solution lines with its own copies of the parsers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'snug-launcher-'));
+    const yaml = join(dir, 'soma.yaml');
+    expect(snug('convert', 'soma', yaml).code).toBe(0);
+    const fromYaml = required(['solve', yaml, '--unique', '--count', '--json']);
+    expect(fromYaml.code).toBe(0);
+    expect(JSON.parse(fromYaml.stdout).solutions).toBe(240);
+    const burr = join(dir, 'soma.xmpuzzle');
+    expect(snug('convert', 'soma', burr).code).toBe(0);
+    const fromXml = required(['solve', burr, '--unique', '--count', '--json']);
+    expect(JSON.parse(fromXml.stdout).solutions).toBe(240);
+    const lines = join(dir, 'soma.jsonl');
+    writeFileSync(lines, snug('solve', 'soma', '--limit', '1', '--jsonl').stdout);
+    const fromLines = required(['disassemble', 'soma', '--from', lines, '--json']);
+    expect(fromLines.code).toBe(0);
+    for (const r of [fromYaml, fromXml, fromLines]) expect(r.fromNodeModules.filter((k) => /[\\/]node_modules[\\/](yaml|fast-xml-parser|zod)[\\/]/.test(k))).toEqual([]);
+  });
+});

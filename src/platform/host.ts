@@ -89,16 +89,28 @@ let yaml: typeof Yaml | undefined;
 let xmlParser: typeof Fxp | undefined;
 let zod: typeof Zod | undefined;
 
+/**
+ * The command line's launcher (dist/cli/snug.cjs, made by scripts/bundle-cli.mjs) serves the packages
+ * below as one script each with V8's code cache of it: the same package, loaded and first run in a few
+ * milliseconds instead of some thirty (yaml is dozens of files to find and compile before a puzzle file's
+ * first line is read). Elsewhere (the library, tests, worker threads) they are required as usual.
+ */
+const launcherPackage = (globalThis as unknown as Record<symbol, ((name: string) => unknown) | undefined>)[Symbol.for('snug.package')];
+
+function loadPackage<T>(name: string): T {
+  return (launcherPackage?.(name) ?? require(name)) as T;
+}
+
 export function yamlModule(): typeof Yaml {
-  return (yaml ??= require('yaml') as typeof Yaml);
+  return (yaml ??= loadPackage<typeof Yaml>('yaml'));
 }
 
 export function xmlParserModule(): typeof Fxp {
-  return (xmlParser ??= require('fast-xml-parser') as typeof Fxp);
+  return (xmlParser ??= loadPackage<typeof Fxp>('fast-xml-parser'));
 }
 
 export function zodModule(): typeof Zod {
-  return (zod ??= require('zod') as typeof Zod);
+  return (zod ??= loadPackage<typeof Zod>('zod'));
 }
 
 /** The text gzip data holds; a RangeError when it would unpack to more than `maxBytes`. */
