@@ -64,7 +64,8 @@ export function cellEngine(reduced: Puzzle, choice: EngineChoice): { name: Engin
   // Dental Desaster 7.3-9.6 s against 1.1 s, two face 3 2.1 s against 0.67 s, the Solid Six-Piece Burrs
   // 3.1 s against 2.6 s, and no file slower.
   const chosen = !isExactPacking(reduced) && reduced.dims === 3 && !wide;
-  // the bitboard engine's loops are WebAssembly: where it cannot be compiled, Dancing Links (JavaScript)
+  // the bitboard engine's loops are WebAssembly: where it cannot be compiled, Dancing Links (whose exact
+  // loop is WebAssembly too; without it, exact covers run as Algorithm M in JavaScript: see dlx.ts)
   const noWasm = !bitboardLoopsAvailable();
   const name = choice === 'auto' ? (wide || chosen || noWasm ? 'dlx' : 'bitboard') : choice;
   if (name === 'bitboard' && noWasm) throw new InvalidOptionError('the bitboard engine needs WebAssembly, which cannot be compiled here; use --engine dlx');
