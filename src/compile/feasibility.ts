@@ -213,95 +213,39 @@ const LOOKAHEAD_WORK = 60_000_000;
  * Bit sets over placements: conflict(q) holds every placement that cannot be down with q (it shares a
  * cell, or it is another placement of q's piece when that piece has one copy). The placements that starve
  * cell c are those not over c that conflict with every live placement over c: an intersection, which
- * mostly empties after a few sets; likewise for a piece that must be used.
+ * mostly empties after a few sets; likewise for a piece that must be used. The loops are WebAssembly's
+ * (lookaheadDead in wasm/bitboard-build.ts): in JavaScript they ran before the JIT had warmed up, some
+ * 50-90 ms of BurrTools' Pelikan Burr's preparing (3,601 placements of 25 cells, sets of 113 words).
  */
 export function lookaheadDeadPlacements(puzzle: Puzzle, board: BoardIndex, table: PlacementTable, dead: Uint8Array): number {
-  const placements = table.placements;
-  const count = placements.length;
+  const count = table.placements.length;
   const words = (count + 31) >>> 5;
-  let cellsPlaced = 0;
-  for (const p of placements) cellsPlaced += p.cells.length;
-  if (count * words > LOOKAHEAD_WORDS || words * cellsPlaced > LOOKAHEAD_WORK) return 0;
+  const { cellStart, cellList, pieceOf } = placementLists(table);
+  const cellsPlaced = cellList.length;
+  // (the loops are WebAssembly's, wasm/bitboard-build.ts: where none can be compiled, no placement is taken
+  // out here, and the search finds the same dead ends itself)
+  if (count * words > LOOKAHEAD_WORDS || words * cellsPlaced > LOOKAHEAD_WORK || !bitboardLoopsAvailable()) return 0;
   const n = board.cells.length;
+  const P = puzzle.pieces.length;
   const required = new Uint8Array(n).fill(1);
   for (const c of puzzle.optional ?? []) {
     const i = board.indexOf(c);
     if (i >= 0) required[i] = 0;
   }
-  const single = puzzle.pieces.map((p) => p.count <= 1);
-  const byCell = Array.from({ length: n }, () => new Uint32Array(words));
-  const byPiece = puzzle.pieces.map(() => new Uint32Array(words));
-  const over: number[][] = Array.from({ length: n }, () => []);
-  const liveSet = new Uint32Array(words);
-  placements.forEach((p, k) => {
-    if (dead[k]) return;
-    const bit = 1 << (k & 31);
-    for (const c of p.cells) {
-      byCell[c]![k >>> 5]! |= bit;
-      over[c]!.push(k);
-    }
-    byPiece[p.piece]![k >>> 5]! |= bit;
-    liveSet[k >>> 5]! |= bit;
-  });
-  const conflict = new Uint32Array(count * words);
-  placements.forEach((p, k) => {
-    if (dead[k]) return;
-    const at = k * words;
-    for (const c of p.cells) {
-      const set = byCell[c]!;
-      for (let w = 0; w < words; w++) conflict[at + w]! |= set[w]!;
-    }
-    if (single[p.piece]) {
-      const set = byPiece[p.piece]!;
-      for (let w = 0; w < words; w++) conflict[at + w]! |= set[w]!;
-    }
-  });
-  const acc = new Uint32Array(words);
-  let added = 0;
-  // acc &= conflict(q) for each live q of `options` (stopping once acc is empty); then every placement left
-  // in acc dies; true when one did
-  const starve = (options: readonly number[]): boolean => {
-    let left = false;
-    for (const q of options) {
-      if (dead[q]) continue;
-      const at = q * words;
-      left = false;
-      for (let w = 0; w < words; w++) if ((acc[w]! &= conflict[at + w]!) !== 0) left = true;
-      if (!left) return false;
-    }
-    // (true only when some placement died: a cell no live placement covers empties acc, and then no more)
-    let killed = false;
-    for (let w = 0; w < words; w++) {
-      for (let bits = acc[w]!; bits !== 0; bits &= bits - 1) {
-        const k = 32 * w + 31 - Math.clz32(bits & -bits);
-        dead[k] = 1;
-        liveSet[w]! &= ~(1 << (k & 31));
-        added++;
-        killed = true;
-      }
-    }
-    return killed;
-  };
-  // each pass costs about one building of the sets; passes stop after a few of those in all (what was taken
-  // out by then stays out: stopping early only leaves more placements in, never a wrong one out)
-  const passWork = words * (cellsPlaced + count);
-  let work = 0;
-  for (let changed = true; changed && work <= LOOKAHEAD_WORK; work += passWork) {
-    changed = false;
-    for (let c = 0; c < n; c++) {
-      if (!required[c]) continue;
-      const here = byCell[c]!;
-      for (let w = 0; w < words; w++) acc[w] = liveSet[w]! & ~here[w]!;
-      if (starve(over[c]!)) changed = true;
-    }
-    puzzle.pieces.forEach((piece, i) => {
-      const min = pieceMin(piece);
-      if (min <= 0) return;
-      // a placement of this very piece needs min - 1 others: none when that is 0
-      const own = byPiece[i]!;
-      for (let w = 0; w < words; w++) acc[w] = min > 1 ? liveSet[w]! : liveSet[w]! & ~own[w]!;
-      if (starve(table.byPiece[i]!)) changed = true;
-    });
-  }
+  const pieceStart = new Int32Array(P + 1);
+  table.byPiece.forEach((list, p) => { pieceStart[p + 1] = pieceStart[p]! + list.length; });
+  const pieceList = new Int32Array(pieceStart[P]!);
+  table.byPiece.forEach((list, p) => pieceList.set(list, pieceStart[p]!));
+  const arena = new BuildArena();
+  const deadAt = arena.put(dead);
+  const args = [
+    arena.put(cellStart), arena.put(cellList), arena.put(pieceOf),
+    arena.put(Uint8Array.from(puzzle.pieces, (p) => (p.count <= 1 ? 1 : 0))), arena.put(required), arena.put(Int32Array.from(puzzle.pieces, pieceMin)),
+    arena.put(pieceStart), arena.put(pieceList), deadAt,
+    arena.reserve(4 * (n + 1)), arena.reserve(4 * cellsPlaced), arena.reserve(4 * n * words), arena.reserve(4 * P * words),
+    arena.reserve(4 * words), arena.reserve(4 * words), arena.reserve(4 * count * words), arena.reserve(count),
+  ] as const;
+  const added = arena.kernels.lookaheadDead(count, words, n, P, ...args, LOOKAHEAD_WORK);
+  dead.set(arena.view(Uint8Array, deadAt, count));
   return added;
 }

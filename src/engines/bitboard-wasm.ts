@@ -369,6 +369,10 @@ export interface BuildKernels {
   deadPlacements(count: number, cellStart: number, cellList: number, pieceOf: number, nbrStart: number, nbr: number, look: number, reachable: number,
     mark: number, queue: number, dead: number): void;
   placementSums(count: number, cellStart: number, cellList: number, weight: number, sums: number): void;
+  lookaheadDead(count: number, words: number, cells: number, pieces: number, cellStart: number, cellList: number, pieceOf: number,
+    single: number, required: number, pieceMin: number, pieceStart: number, pieceList: number, dead: number,
+    overStart: number, overList: number, byCell: number, byPiece: number, liveSet: number, acc: number,
+    conflict: number, made: number, workLimit: number): number;
   windowBits(m: number, n: number, windowCells: number, general: number, candCellStart: number, candCells: number, haloStart: number, halo: number,
     nbrStart: number, nbr: number, optional: number, haloRel: number, optRel: number, nbrWin: number, edge: number): void;
   readonly builtSpan: WasmGlobal;

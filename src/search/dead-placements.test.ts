@@ -6,6 +6,7 @@ import type { Puzzle } from '../puzzle/model.js';
 import { allTilings } from '../test-support/orbits.js';
 import { PENTOMINOES, art, puzzleOf, rect } from '../test-support/shapes.js';
 import { deadPlacements, lookaheadDeadPlacements } from '../compile/feasibility.js';
+import { withoutWebAssembly } from '../test-support/without-wasm.js';
 import { puzzleCheckProblem } from '../puzzle/validate.js';
 import { solve } from './solve.js';
 
@@ -109,6 +110,22 @@ describe('the look-ahead: placements that starve a cell or a piece', () => {
     // it did something, on puzzles that have solutions
     expect(removed).toBeGreaterThan(0);
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('takes nothing out where WebAssembly cannot be compiled (its loops are WebAssembly\'s), and the counts stay', async () => {
+    const base = puzzleOf('square', rect(2, 2), { L: art('##/#.'), M: art('#'), D: art('##') }, { dims: 3 });
+    const puzzle: Puzzle = { ...base, pieces: base.pieces.map((p) => (p.name === 'D' ? { ...p, min: 0 } : p)) };
+    const expected = allTilings(puzzle).length;
+    await withoutWebAssembly(async () => {
+      const feasibility = (await import('../compile/feasibility.js')) as typeof import('../compile/feasibility.js');
+      const board = indexBoard(puzzle.board, puzzle.dims);
+      const table = generatePlacements(puzzle, board);
+      const dead = new Uint8Array(table.placements.length);
+      expect(feasibility.lookaheadDeadPlacements(puzzle, board, table, dead)).toBe(0);
+      expect(dead.every((d) => d === 0)).toBe(true);
+      const fresh = (await import('./solve.js')) as typeof import('./solve.js');
+      expect(fresh.solve(puzzle, { all: true, keep: false }).solutions).toBe(expected);
+    });
   });
 
   it('a piece that must be used and finds no room beside a placement takes that placement out', () => {

@@ -333,3 +333,123 @@ export function placementSums(count: i32, cellStart: usize, cellList: usize, wei
     setI32(sums, k, sum);
   }
 }
+
+/**
+ * compile/feasibility.ts's look-ahead (lookaheadDeadPlacements says what it finds and why it is sound),
+ * its loops. Placement k covers cells cellList[cellStart[k] .. cellStart[k+1]-1] and is a copy of piece
+ * pieceOf[k]; `single` (u8 per piece): the piece has one copy; `required` (u8 per cell): the cell must be
+ * covered; pieceMin (per piece): its fewest copies; pieceStart/pieceList: each piece's placements, in
+ * order; `dead` (u8 per placement): 1 for a placement known dead, set here for those found. Scratch, all
+ * zero: overStart (cells + 1), overList (as cellList, or less), byCell (cells x words), byPiece (pieces x words),
+ * liveSet and acc (words each), conflict (count x words), made (u8 per placement). Bit sets over
+ * placements are `words` u32. The passes stop after about `workLimit` word operations past the first.
+ * Returns how many placements it found dead.
+ */
+export function lookaheadDead(
+  count: i32, words: i32, cells: i32, pieces: i32, cellStart: usize, cellList: usize, pieceOf: usize,
+  single: usize, required: usize, pieceMin: usize, pieceStart: usize, pieceList: usize, dead: usize,
+  overStart: usize, overList: usize, byCell: usize, byPiece: usize, liveSet: usize, acc: usize,
+  conflict: usize, made: usize, workLimit: f64,
+): i32 {
+  // the sets of the live placements: by cell, by piece, all; and each cell's live placements in order
+  for (let k = 0; k < count; k++) {
+    if (load<u8>(dead + <usize>k) != 0) continue;
+    const w = k >> 5;
+    const bit = 1 << (k & 31);
+    for (let i = i32At(cellStart, k), end = i32At(cellStart, k + 1); i < end; i++) {
+      const c = i32At(cellList, i);
+      setI32(byCell, c * words + w, i32At(byCell, c * words + w) | bit);
+      setI32(overStart, c + 1, i32At(overStart, c + 1) + 1);
+    }
+    const p = i32At(pieceOf, k);
+    setI32(byPiece, p * words + w, i32At(byPiece, p * words + w) | bit);
+    setI32(liveSet, w, i32At(liveSet, w) | bit);
+  }
+  for (let c = 0; c < cells; c++) setI32(overStart, c + 1, i32At(overStart, c + 1) + i32At(overStart, c));
+  // (overStart[c] as cell c's cursor while its list is filled: it ends at overStart[c + 1], so the starts
+  // are then one place on)
+  for (let k = 0; k < count; k++) {
+    if (load<u8>(dead + <usize>k) != 0) continue;
+    for (let i = i32At(cellStart, k), end = i32At(cellStart, k + 1); i < end; i++) {
+      const c = i32At(cellList, i);
+      const at = i32At(overStart, c);
+      setI32(overList, at, k);
+      setI32(overStart, c, at + 1);
+    }
+  }
+  for (let c = cells; c > 0; c--) setI32(overStart, c, i32At(overStart, c - 1));
+  setI32(overStart, 0, 0);
+  let cellsPlaced = 0;
+  for (let k = 0; k < count; k++) cellsPlaced += i32At(cellStart, k + 1) - i32At(cellStart, k);
+  const passWork = <f64>words * <f64>(cellsPlaced + count);
+  let added = 0;
+  let changed = true;
+  for (let work: f64 = 0; changed && work <= workLimit; work += passWork) {
+    changed = false;
+    for (let c = 0; c < cells; c++) {
+      if (load<u8>(required + <usize>c) == 0) continue;
+      for (let w = 0; w < words; w++) setI32(acc, w, i32At(liveSet, w) & ~i32At(byCell, c * words + w));
+      const found = starve(overList, i32At(overStart, c), i32At(overStart, c + 1), count, words, cellStart, cellList, pieceOf, single, dead, byCell, byPiece, liveSet, acc, conflict, made);
+      if (found > 0) {
+        added += found;
+        changed = true;
+      }
+    }
+    for (let p = 0; p < pieces; p++) {
+      const min = i32At(pieceMin, p);
+      if (min <= 0) continue;
+      // a placement of this very piece needs min - 1 others: none when that is 0
+      for (let w = 0; w < words; w++) setI32(acc, w, min > 1 ? i32At(liveSet, w) : i32At(liveSet, w) & ~i32At(byPiece, p * words + w));
+      const found = starve(pieceList, i32At(pieceStart, p), i32At(pieceStart, p + 1), count, words, cellStart, cellList, pieceOf, single, dead, byCell, byPiece, liveSet, acc, conflict, made);
+      if (found > 0) {
+        added += found;
+        changed = true;
+      }
+    }
+  }
+  return added;
+}
+
+/**
+ * acc &= conflict(q) for each live q of list[from .. to-1] (stopping once acc is empty), conflict(q) made
+ * the first time it is needed; then every placement left in acc dies. Returns how many died.
+ */
+function starve(
+  list: usize, from: i32, to: i32, count: i32, words: i32, cellStart: usize, cellList: usize, pieceOf: usize, single: usize,
+  dead: usize, byCell: usize, byPiece: usize, liveSet: usize, acc: usize, conflict: usize, made: usize,
+): i32 {
+  for (let i = from; i < to; i++) {
+    const q = i32At(list, i);
+    if (load<u8>(dead + <usize>q) != 0) continue;
+    const at = q * words;
+    if (load<u8>(made + <usize>q) == 0) {
+      // conflict(q): every placement that shares a cell with q, or is another copy of q's piece when it has one
+      store<u8>(made + <usize>q, 1);
+      for (let j = i32At(cellStart, q), end = i32At(cellStart, q + 1); j < end; j++) {
+        const set = i32At(cellList, j) * words;
+        for (let w = 0; w < words; w++) setI32(conflict, at + w, i32At(conflict, at + w) | i32At(byCell, set + w));
+      }
+      const p = i32At(pieceOf, q);
+      if (load<u8>(single + <usize>p) != 0) {
+        for (let w = 0; w < words; w++) setI32(conflict, at + w, i32At(conflict, at + w) | i32At(byPiece, p * words + w));
+      }
+    }
+    let left = 0;
+    for (let w = 0; w < words; w++) {
+      const v = i32At(acc, w) & i32At(conflict, at + w);
+      setI32(acc, w, v);
+      left |= v;
+    }
+    if (left == 0) return 0;
+  }
+  let killed = 0;
+  for (let w = 0; w < words; w++) {
+    for (let bits = i32At(acc, w); bits != 0; bits &= bits - 1) {
+      const k = (w << 5) + ctz(bits);
+      store<u8>(dead + <usize>k, 1);
+      setI32(liveSet, w, i32At(liveSet, w) & ~(1 << (k & 31)));
+      killed++;
+    }
+  }
+  return killed;
+}
