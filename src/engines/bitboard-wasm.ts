@@ -22,6 +22,8 @@
  * each function that builds tables, in a memory that grows (BuildArena).
  */
 import { BITBOARD_LOOPS_WASM } from './bitboard-loops-wasm.js';
+import type { WasmGlobal, WasmMemory } from './wasm-host.js';
+import { PAGE, lazyModule, wasmApi } from './wasm-host.js';
 
 /** What the loops read: the engine's tables (bitboard-tables.ts), unchanged. */
 export interface LoopTables {
@@ -106,24 +108,6 @@ export interface LoopRun {
   interval: number;
 }
 
-/**
- * The parts of the WebAssembly API used here. (Node's types do not declare it, and the DOM's, which do,
- * are not this library's: it runs in Node and in workers alike.)
- */
-interface WasmGlobal {
-  value: number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: object };
-  Memory: new (descriptor: { initial: number }) => WasmMemory;
-}
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi | undefined }).WebAssembly;
-
 interface LoopExports {
   runWindow(loop: number, ...args: number[]): number;
   haloAliveWindow(loop: number, k: number, c: number, lo: number, hi: number, state: number, skips: number): number;
@@ -135,32 +119,7 @@ interface LoopExports {
 }
 
 /** The module, compiled once per process (or worker); null where WebAssembly cannot be compiled. */
-let compiled: object | null | undefined;
-
-/**
- * The module's bytes from its base64: Node's Buffer decodes natively where it exists (0.7 -> 0.15 ms in a
- * fresh process: a loop over 20 kB of characters runs before the JIT has warmed up); elsewhere atob.
- */
-function moduleBytes(base64: string): Uint8Array {
-  const buffer = (globalThis as unknown as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array } }).Buffer;
-  if (buffer) return buffer.from(base64, 'base64');
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-function loopModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new wasmApi!.Module(moduleBytes(BITBOARD_LOOPS_WASM));
-    } catch {
-      // no WebAssembly here (a page whose policy forbids compiling it, a browser with it turned off)
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const loopModule = lazyModule(BITBOARD_LOOPS_WASM);
 
 /**
  * Whether the window loops can run here. Where they cannot, the engine runs every search on its wide path
@@ -168,34 +127,6 @@ function loopModule(): object | null {
  */
 export function bitboardLoopsAvailable(): boolean {
   return loopModule() !== null;
-}
-
-const PAGE = 65536;
-
-/** What Dancing Links reads and sets in its instance of the module (wasm/dlx-loop.ts). */
-export interface DlxLoopExports {
-  advanceExact(): number;
-  DLX_ITEM: WasmGlobal;
-  DLX_CHOICE: WasmGlobal;
-  dlxLevel: WasmGlobal;
-  dlxPhase: WasmGlobal;
-  dlxNodes: WasmGlobal;
-  dlxUpdates: WasmGlobal;
-  dlxCheckMask: WasmGlobal;
-}
-
-/**
- * An instance of the module over a memory of its own of at least `bytes` bytes, for Dancing Links' exact
- * loop (which lays out its arrays in it, from byte 0, and never grows it: see dlx.ts); undefined where
- * WebAssembly cannot be compiled. The bitboard loops' imports are never called from that loop.
- */
-export function dlxLoopInstance(bytes: number): { loop: DlxLoopExports; buffer: ArrayBuffer } | undefined {
-  const module = loopModule();
-  if (module === null) return undefined;
-  const memory = new wasmApi!.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-  const never = (): boolean => true;
-  const loop = new wasmApi!.Instance(module, { env: { memory }, snug: { emit: never, tick: never } }).exports as unknown as DlxLoopExports;
-  return { loop, buffer: memory.buffer };
 }
 
 /** The module's number for each search (runWindow's; the wide exports read 0 as the general search, any other as the exact one). */

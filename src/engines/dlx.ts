@@ -85,8 +85,8 @@
  * are not counted. An item left with no option is a dead end and is not covered at all. A "node" is one
  * choice tried (an option, or in multiplicities mode a null choice); prefix choices are not counted.
  *
- * WHERE IT RUNS. Exact mode's loop (advance()) is WebAssembly's, wasm/dlx-loop.ts, compiled into the
- * engines' one module (see bitboard-wasm.ts): `node`, `item` and `choice` are views of its instance's
+ * WHERE IT RUNS. Exact mode's loop (advance()) is WebAssembly's, wasm/dlx-loop.ts, a module of its own
+ * (see dlx-wasm.ts): `node`, `item` and `choice` are views of its instance's
  * memory, sized once by the constructor and never grown. Where WebAssembly cannot be compiled, an exact
  * cover is searched in multiplicities mode with every bound [1, 1] (Algorithm M branches the same way, so
  * the solutions, nodes and updates are the same; its choice codes are paths). Algorithm M, the prefixes
@@ -103,8 +103,8 @@
 import type { Engine, EngineName, SearchOptions, SearchResult } from './types.js';
 import { CHECK_INTERVAL } from './types.js';
 import { restAfterStop } from './rest.js';
-import type { DlxLoopExports } from './bitboard-wasm.js';
-import { dlxLoopInstance } from './bitboard-wasm.js';
+import type { DlxLoopExports } from './dlx-wasm.js';
+import { dlxLoopInstance } from './dlx-wasm.js';
 
 export interface ExactCoverSpec {
   /** Items 0..primaryCount-1 must each be covered within their bounds (default: exactly once). */

@@ -1,10 +1,9 @@
-// AssemblyScript, compiled with bitboard-loops.ts into one module by scripts/build-wasm.mjs. Dancing Links'
-// exact-mode search loop (Algorithm X: dlx.ts, "EXACT MODE", is the specification, and its data
+// AssemblyScript, compiled into a module of its own by scripts/build-wasm.mjs (dlx-loop-wasm.ts). Dancing
+// Links' exact-mode search loop (Algorithm X: dlx.ts, "EXACT MODE", is the specification, and its data
 // structures, the `node` and `item` arrays and the `choice` stack, live in this instance's memory: `node`
 // from byte 0, the others at DLX_ITEM and DLX_CHOICE; the engine's fields of those names are views of
-// them). The engine keeps
-// everything else (prefixes, branches, Algorithm M, solutions and stops) and calls advanceExact() where
-// its search runs.
+// them). The engine keeps everything else (prefixes, branches, Algorithm M, solutions and stops) and
+// calls advanceExact() where its search runs.
 //
 // Why here. The loop chases links through one large array; in WebAssembly no bound is checked and the
 // loop is compiled from its first call. The Kanoodle pyramid up to symmetry (355,363 nodes, 106 M
