@@ -86,11 +86,11 @@
  * choice tried (an option, or in multiplicities mode a null choice); prefix choices are not counted.
  *
  * WHERE IT RUNS. Exact mode's loop (advance()) is WebAssembly's, wasm/dlx-loop.ts, a module of its own
- * (see dlx-wasm.ts): `node`, `item` and `choice` are views of its instance's
- * memory, sized once by the constructor and never grown. Where WebAssembly cannot be compiled, an exact
- * cover is searched in multiplicities mode with every bound [1, 1] (Algorithm M branches the same way, so
- * the solutions, nodes and updates are the same; its choice codes are paths). Algorithm M, the prefixes
- * and everything else run here, in JavaScript.
+ * (see dlx-wasm.ts): `node`, `item` and `choice` are views of its instance's memory, sized once by the
+ * constructor and never grown. Where WebAssembly cannot be compiled, an exact cover is searched in
+ * multiplicities mode with every bound [1, 1] (Algorithm M branches the same way, so the solutions, nodes
+ * and updates are the same; its choice codes are paths). Algorithm M, the prefixes and everything else run
+ * here, in JavaScript.
  *
  * The search is iterative (explicit stack `choice`, no recursion) and resumable: advance() runs until the
  * next solution, the end of the subtree, or a checkpoint every CHECK_INTERVAL nodes (where the signal and
