@@ -170,7 +170,9 @@ function generalCoverOf(puzzle: Puzzle, board: BoardIndex, placements: readonly 
   let primary = 0;
   for (let c = 0; c < n; c++) if (!optional.has(c)) itemOfCell[c] = primary++;
   const bounds: [number, number][] = Array.from({ length: primary }, () => [1, 1] as [number, number]);
-  const reachesRequired = placements.every((p) => p.cells.some((c) => !optional.has(c)));
+  // (every placement reaches a cell that must be covered: at once when no cell may stay empty; looked for
+  // only when some piece may stay out)
+  const reachesRequired = optional.size === 0 || (puzzle.pieces.some((p) => pieceMin(p) === 0) && placements.every((p) => p.cells.some((c) => !optional.has(c))));
   const pieceItem = puzzle.pieces.map((p) => {
     if (pieceMin(p) === 0 && reachesRequired) return -1;
     bounds.push([pieceMin(p), p.count]);

@@ -402,7 +402,8 @@ function placementImageFinder(placements: readonly Placement[], mine: readonly n
  * A few symmetries that generate the group (identity first) by composition: orbits need only their images.
  * The group is closed, so a composition of two of its members is a member: found by the images of a few
  * cells (and the pieces), compared in full only where two members share those (a mirror fixing the first
- * cells), the first listed when two are the same permutation. Comparing whole permutations as strings had cost 21 ms of a rhombic board's 2,256 cells, cold.
+ * cells), the first listed when two are the same permutation. Comparing whole permutations as strings had
+ * cost 21 ms of a rhombic board's 2,256 cells, cold.
  */
 function generators(group: readonly SolutionSymmetry[]): SolutionSymmetry[] {
   const cells = group[0]!.cellMap.length;

@@ -207,7 +207,7 @@ function reactivate(i: number, item: Int32Array): void {
 
 /**
  * Chosen option r (a node of the item branched on): for each of its other items j, left to right,
- * BOUND(j)-- and cover(j) when it reaches 0. Returns the updates. (advance() has this loop inline.)
+ * BOUND(j)-- and cover(j) when it reaches 0. Returns the updates. (wasm/dlx-loop.ts has this loop inline.)
  */
 function commit(r: number, node: Int32Array, item: Int32Array): number {
   let updates = 0;

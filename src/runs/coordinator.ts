@@ -4,7 +4,7 @@ import { disassemblyProblem } from '../disassembly/solution.js';
 import { InvalidOptionError } from '../search/options.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import { compilePuzzle } from '../compile/compile.js';
-import { runPrepared, searchStats } from '../search/solve.js';
+import { keysClasses, runPrepared, searchStats } from '../search/solve.js';
 import { collect } from './collect.js';
 import type { DispatchChoice } from './dispatch.js';
 import type { Trial } from './dispatch-here.js';
@@ -151,7 +151,7 @@ async function planAndCollect(prepared: PreparedSearch, job: RunJob, deadline: n
     const before = dispatch.countsLedgerWorkOnly ? { nodes: 0, updates: 0 } : { nodes: planningNodes + (trial?.result.nodes ?? 0), updates: trial?.result.updates ?? 0 };
     const earlier = rest && trial ? { earlier: { solutions: trial.result.solutions, found: trial.held, ...(trial.result.disassembly ? { disassembly: trial.result.disassembly } : {}) } } : {};
     // (up to symmetry with a limit, the trial and the subproblems take the first member of each class they meet)
-    const classKey = Number.isFinite(job.limit) && prepared.needsFilter && prepared.classKey ? { classKey: (s: Solution) => prepared.classKey!(s) } : {};
+    const classKey = Number.isFinite(job.limit) && keysClasses(prepared) ? { classKey: (s: Solution) => prepared.classKey!(s) } : {};
     return { ...searchStats(prepared, 'classKey' in classKey), ...(await collect(plan, dispatcher, ledger, job, { deadline: phaseDeadline(), before, countsLedgerWorkOnly: dispatch.countsLedgerWorkOnly, ...earlier, ...classKey })) };
   } finally {
     await dispatcher.stop();

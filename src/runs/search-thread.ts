@@ -5,7 +5,7 @@ import { prepareSearch } from '../compile/compile.js';
 import type { AssemblyTally, DisassembleOptions } from '../disassembly/sift.js';
 import { AssemblySifter } from '../disassembly/sift.js';
 import type { SolveOptions, SubtreeOptions } from '../search/solve.js';
-import { runPrepared } from '../search/solve.js';
+import { keysClasses, runPrepared } from '../search/solve.js';
 
 /**
  * A search thread: what it is told and what it answers. The threads are the platform's (platform/host.ts:
@@ -69,7 +69,7 @@ export interface SubproblemReport {
  * run has its solutions).
  */
 export function subproblemOptions(prepared: PreparedSearch, setup: Pick<WorkerSetup, 'countOnly' | 'disassemble' | 'limit'>, prefix: readonly number[], sifter: AssemblySifter | undefined): SolveOptions & SubtreeOptions {
-  const distinct = setup.limit !== undefined && prepared.needsFilter && !!prepared.classKey;
+  const distinct = setup.limit !== undefined && keysClasses(prepared);
   return {
     prefix,
     countOnly: setup.countOnly,

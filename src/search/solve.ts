@@ -92,13 +92,22 @@ export interface SubtreeOptions {
   readonly distinct?: boolean;
 }
 
+/**
+ * Whether a search of `prepared` can take the first member it meets of each class, not only its canonical
+ * one (SubtreeOptions.distinct): up to symmetry, where solutions are filtered by canonical form and have a
+ * class key. A search here, a run's subproblems and its collector do when they want a few solutions.
+ */
+export function keysClasses(prepared: PreparedSearch): boolean {
+  return prepared.needsFilter && !prepared.expand && prepared.classKey !== undefined;
+}
+
 /** Runs one search over a prepared puzzle: the shared core of `solve`, the workers and the benchmark. */
 export function runPrepared(prepared: PreparedSearch, options: SolveOptions & SubtreeOptions = {}): SolveResult {
   const start = performance.now();
   const limit = options.all || options.countOnly ? Infinity : options.limit ?? 1;
   const keep = options.keep ?? !options.countOnly;
   const found: Solution[] = [];
-  const classes = (options.distinct ?? Number.isFinite(limit)) && prepared.needsFilter && !prepared.expand && prepared.classKey ? new Set<string>() : undefined;
+  const classes = (options.distinct ?? Number.isFinite(limit)) && keysClasses(prepared) ? new Set<string>() : undefined;
   const base = searchStats(prepared, classes !== undefined);
   const cannotPart = options.disassemble ? disassemblyProblem(prepared.puzzle) : undefined;
   if (cannotPart) throw new InvalidOptionError(`disassemble: ${cannotPart}`);
