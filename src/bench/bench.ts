@@ -473,15 +473,21 @@ function optionalCells(runs: number, only: string | undefined): void {
 
 /**
  * The bitboard engine's loops (WebAssembly, from src/engines/wasm/bitboard-loops.ts), each variant on the
- * same puzzles: the
- * one the engine picks, then the others that can run the puzzle (two-word window, general search, wide
- * path), forced by the engine's options. Solver built and run, median of `runs`, the variants alternated;
+ * same puzzles: the one the engine picks, then the others that can run the puzzle (two-word window,
+ * general search, wide path) and the other region checks (BitboardOptions.regions), forced by the
+ * engine's options. Solver built and run, median of `runs`, the variants alternated;
  * the ratio is each variant's time over the picked one's.
  */
+const REGION_VARIANTS: readonly [string, BitboardOptions][] = [['regions filled', { regions: 'fill' }], ['no region check', { regions: 'none' }]];
 const LOOP_ROWS: readonly { puzzle: string; limit?: number; variants: readonly [string, BitboardOptions][] }[] = [
-  { puzzle: 'pentomino-4x15', variants: [['window, one word', {}], ['window, two words', { twoWords: true }], ['window, general', { general: true }], ['wide', { wide: true }], ['wide, general', { wide: true, general: true }]] },
-  { puzzle: 'tetris-cube', limit: 1, variants: [['window, two words', {}], ['window, general', { general: true }], ['wide', { wide: true }], ['wide, general', { wide: true, general: true }]] },
-  { puzzle: 'a-puzzle-a-day', variants: [['window, general', {}], ['wide, general', { wide: true }]] },
+  { puzzle: 'pentomino-4x15', variants: [['window, one word', {}], ['window, two words', { twoWords: true }], ['window, general', { general: true }], ['wide', { wide: true }], ['wide, general', { wide: true, general: true }],
+    ...REGION_VARIANTS, ['wide, regions filled', { wide: true, regions: 'fill' }]] },
+  { puzzle: 'pentomino-5x12', variants: [['window, two words', {}], ...REGION_VARIANTS] },
+  { puzzle: 'tetris-cube', limit: 20, variants: [['window, two words', {}], ['window, general', { general: true }], ['wide', { wide: true }], ['wide, general', { wide: true, general: true }],
+    ...REGION_VARIANTS, ['wide, regions filled', { wide: true, regions: 'fill' }]] },
+  { puzzle: 'pentacubes-2x3x10', variants: [['window, two words', {}], ...REGION_VARIANTS] },
+  { puzzle: 'hexiamonds-6x6', variants: [['window, two words', {}], ...REGION_VARIANTS] },
+  { puzzle: 'a-puzzle-a-day', variants: [['window, general', {}], ['wide, general', { wide: true }], ...REGION_VARIANTS] },
 ];
 
 function loopVariants(runs: number, only: string | undefined): void {

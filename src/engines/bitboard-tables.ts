@@ -19,6 +19,7 @@ import type { KeyTables, Slots, WindowTables } from './bitboard-keys.js';
 import { keyTables, slotTable, windowTables, windowWordsFor } from './bitboard-keys.js';
 import type { SizeTables } from './bitboard-sizes.js';
 import { sizeTables } from './bitboard-sizes.js';
+import type { RegionCheck } from './bitboard-wasm.js';
 import { BuildArena } from './bitboard-wasm.js';
 
 export interface PackingSpec {
@@ -54,8 +55,12 @@ export interface PackingSpec {
 
 /** Tuning knobs, for measurement and tests; the defaults are what paid on the classic puzzles. */
 export interface BitboardOptions {
-  /** Dead-region pruning after each placement (default true). */
-  readonly regions?: boolean;
+  /**
+   * What the search checks after each placement (see bitboard.ts, "Dead regions"): the holes next to it
+   * (default), every region next to it, flood-filled ('fill'), or nothing. The check of the node a search
+   * starts from fills every region unless this is 'none'.
+   */
+  readonly regions?: RegionCheck;
   /** Regions larger than this are assumed alive (default: the largest piece). */
   readonly fillLimit?: number;
   /** Regions of at most this many cells must hold a piece at their first cell (default: the largest piece). */

@@ -25,6 +25,9 @@ import { BITBOARD_LOOPS_WASM } from './bitboard-loops-wasm.js';
 import type { WasmGlobal, WasmMemory } from './wasm-host.js';
 import { PAGE, lazyModule, wasmApi } from './wasm-host.js';
 
+/** What a loop checks after each placement: see BitboardOptions.regions (bitboard-tables.ts). */
+export type RegionCheck = 'holes' | 'fill' | 'none';
+
 /** What the loops read: the engine's tables (bitboard-tables.ts), unchanged. */
 export interface LoopTables {
   n: number;
@@ -89,7 +92,7 @@ export interface LoopRun {
   slots: number;
   keyBits: number;
   total: number;
-  regions: boolean;
+  regions: RegionCheck;
   keyOffset: Int32Array;
   keyWidth: Int32Array;
   avail: number;
@@ -110,9 +113,9 @@ export interface LoopRun {
 
 interface LoopExports {
   runWindow(loop: number, ...args: number[]): number;
-  haloAliveWindow(loop: number, k: number, c: number, lo: number, hi: number, state: number, skips: number): number;
+  childAliveWindow(loop: number, regionMode: number, k: number, c: number, lo: number, hi: number, state: number, skips: number): number;
   runWideLoop(loop: number, ...args: number[]): number;
-  haloAliveWideLoop(loop: number, k: number, skips: number, state: number): number;
+  childAliveWide(loop: number, regionMode: number, k: number, skips: number, state: number): number;
   allRegionsAlive(loop: number, skips: number, state: number): number;
   cappedSizeState(state: number, mustCover: number, piecesLeft: number): number;
   [global: string]: unknown;
@@ -128,6 +131,9 @@ const loopModule = lazyModule(BITBOARD_LOOPS_WASM);
 export function bitboardLoopsAvailable(): boolean {
   return loopModule() !== null;
 }
+
+/** The loops' number for each region check (their regionMode). */
+const REGION_CODE = { none: 0, fill: 1, holes: 2 } as const;
 
 /** The module's number for each search (runWindow's; the wide exports read 0 as the general search, any other as the exact one). */
 const LOOP_CODE = { one: 1, two: 2, general: 0 } as const;
@@ -231,7 +237,7 @@ export class BitboardLoops {
     this.setGlobal('stopDepth', -1);
     const o = r.keyOffset;
     const w = r.keyWidth;
-    return this.loops.runWindow(LOOP_CODE[r.loop], r.slots, r.keyBits, r.total, r.regions ? 1 : 0, o[0]!, o[1]!, o[2]!, w[0]!, w[1]!, w[2]!, r.avail, r.single, r.sizeState, r.depth, r.cell,
+    return this.loops.runWindow(LOOP_CODE[r.loop], r.slots, r.keyBits, r.total, REGION_CODE[r.regions], o[0]!, o[1]!, o[2]!, w[0]!, w[1]!, w[2]!, r.avail, r.single, r.sizeState, r.depth, r.cell,
       r.placed, r.needCount, r.needArea, r.needSlots, r.free, r.freeOpt, r.skips, r.interval);
   }
 
@@ -241,13 +247,13 @@ export class BitboardLoops {
    */
   runWide(r: LoopRun): number {
     this.setGlobal('stopDepth', -1);
-    return this.loops.runWideLoop(LOOP_CODE[r.loop], r.total, r.regions ? 1 : 0, r.sizeState, r.depth,
+    return this.loops.runWideLoop(LOOP_CODE[r.loop], r.total, REGION_CODE[r.regions], r.sizeState, r.depth,
       r.placed, r.needCount, r.needArea, r.free, r.freeOpt, r.interval);
   }
 
-  /** The wide path's region check after candidate k, just placed (the board current). */
-  haloAliveWide(loop: LoopRun['loop'], k: number, skips: number, state: number): boolean {
-    return this.loops.haloAliveWideLoop(LOOP_CODE[loop], k, skips, state) !== 0;
+  /** The wide path's check of a child, after candidate k, just placed (the board current): the check `regions` of its loop. */
+  childAliveWide(loop: LoopRun['loop'], regions: RegionCheck, k: number, skips: number, state: number): boolean {
+    return this.loops.childAliveWide(LOOP_CODE[loop], REGION_CODE[regions], k, skips, state) !== 0;
   }
 
   /** Every region of the board, on any path; the general search's: at most `skips` cells left empty. */
@@ -271,11 +277,12 @@ export class BitboardLoops {
   }
 
   /**
-   * The region check after candidate k at cell c: `lo`, `hi` the window with k placed, `state` the size
-   * state (the general search's: capped by rule (8)), `skips` the general search's budget.
+   * A window loop's check `regions` of a child, after candidate k at cell c: `lo`, `hi` the window with k
+   * placed, `state` the size state (the general search's: capped by rule (8)), `skips` the general
+   * search's budget.
    */
-  haloAlive(loop: LoopRun['loop'], k: number, c: number, lo: number, hi: number, state: number, skips: number): boolean {
-    return this.loops.haloAliveWindow(LOOP_CODE[loop], k, c, lo, hi, state, skips) !== 0;
+  childAlive(loop: LoopRun['loop'], regions: RegionCheck, k: number, c: number, lo: number, hi: number, state: number, skips: number): boolean {
+    return this.loops.childAliveWindow(LOOP_CODE[loop], REGION_CODE[regions], k, c, lo, hi, state, skips) !== 0;
   }
 
   /** The cells the region fills visited since the last call. */

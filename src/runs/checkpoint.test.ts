@@ -334,16 +334,22 @@ describe('plans', () => {
 
   it('a planned run stopped by its signal counts the nodes of the subproblems it cut short', async () => {
     const controller = new AbortController();
+    const path = join(folder(), 'stopped.json');
     const r = await solveAsync(loadCatalogPuzzle('pentomino-6x10'), {
       all: true,
       workers: 1,
       trialMs: 0,
       plan,
       signal: controller.signal,
+      checkpoint: { path, intervalMs: 0 },
       onSolution: () => controller.abort(), // the first solution stops the run, inside its subproblem
     });
     expect(r).toMatchObject({ interrupted: true, solutions: 1 });
-    expect(r.plan!.done).toBe(0);
-    expect(r.nodes).toBeGreaterThan(0);
+    // the subproblems done before it (none has a solution) are in the checkpoint with their nodes; the run
+    // counts more: the one it cut short
+    const done = loadCheckpoint(path).done;
+    expect(done).toHaveLength(r.plan!.done);
+    expect(done.every((d) => d.solutions === 0)).toBe(true);
+    expect(r.nodes).toBeGreaterThan(done.reduce((sum, d) => sum + d.nodes, 0));
   });
 });

@@ -81,18 +81,29 @@ describe('looking one level ahead (the bitboard engine)', () => {
 });
 
 describe('random walks that look one level ahead', () => {
-  it('estimate the nodes and solutions of a tree that is then searched to the end, closer than plain walks', () => {
+  it('estimate the nodes of a tree that is then searched to the end, closer than plain walks', () => {
     const { engine, depth } = prepareSearch(loadCatalogPuzzle('pentomino-5x12'), { engine: 'bitboard', unique: true });
     const real = engine.search();
     const ahead = estimateSubtree(engine, [], 1500, depth ?? -1, seededRandom(7));
     expect(ahead.nodes / real.nodes).toBeGreaterThan(0.8);
     expect(ahead.nodes / real.nodes).toBeLessThan(1.25);
-    expect(ahead.solutions / real.solutions).toBeGreaterThan(0.6);
-    expect(ahead.solutions / real.solutions).toBeLessThan(1.6);
     // the same number of plain walks (an engine without lookAhead), for comparison
     const plainEngine: Engine = { name: engine.name, search: (o) => engine.search(o), branches: (p) => engine.branches(p) };
     const plain = estimateSubtree(plainEngine, [], 1500, depth ?? -1, seededRandom(7));
     expect(Math.abs(Math.log(ahead.nodes / real.nodes))).toBeLessThan(Math.abs(Math.log(plain.nodes / real.nodes)));
+  });
+
+  it('estimate the solutions of a tree where walks reach them, each of several seeds', () => {
+    // (On 5x12 up to symmetry a walk reaches one of the 1,010 solutions so seldom that 1,500 walks'
+    // estimate of them runs from 0 to 15 times the count over 20 seeds, with any region check: heavy-tailed,
+    // though unbiased. The Soma cube's 240 are reached by many walks.)
+    const { engine, depth } = prepareSearch(loadCatalogPuzzle('soma'), { engine: 'bitboard', unique: true });
+    const real = engine.search();
+    for (const seed of [7, 8, 9]) {
+      const ahead = estimateSubtree(engine, [], 1500, depth ?? -1, seededRandom(seed));
+      expect(ahead.solutions / real.solutions).toBeGreaterThan(0.6);
+      expect(ahead.solutions / real.solutions).toBeLessThan(1.6);
+    }
   });
 });
 

@@ -113,6 +113,11 @@ export let updates: f64 = 0;
 export let stopDepth: i32 = 0;
 export let stopNext: i32 = 0;
 
+// What a loop checks after each placement (`regionMode`, bitboard.ts's "Dead regions"): 0 nothing, or the
+// regions next to it (filled), or the holes next to it (haloHasHole, haloHasHoleWide).
+const FILL = 1;
+const HOLES = 2;
+
 /** The exact search (G). */
 type Exact = u8;
 /** The general search (G): optional cells, ranges, bounds on the total. */
@@ -295,6 +300,33 @@ function haloAlive<W, G>(k: i32, c: i32, w: W, state: i32, skips: i32): bool {
   return alive;
 }
 
+/**
+ * The hole check after candidate k, placed at the window's first cell c (`w`: the window with k placed):
+ * true when a cell of its halo is empty, all of its neighbours full, and must be covered (general: not
+ * optional). The caller knows that no piece of one cell is left. A cell with a neighbour past the window
+ * is never a hole here.
+ */
+function haloHasHole<W, G>(k: i32, c: i32, w: W): bool {
+  const row = c << 6;
+  let halo = wordAt<W>(HALO_REL, k) & ~w & ~wordAt<W>(EDGE, c);
+  if (general<G>()) halo &= ~wordAt<W>(OPT_REL, c);
+  while (halo != 0) {
+    const t = <i32>ctz<W>(halo);
+    halo &= halo - 1;
+    if ((wordAt<W>(NBR_WIN, row + t) & ~w) == 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The check after candidate k, placed at the window's first cell c, by `regionMode`: false when it finds
+ * a dead region (haloAlive's arguments).
+ */
+@inline function regionsAlive<W, G>(regionMode: i32, k: i32, c: i32, w: W, state: i32, skips: i32): bool {
+  if (regionMode == HOLES) return load<u8>(GAP + <usize>(state * (cells + 1) + 1)) == 0 || !haloHasHole<W, G>(k, c, w);
+  return regionMode != FILL || haloAlive<W, G>(k, c, w, state, skips);
+}
+
 /** The key masks' entry i: the candidates of one slot at one (cell, key). */
 @inline function keyMask(i: i32): i32 {
   const shift = KEY_MASK_SHIFT;
@@ -316,7 +348,7 @@ function haloAlive<W, G>(k: i32, c: i32, w: W, state: i32, skips: i32): bool {
  * o0, o1, o2 of widths w0, w1, w2 after the first empty cell, `bits` in all. Returns the nodes visited.
  */
 function run<W, G>(
-  slotCount: i32, bits: i32, total: i32, regions: bool,
+  slotCount: i32, bits: i32, total: i32, regionMode: i32,
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   availIn: i32, singleIn: i32, sizeStateIn: i32, baseDepth: i32, cIn: i32,
   placedIn: i32, needCountIn: i32, needAreaIn: i32, needSlotsIn: i32, freeIn: i32, freeOptIn: i32, skipsIn: i32,
@@ -454,7 +486,7 @@ function run<W, G>(
       const piece = !general<G>() || p != hole;
       const left = i32At(REMAINING, p) - 1;
       if (piece) setI32(REMAINING, p, left);
-      if (regions && !haloAlive<W, G>(k, c, placedW, general<G>() ? tState : nState, skips)) {
+      if (!regionsAlive<W, G>(regionMode, k, c, placedW, general<G>() ? tState : nState, skips)) {
         if (piece) setI32(REMAINING, p, left + 1);
         continue;
       }
@@ -544,27 +576,27 @@ function run<W, G>(
  * search (on two words). The other arguments are run's.
  */
 export function runWindow(
-  loop: i32, slotCount: i32, bits: i32, total: i32, regions: bool,
+  loop: i32, slotCount: i32, bits: i32, total: i32, regionMode: i32,
   o0: i32, o1: i32, o2: i32, w0: i32, w1: i32, w2: i32,
   avail: i32, single: i32, sizeState: i32, baseDepth: i32, c: i32,
   placed: i32, needCount: i32, needArea: i32, needSlots: i32, free: i32, freeOpt: i32, skips: i32,
   interval: i32,
 ): f64 {
-  if (loop == 1) return run<u32, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
-  if (loop == 2) return run<u64, Exact>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
-  return run<u64, General>(slotCount, bits, total, regions, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
+  if (loop == 1) return run<u32, Exact>(slotCount, bits, total, regionMode, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
+  if (loop == 2) return run<u64, Exact>(slotCount, bits, total, regionMode, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
+  return run<u64, General>(slotCount, bits, total, regionMode, o0, o1, o2, w0, w1, w2, avail, single, sizeState, baseDepth, c, placed, needCount, needArea, needSlots, free, freeOpt, skips, interval);
 }
 
 /**
- * The region check for the engine's own code (start(), lookAhead): after candidate k at cell c, (lo, hi)
- * the window with k placed (hi ignored on the one-word window), `state` the size state (general: capped),
- * `skips` the general search's budget; `loop` as runWindow's.
+ * The check a loop makes before it enters a child (regionsAlive), for the engine's own code (start()):
+ * after candidate k at cell c, (lo, hi) the window with k placed (hi ignored on the one-word window),
+ * `state` the size state (general: capped), `skips` the general search's budget; `loop` as runWindow's.
  */
-export function haloAliveWindow(loop: i32, k: i32, c: i32, lo: i32, hi: i32, state: i32, skips: i32): bool {
+export function childAliveWindow(loop: i32, regionMode: i32, k: i32, c: i32, lo: i32, hi: i32, state: i32, skips: i32): bool {
   const w = <u64><u32>lo | (<u64><u32>hi << 32);
-  if (loop == 1) return haloAlive<u32, Exact>(k, c, <u32>lo, state, skips);
-  if (loop == 2) return haloAlive<u64, Exact>(k, c, w, state, skips);
-  return haloAlive<u64, General>(k, c, w, state, skips);
+  if (loop == 1) return regionsAlive<u32, Exact>(regionMode, k, c, <u32>lo, state, skips);
+  if (loop == 2) return regionsAlive<u64, Exact>(regionMode, k, c, w, state, skips);
+  return regionsAlive<u64, General>(regionMode, k, c, w, state, skips);
 }
 
 // The wide paths: the board as words, candidates `span` words from their first cell's word, the regions
@@ -708,6 +740,30 @@ function haloAliveWide<G>(k: i32, skips: i32, state: i32): bool {
   return true;
 }
 
+/**
+ * The wide path's hole check after candidate k (the board current): true when a cell of its halo is
+ * empty, all of its neighbours full, and must be covered (general: not optional). The caller knows that
+ * no piece of one cell is left.
+ */
+function haloHasHoleWide<G>(k: i32): bool {
+  const end = i32At(HALO_START, k + 1);
+  for (let i = i32At(HALO_START, k); i < end; i++) {
+    const c = i32At(CAND_HALO, i);
+    if (isFull(c) || (general<G>() && load<u8>(OPTIONAL + <usize>c) != 0)) continue;
+    const around = i32At(NBR_START, c + 1);
+    let j = i32At(NBR_START, c);
+    while (j < around && isFull(i32At(NBR, j))) j++;
+    if (j == around) return true;
+  }
+  return false;
+}
+
+/** The wide path's check after candidate k, just placed, by `regionMode`: false when it finds a dead region. */
+@inline function regionsAliveWide<G>(regionMode: i32, k: i32, skips: i32, state: i32): bool {
+  if (regionMode == HOLES) return load<u8>(GAP + <usize>(state * (cells + 1) + 1)) == 0 || !haloHasHoleWide<G>(k);
+  return regionMode != FILL || haloAliveWide<G>(k, skips, state);
+}
+
 /** Every region of the board (once per search, after the prefix); general: their cells left empty at most `skips`. */
 function allRegionsAliveWide<G>(skips: i32, state: i32): bool {
   const base = beginCheck();
@@ -726,7 +782,7 @@ function allRegionsAliveWide<G>(skips: i32, state: i32): bool {
  * pieces with copies left are the linked list NEXT_PIECE / PREV_PIECE. Returns the nodes visited.
  */
 function runWide<G>(
-  total: i32, regions: bool, sizeStateIn: i32, baseDepth: i32,
+  total: i32, regionMode: i32, sizeStateIn: i32, baseDepth: i32,
   placedIn: i32, needCountIn: i32, needAreaIn: i32, freeIn: i32, freeOptIn: i32,
   interval: i32,
 ): f64 {
@@ -816,9 +872,9 @@ function runWide<G>(
         extra = minTotal - placed - needCount;
         skips = free - needArea - (extra > 0 ? extra * smallestSize : 0);
         const tState = capCopies ? cappedState(sizeState, free - freeOpt, maxTotal - placed) : sizeState;
-        alive = skips >= 0 && <i32>load<u8>(GAP + <usize>(tState * n1 + free)) <= freeOpt && free - freeOpt <= largestSize * (maxTotal - placed) && (!regions || haloAliveWide<G>(k, skips, tState));
+        alive = skips >= 0 && <i32>load<u8>(GAP + <usize>(tState * n1 + free)) <= freeOpt && free - freeOpt <= largestSize * (maxTotal - placed) && regionsAliveWide<G>(regionMode, k, skips, tState);
       } else {
-        alive = !regions || haloAliveWide<G>(k, 0, sizeState);
+        alive = regionsAliveWide<G>(regionMode, k, 0, sizeState);
       }
       if (alive) {
         // the first empty cell, from this one on (everything before is full)
@@ -880,16 +936,16 @@ function runWide<G>(
 
 /** The search on the wide path: `loop` 0 the general search, any other the exact one (runWindow's codes). */
 export function runWideLoop(
-  loop: i32, total: i32, regions: bool, sizeState: i32, baseDepth: i32,
+  loop: i32, total: i32, regionMode: i32, sizeState: i32, baseDepth: i32,
   placed: i32, needCount: i32, needArea: i32, free: i32, freeOpt: i32, interval: i32,
 ): f64 {
-  if (loop == 0) return runWide<General>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, interval);
-  return runWide<Exact>(total, regions, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, interval);
+  if (loop == 0) return runWide<General>(total, regionMode, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, interval);
+  return runWide<Exact>(total, regionMode, sizeState, baseDepth, placed, needCount, needArea, free, freeOpt, interval);
 }
 
-/** The wide path's region check after candidate k, just placed (`loop` as runWideLoop's). */
-export function haloAliveWideLoop(loop: i32, k: i32, skips: i32, state: i32): bool {
-  return loop == 0 ? haloAliveWide<General>(k, skips, state) : haloAliveWide<Exact>(k, skips, state);
+/** The wide path's check before it enters the child of candidate k, just placed (`loop` as runWideLoop's). */
+export function childAliveWide(loop: i32, regionMode: i32, k: i32, skips: i32, state: i32): bool {
+  return loop == 0 ? regionsAliveWide<General>(regionMode, k, skips, state) : regionsAliveWide<Exact>(regionMode, k, skips, state);
 }
 
 /** Every region of the board, on any path (`loop` as runWideLoop's). */
