@@ -22,7 +22,7 @@ import { InvalidPuzzleError, hasColourConstraints, isExactPacking, pieceMin, puz
 import type { CheckedPuzzle } from '../puzzle/validate.js';
 import { checkPuzzle } from '../puzzle/validate.js';
 import { bitboardInput, countingInput, countingPieces, dlxInput, holdsPoints, optionalCellsOf, rectangleInput } from './engine-inputs.js';
-import { cellEngine, checkCountEngine, countingReason, countingWins, rectangleEngine, triesCounting } from './engine-choice.js';
+import { cellEngine, checkCountEngine, countingReason, countingWidthLimit, countingWins, rectangleEngine, triesCounting } from './engine-choice.js';
 import { colouringObstruction, deadPlacements, lookaheadDeadPlacements } from './feasibility.js';
 import { InvalidOptionError } from './options.js';
 import type { PrepareOptions } from './options.js';
@@ -186,7 +186,8 @@ function prepareCounting(puzzle: Puzzle, board: BoardIndex, forced: boolean): { 
   }
   if (holdsPoints(table.placements)) return refuse(() => 'the counting engine cannot keep pieces from crossing (the points a piece holds)', table);
   const full = countingInput(spec, board, table.placements, optionalCellsOf(puzzle, board));
-  const plan = planFrontier(full);
+  const plan = forced ? planFrontier(full) : planFrontier(full, countingWidthLimit(puzzle, counters.product));
+  if (!plan) return { table }; // (a frontier too wide for counting to win)
   if (plan.unsupported) return refuse(plan.unsupported, table);
   if (!forced && !countingWins(puzzle, plan)) return { table };
   const engine = new FrontierCounter(full, plan);

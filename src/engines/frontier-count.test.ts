@@ -184,6 +184,17 @@ describe('the engine itself', () => {
     }
   });
 
+  it('measures no wider than it is asked to: the same plan within the limit, none past it', () => {
+    const cells = rect(3, 20);
+    const at = (x: number, y: number): number => cells.findIndex((d) => d[0] === x && d[1] === y);
+    const placements = cells.flatMap((c, i) => [at(c[0] + 1, c[1]), at(c[0], c[1] + 1)].filter((j) => j >= 0).map((j) => ({ piece: 0, cells: [i, j] })));
+    const spec = { cellCount: cells.length, coords: cells, pieceCounts: [30], pieceSizes: [2], placements };
+    const whole = planFrontier(spec);
+    expect(whole.width).toBe(4);
+    expect(planFrontier(spec, 4)).toEqual(whole);
+    expect(planFrontier(spec, 3)).toBeUndefined();
+  });
+
   it('refuses, before building anything, what would need more states than its limit', () => {
     const cells = rect(24, 24);
     const placements = cells.flatMap((c, i) => (c[0] < 23 ? [{ piece: 0, cells: [i, i + 1] }] : [])).concat(cells.flatMap((c, i) => (c[1] < 23 ? [{ piece: 0, cells: [i, i + 24] }] : [])));

@@ -112,7 +112,15 @@ export function frontierCounters(spec: Pick<CountingSpec, 'cellCount' | 'pieceCo
   return { counterPieces, radices, product: radices.reduce((a, b) => a * b, 1) };
 }
 
-export function planFrontier(spec: CountingSpec): FrontierPlan {
+/**
+ * The scan order with the narrowest frontier, and what counting on it would keep. With `widthLimit`,
+ * undefined when every order's frontier is wider than that: a caller that has no use for wider ones
+ * (engine-choice.ts's countingWidthLimit) stops measuring at once, where a full measure reads every
+ * placement once per order (6-9 ms on pentomino 6x10, before the JIT has warmed up).
+ */
+export function planFrontier(spec: CountingSpec): FrontierPlan;
+export function planFrontier(spec: CountingSpec, widthLimit: number): FrontierPlan | undefined;
+export function planFrontier(spec: CountingSpec, widthLimit = Infinity): FrontierPlan | undefined {
   const n = spec.cellCount;
   const flat = spec.coords.every((c) => c[2] === spec.coords[0]?.[2]);
   let best: { rank: Int32Array; width: number } | undefined;
@@ -136,10 +144,11 @@ export function planFrontier(spec: CountingSpec): FrontierPlan {
         if (r > hi) hi = r;
       }
       if (hi - lo > span) span = hi - lo;
-      if (best && span + 1 >= best.width) break;
+      if ((best && span + 1 >= best.width) || span + 1 > widthLimit) break;
     }
-    if (!best || span + 1 < best.width) best = { rank, width: span + 1 };
+    if (span + 1 <= widthLimit && (!best || span + 1 < best.width)) best = { rank, width: span + 1 };
   }
+  if (!best && n > 0) return undefined;
   const { rank, width } = best ?? { rank: new Int32Array(0), width: 1 };
 
   const { counterPieces, radices, product } = frontierCounters(spec);
