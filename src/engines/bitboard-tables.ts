@@ -57,8 +57,9 @@ export interface PackingSpec {
 export interface BitboardOptions {
   /**
    * What the search checks after each placement (see bitboard.ts, "Dead regions"): the holes next to it
-   * (default), every region next to it, flood-filled ('fill'), or nothing. The check of the node a search
-   * starts from fills every region unless this is 'none'.
+   * (the default, but where every cell is optional: nothing), every region next to it, flood-filled
+   * ('fill'), or nothing. The check of the node a search starts from fills every region unless this is
+   * 'none'.
    */
   readonly regions?: RegionCheck;
   /** Regions larger than this are assumed alive (default: the largest piece). */
