@@ -71,9 +71,9 @@
  *   - Fill: every region next to it is flood-filled and measured, as below. It finds more (regions of
  *     several cells, no piece fitting) but costs more than it saves with these loops. Against holes, in
  *     process, medians of 7 alternated runs: the search took 1.36x as long on pentomino 6x10, 1.15x on
- *     5x12, 1.2-1.35x on hexiamonds 6x6, Kanoodle, pentacubes 2x5x6 and the Tetris Cube's first 300
- *     solutions, 1.3-1.4x on the wide path, while visiting 8-20% fewer nodes. (No check at all was 3-8%
- *     faster than holes on pentomino rectangles, 10-25% slower on boxes, hexiamonds, a board with a hole.)
+ *     5x12, 1.18-1.33x on hexiamonds 6x6, Kanoodle, pentacubes 2x5x6 and the Tetris Cube's first 300
+ *     solutions, 1.3-1.4x on the wide path, while visiting 2-18% fewer nodes. (No check at all was 3-8%
+ *     faster than holes on pentomino rectangles, 11-20% slower on boxes, hexiamonds, a board with a hole.)
  *     start() fills every region of the board at the end of the first levels (the pieces placed
  *     first: one node, a prefix there dropped when dead); the loops fill only when asked, for
  *     measurement and tests.
