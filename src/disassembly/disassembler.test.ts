@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { disassemble, levelOf, type Separation } from './disassembler.js';
+import { disassemble, GapCache, levelOf, type Disassembly, type Separation } from './disassembler.js';
 import { coveredChannel } from '../test-support/shapes.js';
+import { withoutWebAssembly } from '../test-support/without-wasm.js';
 
 /*
  * The disassembler against a brute force that shares nothing with it: pieces as sets of cell keys, a move
@@ -324,6 +325,44 @@ describe('disassembler', () => {
     expect(deep).toBeGreaterThan(0);
     expect(tally.some).toBeLessThan(tally.all + tally.none);
     console.log(JSON.stringify({ stuck, deep, tally }));
+  });
+
+  it('searches alike in WebAssembly and in JavaScript: the same states, moves and levels', async () => {
+    // wasm/separate.ts against its specification (separateInJs), on the random assemblies above and on
+    // searches that make the WebAssembly search's host grow its arrays mid-search: cubes free in a closed
+    // box (every arrangement is reached: 16 * 15 * 14 states, past the first room for 1,024) and nine
+    // cubes that may each slide, whose unions of moves outgrow the first room for 256 groups
+    const both = (pieces: P3[][], fixed: number[] = [], stateBudget?: number): Disassembly => {
+      const input = { pieces, motions: AXES, fixed, ...(stateBudget ? { stateBudget } : {}) };
+      const inWasm = disassemble(input);
+      const inJs = disassemble({ ...input, cache: new GapCache(AXES, undefined, false) });
+      expect(inWasm).toEqual(inJs);
+      return inWasm;
+    };
+    expect(new GapCache(AXES).search, 'WebAssembly compiles here').toBeDefined();
+    const random = seeded(11);
+    for (let i = 0; i < 20; i++) {
+      both(randomTangle(random, 4, 2 + (i % 3), 5 + (i % 5)));
+      both(randomBoxPuzzle(random, 2 + (i % 2), 3, 1 + (i % 3)), [0]);
+      await turn();
+    }
+    const free = both([box(4, 4, 1, false), [[0, 0, 0]], [[1, 0, 0]], [[2, 0, 0]]], [0]);
+    expect(free.outcome).toBe('stuck');
+    expect(free.states).toBe(16 * 15 * 14);
+    const nine = Array.from({ length: 9 }, (_, i) => [[2 * (i % 3), 2 * Math.floor(i / 3), 0]] as P3[]);
+    const crowd = both([box(6, 6, 1, false), ...nine], [0], 3000);
+    expect(crowd.outcome).toBe('unknown');
+    expect(both([box(4, 4, 1, false), [[0, 0, 0]], [[1, 0, 0]], [[2, 0, 0]]], [0], 500).outcome).toBe('unknown');
+  });
+
+  it('where WebAssembly cannot be compiled, searches in JavaScript with the same answer', async () => {
+    const pieces = [coveredChannel(4), [[1, 0, 1]] as P3[]];
+    const expected = disassemble({ pieces, motions: AXES });
+    await withoutWebAssembly(async () => {
+      const fresh = (await import('./disassembler.js')) as typeof import('./disassembler.js');
+      expect(new fresh.GapCache(AXES).search).toBeUndefined();
+      expect(fresh.disassemble({ pieces, motions: AXES })).toEqual(expected);
+    });
   });
 
   it('agrees with the brute force on random packings of an open box', async () => {

@@ -35,10 +35,17 @@
  *                 b in the way of any of those blocks the step too: a shape is then its cells with their
  *                 kinds (which cells a step passes over depends on the kind).
  *
+ * Where it runs. The breadth-first search of one part (Disassembler.separate) runs in WebAssembly
+ * (wasm/separate.ts, its host wasm-search.ts, over a memory that also holds the gap cache's table) where
+ * WebAssembly compiles, and in JavaScript (separateInJs, its specification) where it does not; a test holds
+ * the two to the same states, moves and levels. The rest (shapes, gaps computed, the moves told) is here.
+ *
  * Invariants: no two pieces of a state overlap; every state in `seen` was reached from the start by the
  * moves above, and its parent is one move nearer the start; states are expanded in the order they were
  * found, so depths never decrease along the queue.
  */
+
+import { WasmSearch } from './wasm-search.js';
 
 /** A gap with nothing in the way: the group can slide away for ever. */
 export const FAR = 0x3fffffff;
@@ -121,16 +128,20 @@ export class GapCache {
   /** Shapes by a hash of their cells and kinds (ids of the shapes with that hash). */
   private readonly shapeIds = new Map<number, number[]>();
   private readonly shapes: Int32Array[] = [];
+  /** Per shape: its cells as shapeOf numbers them, sorted (how a shape is found again). */
+  private readonly keys: Float64Array[] = [];
   /** Per shape and axis: its cells by line along the axis (the other two coordinates), each line's coordinates sorted. */
   private readonly lines: Map<number, Int32Array>[][] = [];
   /**
    * The gaps met so far: an open-addressing table of (a, b, rx, ry, rz, where its gaps start in `gapValues`
    * + 1) in KEY_WIDTH ints a slot (0 in the last: empty), at most half full; `gapValues` holds `motions`
-   * gaps per entry.
+   * gaps per entry. Both in the WebAssembly search's memory when there is one (it reads them there).
    */
-  private slots = new Int32Array(KEY_WIDTH * 1024);
-  gapValues = new Int32Array(0);
+  private slots: Ints;
+  private values: Ints;
   private entries = 0;
+  /** The search in WebAssembly, over this cache's memory; undefined where it cannot be compiled (see wasm-search.ts). */
+  readonly search: WasmSearch | undefined;
   /** The motion that is a unit step along +axis (index 2 axis) and -axis (2 axis + 1), or -1. */
   private readonly byAxis = new Int32Array(6).fill(-1);
   /** The motions that are no unit step along an axis, or whose steps pass over other cells. */
@@ -146,9 +157,11 @@ export class GapCache {
    */
   readonly opposite: Int32Array | undefined;
 
+  /** `wasm`: false keeps the search in JavaScript (separateInJs), as where WebAssembly cannot be compiled. */
   constructor(
     readonly motions: readonly (readonly [number, number, number])[],
     readonly passOffsets?: PassOffsets,
+    wasm = true,
   ) {
     motions.forEach((m, i) => {
       const passes = passOffsets?.[i]?.some((byKind) => byKind.length > 0) ?? false;
@@ -160,6 +173,27 @@ export class GapCache {
     this.flatMotions = Int32Array.from(motions.flatMap((m) => [m[0], m[1], m[2]]));
     const opposite = Int32Array.from(motions, (m) => motions.findIndex((o) => o[0] === -m[0] && o[1] === -m[1] && o[2] === -m[2]));
     this.opposite = passOffsets === undefined && opposite.every((o) => o >= 0) ? opposite : undefined;
+    this.search = wasm ? WasmSearch.make(this.flatMotions, this.opposite) : undefined;
+    this.slots = new Ints(this.search, KEY_WIDTH * 1024);
+    this.values = new Ints(this.search, 64 * motions.length);
+  }
+
+  /** The gap values (see slots); read them after gapsAt, which may move them. */
+  get gapValues(): Int32Array {
+    return this.values.ints;
+  }
+
+  /** For the WebAssembly search (GapTable): where the table is now. */
+  get slotsAddress(): number {
+    return this.slots.address;
+  }
+
+  get slotMask(): number {
+    return this.slots.length / KEY_WIDTH - 1;
+  }
+
+  get valuesAddress(): number {
+    return this.values.address;
   }
 
   /** A shape's id (its cells less their smallest corner, with their kinds when given), and that corner. */
@@ -173,33 +207,42 @@ export class GapCache {
       if (c[2] < bz) bz = c[2];
     }
     // the cells in reading order (an assembly turned to BurrTools' orientation lists a piece's cells in the
-    // order the turn left them: a frame of 152 cells came in a dozen orders, each computing its gaps anew)
-    const order = Array.from(cells.keys()).sort((i, j) => cells[i]![2] - cells[j]![2] || cells[i]![1] - cells[j]![1] || cells[i]![0] - cells[j]![0]);
-    let h = 0x811c9dc5;
-    for (let i = 0; i < order.length; i++) {
-      const c = cells[order[i]!]!;
-      h = Math.imul(Math.imul(Math.imul(h ^ (c[0] - bx), 0x01000193) ^ (c[1] - by), 0x01000193) ^ (c[2] - bz), 0x01000193);
-      h = Math.imul(h ^ (kinds?.[order[i]!] ?? 0), 0x01000193);
+    // order the turn left them: a frame of 152 cells came in a dozen orders, each computing its gaps anew),
+    // each as one number (z, y, x from the corner, then its kind: kinds are small), sorted as numbers
+    const keys = new Float64Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i]!;
+      keys[i] = (((c[2] - bz) * KEY_SPAN + (c[1] - by)) * KEY_SPAN + (c[0] - bx)) * KINDS + (kinds?.[i] ?? 0);
     }
+    keys.sort();
+    let h = 0x811c9dc5;
+    for (let i = 0; i < keys.length; i++) h = Math.imul(h ^ keys[i]! ^ (keys[i]! / 0x100000000), 0x01000193);
     let ids = this.shapeIds.get(h);
     if (!ids) this.shapeIds.set(h, (ids = []));
     let id = -1;
     for (let j = 0; j < ids.length && id < 0; j++) {
-      const flat = this.shapes[ids[j]!]!;
-      const kindsOf = this.kinds[ids[j]!]!;
-      let same = flat.length === 3 * cells.length;
-      for (let i = 0; i < order.length && same; i++) {
-        const c = cells[order[i]!]!;
-        same = flat[3 * i] === c[0] - bx && flat[3 * i + 1] === c[1] - by && flat[3 * i + 2] === c[2] - bz && kindsOf[i] === (kinds?.[order[i]!] ?? 0);
-      }
+      const known = this.keys[ids[j]!]!;
+      let same = known.length === keys.length;
+      for (let i = 0; i < keys.length && same; i++) same = known[i] === keys[i];
       if (same) id = ids[j]!;
     }
     if (id < 0) {
       id = this.shapes.length;
       ids.push(id);
-      const flat = Int32Array.from(order.flatMap((k) => [cells[k]![0] - bx, cells[k]![1] - by, cells[k]![2] - bz]));
+      const flat = new Int32Array(3 * keys.length);
+      const kindsOf = new Int32Array(keys.length);
+      for (let i = 0; i < keys.length; i++) {
+        let key = keys[i]!;
+        kindsOf[i] = key % KINDS;
+        key = Math.floor(key / KINDS);
+        flat[3 * i] = key % KEY_SPAN;
+        key = Math.floor(key / KEY_SPAN);
+        flat[3 * i + 1] = key % KEY_SPAN;
+        flat[3 * i + 2] = Math.floor(key / KEY_SPAN);
+      }
+      this.keys.push(keys);
       this.shapes.push(flat);
-      this.kinds.push(Int32Array.from(order, (k) => kinds?.[k] ?? 0));
+      this.kinds.push(kindsOf);
       this.lines.push([0, 1, 2].map((axis) => linesOf(flat, axis)));
     }
     return { id, base: [bx, by, bz] };
@@ -210,7 +253,7 @@ export class GapCache {
    * `gapValues` (read it after the call: the call may replace it).
    */
   gapsAt(a: number, b: number, rx: number, ry: number, rz: number): number {
-    const slots = this.slots;
+    const slots = this.slots.ints;
     const mask = slots.length / KEY_WIDTH - 1;
     let slot = gapHash(a, b, rx, ry, rz) & mask;
     for (;;) {
@@ -222,26 +265,28 @@ export class GapCache {
     }
     if (this.entries >= MAX_CACHED_GAPS) {
       // a bound on memory: start again (the gaps are recomputed as they are needed)
-      this.slots = new Int32Array(KEY_WIDTH * 1024);
+      slots.fill(0);
       this.entries = 0;
       return this.gapsAt(a, b, rx, ry, rz);
     }
     const count = this.motions.length;
     const start = this.entries * count;
-    if (start + count > this.gapValues.length) {
-      const grown = new Int32Array(Math.max(64 * count, 2 * this.gapValues.length));
-      grown.set(this.gapValues);
-      this.gapValues = grown;
+    const gaps = this.compute(a, b, rx, ry, rz);
+    if (start + count > this.values.length) {
+      const grown = new Ints(this.search, 2 * this.values.length);
+      grown.ints.set(this.values.ints);
+      this.values = grown;
     }
-    this.gapValues.set(this.compute(a, b, rx, ry, rz), start);
+    this.values.ints.set(gaps, start);
     this.entries++;
     const at = slot * KEY_WIDTH;
-    slots[at] = a;
-    slots[at + 1] = b;
-    slots[at + 2] = rx;
-    slots[at + 3] = ry;
-    slots[at + 4] = rz;
-    slots[at + 5] = start + 1;
+    const table = this.slots.ints;
+    table[at] = a;
+    table[at + 1] = b;
+    table[at + 2] = rx;
+    table[at + 3] = ry;
+    table[at + 4] = rz;
+    table[at + 5] = start + 1;
     if (2 * this.entries > mask + 1) this.grow();
     return start;
   }
@@ -254,21 +299,17 @@ export class GapCache {
 
   /** Twice the slots, every entry hashed again. */
   private grow(): void {
-    const old = this.slots;
-    this.slots = new Int32Array(2 * old.length);
-    this.entries = 0;
+    const grown = new Ints(this.search, 2 * this.slots.length);
+    const old = this.slots.ints;
+    const slots = grown.ints;
+    const mask = slots.length / KEY_WIDTH - 1;
     for (let at = 0; at < old.length; at += KEY_WIDTH) {
       if (old[at + 5] === 0) continue;
-      this.insert(old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!, old[at + 4]!, old[at + 5]!);
+      let slot = gapHash(old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!, old[at + 4]!) & mask;
+      while (slots[slot * KEY_WIDTH + 5] !== 0) slot = (slot + 1) & mask;
+      slots.set(old.subarray(at, at + KEY_WIDTH), slot * KEY_WIDTH);
     }
-  }
-
-  private insert(a: number, b: number, rx: number, ry: number, rz: number, value: number): void {
-    const mask = this.slots.length / KEY_WIDTH - 1;
-    let slot = gapHash(a, b, rx, ry, rz) & mask;
-    while (this.slots[slot * KEY_WIDTH + 5] !== 0) slot = (slot + 1) & mask;
-    this.slots.set([a, b, rx, ry, rz, value], slot * KEY_WIDTH);
-    this.entries++;
+    this.slots = grown;
   }
 
   private compute(a: number, b: number, rx: number, ry: number, rz: number): Int32Array {
@@ -341,6 +382,32 @@ export class GapCache {
   }
 }
 
+/**
+ * `length` ints in the WebAssembly search's memory (at `address`), or in an array of their own without it.
+ * A view of that memory dies when the memory grows: `ints` makes it again then.
+ */
+class Ints {
+  readonly address: number = 0;
+  private view: Int32Array;
+
+  constructor(
+    private readonly search: WasmSearch | undefined,
+    readonly length: number,
+  ) {
+    if (search) {
+      this.address = search.allocate(length);
+      this.view = search.ints(this.address, length);
+    } else {
+      this.view = new Int32Array(length);
+    }
+  }
+
+  get ints(): Int32Array {
+    if (this.view.length !== this.length) this.view = this.search!.ints(this.address, this.length);
+    return this.view;
+  }
+}
+
 /** The whole number t with (dx, dy, dz) = t v, or -1 when there is none (v is not zero). */
 function stepsAlong(v: readonly [number, number, number], dx: number, dy: number, dz: number): number {
   const t = v[0] !== 0 ? dx / v[0] : v[1] !== 0 ? dy / v[1] : dz / v[2];
@@ -364,6 +431,10 @@ function linesOf(flat: Int32Array, axis: number): Map<number, Int32Array> {
   }
   return new Map([...lists].map(([k, list]) => [k, Int32Array.from(list.sort((p, q) => p - q))]));
 }
+
+/** A shape's cells are numbered by z, y, x from its corner, each below KEY_SPAN, and then by kind, below KINDS. */
+const KEY_SPAN = 0x10000;
+const KINDS = 16;
 
 /** Gaps kept at most by one cache (each about 6 + motions ints, and twice the slot). */
 const MAX_CACHED_GAPS = 2_000_000;
@@ -469,26 +540,24 @@ export function movesInOrder(separation: Separation | undefined, out: Move[] = [
  * grown as needed: a search never starts before the one before it has returned, and a run takes thousands
  * of small parts apart, for which making these anew each time cost as much as searching.
  *   offsets, parent   the states found (see "Data structures" at the top); `seen`, the hash table over them
- *   normal            a state normalised before it is looked up
+ *   hashes            by state, its hash (the table is rebuilt from them when it grows)
  *   gap               gap[(m * n + a) * n + b]: how far piece a may slide along motion m before it touches b
  *   blockers          blockers[m * n + a]: the pieces in a's way along m (gap below FAR), a bit mask
  *   widest            by motion, the widest gap short of FAR in the state being expanded
  *   gapValuesMet      by motion, bit g set when some gap is g (bit 31: some gap is 31 or more, short of FAR):
  *                     a closure for k steps differs from the one for k - 1 only when some gap is k - 1
  *   farGroup          farGroup[m * n + p]: p's closure along m at any distance (0: too many pieces)
- *   next              a child state before it is normalised
  */
 const buffers = {
   offsets: new Int32Array(1024),
   parent: new Int32Array(64),
   seen: new Int32Array(64),
-  normal: new Int32Array(0),
+  hashes: new Int32Array(64),
   gap: new Int32Array(0),
   blockers: new Int32Array(0),
   widest: new Int32Array(0),
   gapValuesMet: new Int32Array(0),
   farGroup: new Int32Array(0),
-  next: new Int32Array(0),
 };
 
 class Disassembler {
@@ -584,6 +653,24 @@ class Disassembler {
     | { moves: Move[]; removed: number[]; remaining: number[]; endOffsets: Int32Array }
     | undefined
     | 'unknown' {
+    const search = this.cache.search;
+    if (!search) return this.separateInJs(pieces, start);
+    let fixedMask = 0;
+    for (let a = 0; a < pieces.length; a++) if (this.weight[pieces[a]!] === Infinity) fixedMask |= 1 << a;
+    const found = search.separate(this.cache, pieces, this.shapeId, this.base, start, fixedMask, this.opposite !== undefined, this.budget - this.statesUsed);
+    this.statesUsed += found.states;
+    if (found.outcome !== 'found') return found.outcome === 'unknown' ? 'unknown' : undefined;
+    return this.separation(pieces, found.offsets, found.parent, found.state, 3 * pieces.length, found.motion, found.group);
+  }
+
+  /**
+   * The search in JavaScript: the specification of wasm/separate.ts (the same states in the same order),
+   * and what runs where WebAssembly cannot be compiled.
+   */
+  private separateInJs(pieces: readonly number[], start: Int32Array):
+    | { moves: Move[]; removed: number[]; remaining: number[]; endOffsets: Int32Array }
+    | undefined
+    | 'unknown' {
     const n = pieces.length;
     if (n > MAX_PART_PIECES) throw new RangeError(`the disassembler takes at most ${MAX_PART_PIECES} pieces at once, not ${n}`);
     const width = 3 * n;
@@ -592,70 +679,75 @@ class Disassembler {
     // the buffers of every search before it, grown as needed (see `buffers`)
     let offsets = buffers.offsets;
     let parent = buffers.parent;
+    let hashes = buffers.hashes;
     let count = 0;
-    // `seen`: open addressing over the states' normalised offsets (index + 1 in a slot, 0 for empty), its
-    // first `capacity` entries in use
+    // `seen`: open addressing over the states (index + 1 in a slot, 0 for empty), its first `capacity`
+    // entries in use
     let seen = buffers.seen;
     let capacity = 64;
     seen.fill(0, 0, capacity);
-    if (buffers.normal.length < width) buffers.normal = new Int32Array(width);
-    const normal = buffers.normal;
-    const hashOf = (values: Int32Array, at: number): number => {
-      let h = 0x811c9dc5;
-      for (let i = 3; i < width; i++) h = Math.imul(h ^ values[at + i]!, 0x01000193);
-      return h >>> 0;
-    };
-    const slotOf = (h: number): number => {
+    /**
+     * Keeps the state written at `count` (see move) when it is new: its parent is `from`, its hash `h`
+     * (of its offsets past the first piece's, which are 0). False when it was found before.
+     */
+    const keep = (h: number, from: number): boolean => {
       const mask = capacity - 1;
+      const at = count * width;
       let slot = h & mask;
       for (;;) {
         const entry = seen[slot]!;
-        if (entry === 0) return slot;
-        const at = (entry - 1) * width;
-        let same = true;
-        for (let i = 3; i < width && same; i++) same = offsets[at + i] === normal[i];
-        if (same) return -1;
+        if (entry === 0) break;
+        if (hashes[entry - 1] === h) {
+          const other = (entry - 1) * width;
+          let same = true;
+          for (let i = 3; i < width && same; i++) same = offsets[other + i] === offsets[at + i];
+          if (same) return false;
+        }
         slot = (slot + 1) & mask;
       }
-    };
-    const add = (state: Int32Array, from: number): void => {
-      // normalise: the part's first piece at offset 0
-      const ox = state[0]!;
-      const oy = state[1]!;
-      const oz = state[2]!;
-      for (let i = 0; i < width; i += 3) {
-        normal[i] = state[i]! - ox;
-        normal[i + 1] = state[i + 1]! - oy;
-        normal[i + 2] = state[i + 2]! - oz;
-      }
-      const slot = slotOf(hashOf(normal, 0));
-      if (slot < 0) return;
-      if (count === parent.length || (count + 1) * width > offsets.length) {
-        const grownOffsets = new Int32Array(Math.max(offsets.length * 2, (count + 1) * width * 2));
-        grownOffsets.set(offsets.subarray(0, count * width));
-        offsets = buffers.offsets = grownOffsets;
-        const grownParent = new Int32Array(parent.length * 2);
-        grownParent.set(parent.subarray(0, count));
-        parent = buffers.parent = grownParent;
-      }
-      for (let i = 0; i < width; i++) offsets[count * width + i] = normal[i]!;
       parent[count] = from;
+      hashes[count] = h;
       seen[slot] = ++count;
       this.statesUsed++;
       if (2 * count > capacity) {
-        // keep the table at most half full: rehash every state into one twice the size
+        // keep the table at most half full: every state again into one twice the size
         capacity *= 2;
         if (seen.length < capacity) seen = buffers.seen = new Int32Array(capacity);
         else seen.fill(0, 0, capacity);
-        const mask = capacity - 1;
+        const wider = capacity - 1;
         for (let k = 0; k < count; k++) {
-          let at = hashOf(offsets, k * width) & mask;
-          while (seen[at] !== 0) at = (at + 1) & mask;
-          seen[at] = k + 1;
+          let slotOfK = hashes[k]! & wider;
+          while (seen[slotOfK] !== 0) slotOfK = (slotOfK + 1) & wider;
+          seen[slotOfK] = k + 1;
         }
       }
+      return true;
     };
-    add(start, -1);
+    /** Room for one more state at `count`. */
+    const room = (): void => {
+      if (count < parent.length && (count + 1) * width <= offsets.length) return;
+      const grownOffsets = new Int32Array(Math.max(offsets.length * 2, (count + 1) * width * 2));
+      grownOffsets.set(offsets.subarray(0, count * width));
+      offsets = buffers.offsets = grownOffsets;
+      const grownParent = new Int32Array(parent.length * 2);
+      grownParent.set(parent.subarray(0, count));
+      parent = buffers.parent = grownParent;
+      const grownHashes = new Int32Array(parent.length);
+      grownHashes.set(hashes.subarray(0, count));
+      hashes = buffers.hashes = grownHashes;
+    };
+    // the start, its first piece at offset 0 (two arrangements that differ by moving every piece together
+    // are one state)
+    room();
+    {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < width; i++) {
+        const v = start[i]! - start[i % 3]!;
+        offsets[i] = v;
+        if (i >= 3) h = Math.imul(h ^ v, 0x01000193);
+      }
+      keep(h, -1);
+    }
 
     const motions = this.motionCount;
     // a frame (a fixed piece) never moves: a group holding it stands for the others moving back, and it is
@@ -677,8 +769,7 @@ class Disassembler {
       buffers.widest = new Int32Array(motions);
       buffers.gapValuesMet = new Int32Array(motions);
     }
-    if (buffers.next.length < width) buffers.next = new Int32Array(width);
-    const { gap, blockers, widest, gapValuesMet, next, farGroup } = buffers;
+    const { gap, blockers, widest, gapValuesMet, farGroup } = buffers;
     const sizes = [1, half];
     // the groups already moved k steps along the current motion from the current state, by k (k - 1 in
     // the array; only the first `movedUsed` lists are in use, each emptied before a motion starts)
@@ -688,8 +779,9 @@ class Disassembler {
     const opposite = this.opposite ?? new Int32Array(0);
     // records that piece a may slide v steps along motion m before it touches b
     const gapIs = (m: number, a: number, b: number, v: number): void => {
-      gap[(m * n + a) * n + b] = v;
+      // only a blocker's gap is ever read (closure looks at blockers only)
       if (v >= FAR) return;
+      gap[(m * n + a) * n + b] = v;
       gapValuesMet[m] = gapValuesMet[m]! | (v < 31 ? 1 << v : 1 << 31);
       blockers[m * n + a] = blockers[m * n + a]! | (1 << b);
       if (v > widest[m]!) widest[m] = v;
@@ -742,15 +834,29 @@ class Disassembler {
         const my = this.motions[3 * m + 1]!;
         const mz = this.motions[3 * m + 2]!;
         const move = (group: number, k: number): void => {
-          for (let i = 0; i < width; i++) next[i] = offsets[at + i]!;
-          for (let a = 0; a < n; a++) {
-            if (group & (1 << a)) {
-              next[3 * a] = next[3 * a]! + k * mx;
-              next[3 * a + 1] = next[3 * a + 1]! + k * my;
-              next[3 * a + 2] = next[3 * a + 2]! + k * mz;
-            }
+          // a group holding the first piece stands for the others moving back: the first piece stays at 0
+          const flip = (group & 1) !== 0;
+          const movers = flip ? all & ~group : group;
+          const dx = flip ? -k * mx : k * mx;
+          const dy = flip ? -k * my : k * my;
+          const dz = flip ? -k * mz : k * mz;
+          room();
+          const to = count * width;
+          let h = 0x811c9dc5;
+          offsets[to] = 0;
+          offsets[to + 1] = 0;
+          offsets[to + 2] = 0;
+          for (let a = 1, i = 3; a < n; a++, i += 3) {
+            const moves = (movers >>> a) & 1;
+            const x = offsets[at + i]! + moves * dx;
+            const y = offsets[at + i + 1]! + moves * dy;
+            const z = offsets[at + i + 2]! + moves * dz;
+            offsets[to + i] = x;
+            offsets[to + i + 1] = y;
+            offsets[to + i + 2] = z;
+            h = Math.imul(Math.imul(Math.imul(h ^ x, 0x01000193) ^ y, 0x01000193) ^ z, 0x01000193);
           }
-          add(next, current);
+          keep(h, current);
         };
         const met = gapValuesMet[m]!;
         for (let p = 0; p < n; p++) {
@@ -839,11 +945,17 @@ class Disassembler {
    * opposite way. (BurrTools' weights: the heavy side stays, and after a separation it is the part that stays.)
    */
   private told(pieces: readonly number[], group: readonly number[], others: readonly number[], by: readonly [number, number, number], separates: boolean): Move {
-    const heaviest = (side: readonly number[]) => Math.max(0, ...side.map((a) => this.weight[pieces[a]!]!));
-    const flip = heaviest(group) > heaviest(others);
+    const flip = this.heaviest(pieces, group) > this.heaviest(pieces, others);
     const movers = flip ? others : group;
     const step: [number, number, number] = flip ? [-by[0], -by[1], -by[2]] : [by[0], by[1], by[2]];
     return { pieces: movers.map((a) => pieces[a]!), by: step, separates };
+  }
+
+  /** The weight of the heaviest of `side` (local indices into `pieces`), 0 for none. */
+  private heaviest(pieces: readonly number[], side: readonly number[]): number {
+    let most = 0;
+    for (const a of side) most = Math.max(most, this.weight[pieces[a]!]!);
+    return most;
   }
 
   /**

@@ -13,10 +13,10 @@ import { withoutWebAssembly } from '../test-support/without-wasm.js';
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
 describe('the bitboard engine in WebAssembly', () => {
-  it('bitboard-loops-wasm.ts and dlx-loop-wasm.ts are what their AssemblyScript sources compile to', async () => {
+  it('bitboard-loops-wasm.ts, dlx-loop-wasm.ts and separate-wasm.ts are what their AssemblyScript sources compile to', async () => {
     interface Module { readonly target: string }
     const build = (await import(join(root, 'scripts', 'build-wasm.mjs'))) as { MODULES: Module[]; compileModule(m: Module): Promise<Uint8Array>; moduleText(m: Module, binary: Uint8Array): string; targetOf(m: Module): string };
-    expect(build.MODULES.map((m) => m.target)).toEqual(['bitboard-loops-wasm.ts', 'dlx-loop-wasm.ts']);
+    expect(build.MODULES.map((m) => m.target)).toEqual(['bitboard-loops-wasm.ts', 'dlx-loop-wasm.ts', 'separate-wasm.ts']);
     for (const m of build.MODULES) {
       const committed = readFileSync(build.targetOf(m), 'utf8');
       expect(build.moduleText(m, await build.compileModule(m)) === committed, `${m.target} is stale: run node scripts/build-wasm.mjs`).toBe(true);
