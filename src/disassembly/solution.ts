@@ -8,7 +8,7 @@ import type { MotionPaths } from '../geometry/grid.js';
 import { compareCells, leastCell } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
-import { puzzleGrid, totalPieceCount } from '../puzzle/model.js';
+import { mostPiecesPlaced, puzzleGrid } from '../puzzle/model.js';
 import type { Separation } from './disassembler.js';
 import { disassemble, GapCache, MAX_PART_PIECES, movesInOrder } from './disassembler.js';
 
@@ -59,17 +59,6 @@ export function disassemblyProblem(puzzle: Puzzle): string | undefined {
   return undefined;
 }
 
-/**
- * The most pieces a solution can place: every copy, `use` when given, and no more than the smallest copies
- * that fit in the board's cells (a file may offer many pieces of which a solution places a few).
- */
-function mostPiecesPlaced(puzzle: Puzzle): number {
-  const sizes = puzzle.pieces.flatMap((p) => Array<number>(p.count).fill(p.shape.length)).sort((a, b) => a - b);
-  let cells = 0;
-  let fit = 0;
-  while (fit < sizes.length && cells + sizes[fit]! <= puzzle.board.length) cells += sizes[fit++]!;
-  return Math.min(fit, puzzle.use ?? fit, totalPieceCount(puzzle));
-}
 
 /**
  * The order the disassembler sees a solution's pieces in: the puzzle's pieces in the file's order, copies of

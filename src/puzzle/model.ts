@@ -163,6 +163,18 @@ export function totalPieceCount(puzzle: Puzzle): number {
   return puzzle.pieces.reduce((sum, p) => sum + p.count, 0);
 }
 
+/**
+ * The most pieces a solution can place: every copy, `use` when given, and no more than the smallest copies
+ * that fit in the board's cells (a file may offer many pieces of which a solution places a few).
+ */
+export function mostPiecesPlaced(puzzle: Puzzle): number {
+  const sizes = puzzle.pieces.flatMap((p) => Array<number>(p.count).fill(p.shape.length)).sort((a, b) => a - b);
+  let cells = 0;
+  let fit = 0;
+  while (fit < sizes.length && cells + sizes[fit]! <= puzzle.board.length) cells += sizes[fit++]!;
+  return Math.min(fit, puzzle.use ?? fit, totalPieceCount(puzzle));
+}
+
 export type { Cell, Dimensions, Shape };
 
 /** A puzzle that is well-formed but cannot be posed as given (its pieces and board disagree). */

@@ -1,6 +1,7 @@
 import type { CountInSteps } from '../engines/types.js';
 import { nextTurn } from '../platform/host.js';
 import type { Solution } from '../puzzle/model.js';
+import { mostPiecesPlaced } from '../puzzle/model.js';
 import type { PreparedSearch } from '../compile/compile.js';
 import type { SolveResult } from '../search/solve.js';
 import { runPrepared, searchStats } from '../search/solve.js';
@@ -162,16 +163,27 @@ const SLICE_MS = 40;
 export const MAX_SLICED_DEPTH = 64;
 
 /**
+ * The longest path of the search: its depth where every solution has the same, otherwise a bound. Each level
+ * places a piece (no more than fit on the board), passes over a piece (Dancing Links' null choice, at most
+ * once for each piece where counts are ranges) or, on the bitboard engine, leaves a cell empty.
+ */
+export function pathBound(prepared: PreparedSearch): number {
+  if (prepared.depth !== undefined) return prepared.depth;
+  const puzzle = prepared.puzzle;
+  return mostPiecesPlaced(puzzle) + puzzle.pieces.length + (prepared.engine.name === 'bitboard' ? puzzle.board.length : 0);
+}
+
+/**
  * A run of one worker whose tree is shallow: its subproblems solved on this thread, in slices, not on a
  * thread of their own. A thread would start cold (its own copy of snug to load, the puzzle to prepare, its
  * code to warm up: the Kanoodle pyramid's worker searched 10,000 nodes in its first 100 ms, against 300,000
  * a second warm), where this thread has just run the trial. Each slice searches for SLICE_MS and names what
  * it leaves (SearchResult.rest), which the next slices take in order; between slices the event loop turns,
  * so that Ctrl-C, the time limit, progress and checkpoints are served as they are with a thread. Undefined
- * when the tree is deeper than MAX_SLICED_DEPTH (or of no fixed depth): a thread then.
+ * when the tree may be deeper than MAX_SLICED_DEPTH (see pathBound): a thread then.
  */
 export function hereDispatch(prepared: PreparedSearch, setup: SliceSetup, slice: Slice = { ms: SLICE_MS }): DispatchChoice | undefined {
-  if (prepared.depth === undefined || prepared.depth > MAX_SLICED_DEPTH) return undefined;
+  if (pathBound(prepared) > MAX_SLICED_DEPTH) return undefined;
   return {
     workersHere: 1,
     countsLedgerWorkOnly: false,
