@@ -130,8 +130,8 @@ export class GapCache {
   private readonly shapes: Int32Array[] = [];
   /** Per shape: its cells as shapeOf numbers them, sorted (how a shape is found again). */
   private readonly keys: Float64Array[] = [];
-  /** Per shape and axis: its cells by line along the axis (the other two coordinates), each line's coordinates sorted. */
-  private readonly lines: Map<number, Int32Array>[][] = [];
+  /** Per shape and axis: its cells by line along the axis (see Lines). */
+  private readonly lines: Lines[][] = [];
   /**
    * The gaps met so far: an open-addressing table of (a, b, rx, ry, rz, where its gaps start in `gapValues`
    * + 1) in KEY_WIDTH ints a slot (0 in the last: empty), at most half full; `gapValues` holds `motions`
@@ -330,24 +330,31 @@ export class GapCache {
       const plus = this.byAxis[2 * axis]!;
       const minus = this.byAxis[2 * axis + 1]!;
       if (plus < 0 && minus < 0) continue;
-      const byLine = lines[axis]!;
+      const { spanU, spanV, start, along } = lines[axis]!;
+      // the line's other two coordinates: (y, z) along x, (x, z) along y, (x, y) along z
+      const uOf = axis === 0 ? 1 : 0;
+      const vOf = axis === 2 ? 1 : 2;
+      const su = uOf === 0 ? sx : sy;
+      const sv = vOf === 1 ? sy : sz;
+      const sw = axis === 0 ? sx : axis === 1 ? sy : sz;
       for (let i = 0; i < small.length; i += 3) {
-        const c0 = small[i]! + sx;
-        const c1 = small[i + 1]! + sy;
-        const c2 = small[i + 2]! + sz;
-        const line = byLine.get(lineKey(axis, c0, c1, c2));
-        if (!line) continue;
-        const v = axis === 0 ? c0 : axis === 1 ? c1 : c2;
-        // the nearest of the other shape's cells on this line above v and below it
+        const u = small[i + uOf]! + su;
+        const v = small[i + vOf]! + sv;
+        if (u < 0 || u >= spanU || v < 0 || v >= spanV) continue;
+        const from = start[u * spanV + v]!;
+        const to = start[u * spanV + v + 1]!;
+        if (from === to) continue;
+        const w0 = small[i + axis]! + sw;
+        // the nearest of the other shape's cells on this line above w0 and below it
         let above = FAR;
         let below = FAR;
-        for (let k = 0; k < line.length; k++) {
-          const w = line[k]!;
-          if (w > v) {
-            above = w - v;
+        for (let k = from; k < to; k++) {
+          const w = along[k]!;
+          if (w > w0) {
+            above = w - w0;
             break;
           }
-          if (w < v) below = v - w;
+          if (w < w0) below = w0 - w;
         }
         // a's cell with b's cell `above` ahead along +axis (when a is the smaller), or b's cell with a's
         // cells `below` behind it (a moving +axis meets it after that many steps)
@@ -415,21 +422,37 @@ function stepsAlong(v: readonly [number, number, number], dx: number, dy: number
   return t;
 }
 
-/** A line along `axis` through a cell: its other two coordinates, as one number. */
-function lineKey(axis: number, x: number, y: number, z: number): number {
-  return axis === 0 ? (y + 0x4000) * 0x8000 + z + 0x4000 : axis === 1 ? (x + 0x4000) * 0x8000 + z + 0x4000 : (x + 0x4000) * 0x8000 + y + 0x4000;
+/**
+ * A shape's cells by line along one axis: the line through (u, v) (its other two coordinates, each from 0
+ * as a shape's are: (y, z) along x, (x, z) along y, (x, y) along z) holds the coordinates along the axis
+ * along[start[u * spanV + v]] .. along[start[u * spanV + v + 1] - 1], sorted.
+ */
+interface Lines {
+  readonly spanU: number;
+  readonly spanV: number;
+  readonly start: Int32Array;
+  readonly along: Int32Array;
 }
 
-/** A shape's cells by line along `axis`, each line's coordinates along it sorted. */
-function linesOf(flat: Int32Array, axis: number): Map<number, Int32Array> {
-  const lists = new Map<number, number[]>();
+/** A shape's (x y z flattened, its corner at 0) Lines along `axis`. */
+function linesOf(flat: Int32Array, axis: number): Lines {
+  const uOf = axis === 0 ? 1 : 0;
+  const vOf = axis === 2 ? 1 : 2;
+  let spanU = 0;
+  let spanV = 0;
   for (let i = 0; i < flat.length; i += 3) {
-    const key = lineKey(axis, flat[i]!, flat[i + 1]!, flat[i + 2]!);
-    let list = lists.get(key);
-    if (!list) lists.set(key, (list = []));
-    list.push(flat[i + axis]!);
+    spanU = Math.max(spanU, flat[i + uOf]! + 1);
+    spanV = Math.max(spanV, flat[i + vOf]! + 1);
   }
-  return new Map([...lists].map(([k, list]) => [k, Int32Array.from(list.sort((p, q) => p - q))]));
+  // counted by line, then placed: each line's cells in the order of their coordinate along the axis
+  const start = new Int32Array(spanU * spanV + 1);
+  for (let i = 0; i < flat.length; i += 3) start[flat[i + uOf]! * spanV + flat[i + vOf]! + 1]!++;
+  for (let k = 1; k < start.length; k++) start[k]! += start[k - 1]!;
+  const along = new Int32Array(flat.length / 3);
+  const next = start.slice(0, -1);
+  const order = Array.from({ length: flat.length / 3 }, (_, i) => i).sort((i, j) => flat[3 * i + axis]! - flat[3 * j + axis]!);
+  for (const i of order) along[next[flat[3 * i + uOf]! * spanV + flat[3 * i + vOf]!]!++] = flat[3 * i + axis]!;
+  return { spanU, spanV, start, along };
 }
 
 /** A shape's cells are numbered by z, y, x from its corner, each below KEY_SPAN, and then by kind, below KINDS. */
