@@ -88,7 +88,6 @@ export class WasmSearch {
   private seen = 0;
   private stateRoom = 0;
   private width = 0;
-  private moved = 0;
   private movedRoom = 0;
   private readonly motionCount: number;
   /** Where HEADER, SHAPE and BASE are (they never move). */
@@ -236,9 +235,8 @@ export class WasmSearch {
   }
 
   private growMoved(room: number): void {
-    this.moved = this.allocate(2 * room);
+    this.loop.MOVED.value = this.allocate(2 * room);
     this.movedRoom = room;
-    this.loop.MOVED.value = this.moved;
     this.loop.movedRoom.value = room;
   }
 }

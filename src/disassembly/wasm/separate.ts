@@ -297,7 +297,7 @@ function search(): i32 {
   const width = 3 * n;
   const half = n >> 1;
   const all = (1 << n) - 1;
-  const mostFar = fixedMask == 0 ? half : n - 1;
+  // a closure may hold at most half the pieces (with a frame: any but everything, see framed)
   const closureMost = fixedMask == 0 ? half : n - 1;
   for (; current < count; current++) {
     const at = current * width;
@@ -324,7 +324,7 @@ function search(): i32 {
     }
     // a piece, then a group, that slides away
     for (let m = 0; m < motions; m++) {
-      for (let p = 0; p < n; p++) set(FAR_GROUP, m * n + p, closure(m, p, FAR, mostFar));
+      for (let p = 0; p < n; p++) set(FAR_GROUP, m * n + p, closure(m, p, FAR, closureMost));
     }
     for (let pass = 0; pass < 2; pass++) {
       const most = pass == 0 ? 1 : half;
