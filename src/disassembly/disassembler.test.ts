@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disassemble, GapCache, levelOf, type Disassembly, type Separation } from './disassembler.js';
+import { disassemble, disassemblyLevel, GapCache, levelOf, type Disassembly, type Separation } from './disassembler.js';
 import { coveredChannel } from '../test-support/shapes.js';
 import { withoutWebAssembly } from '../test-support/without-wasm.js';
 
@@ -233,6 +233,9 @@ function check(pieces: P3[][], fixed: number[] = []) {
   const part = pieces.map((_, i) => i);
   const start = pieces.map(() => [0, 0, 0]);
   const result = disassemble({ pieces, motions: AXES, fixed });
+  // the level alone (what a run sifting its assemblies asks for) by the same search, no move told
+  const quick = disassemblyLevel({ pieces, motions: AXES, fixed });
+  expect(quick).toEqual(result.outcome === 'apart' ? { outcome: 'apart', level: result.level, states: result.states } : { outcome: result.outcome, states: result.states });
   const first = brute.firstSeparations(part, start);
   const apart = brute.comesApart(part, start);
   tally[apart]++;

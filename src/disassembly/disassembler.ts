@@ -474,8 +474,17 @@ function gapHash(a: number, b: number, rx: number, ry: number, rz: number): numb
   return h ^ (h >>> 15);
 }
 
+/** A separation found in a part: its moves (or their number: see Disassembler.counted), the sides, and the offsets each side is taken apart from. */
+interface Found {
+  readonly moves: readonly Move[] | { readonly length: number };
+  readonly removed: number[];
+  readonly remaining: number[];
+  readonly endOffsets: Int32Array;
+}
+
 interface PartResult {
-  separation?: Separation;
+  /** A Separation when moves are told; each separation's count of moves only otherwise. */
+  separation?: LevelTree & { readonly removed: readonly number[]; readonly remaining: readonly number[] };
   stuck?: readonly number[];
   unknown?: boolean;
 }
@@ -485,13 +494,32 @@ interface PartResult {
  * of one group) is apart already, with no separation and level [].
  */
 export function disassemble(input: DisassemblyInput): Disassembly {
-  const run = new Disassembler(input);
+  const run = new Disassembler(input, true);
   const all = input.pieces.map((_, i) => i);
-  const start = new Int32Array(3 * all.length);
-  const result = run.part(all, start);
+  const result = run.part(all, new Int32Array(3 * all.length));
   if (result.unknown) return { outcome: 'unknown', states: run.statesUsed };
   if (result.stuck) return { outcome: 'stuck', states: run.statesUsed, stuckPieces: result.stuck };
-  return { outcome: 'apart', separation: result.separation, level: levelOf(result.separation), states: run.statesUsed };
+  // (told moves: every separation is a Separation)
+  const separation = result.separation as Separation | undefined;
+  return { outcome: 'apart', separation, level: levelOf(separation), states: run.statesUsed };
+}
+
+/** Whether an assembly comes apart and its level, as disassemble() finds them, without the moves (what a run sifting its assemblies keeps). */
+export type DisassemblyLevel =
+  | { readonly outcome: 'apart'; readonly level: readonly number[]; readonly states: number }
+  | { readonly outcome: 'stuck' | 'unknown'; readonly states: number };
+
+/**
+ * disassemble()'s outcome and level, by the same search, with no move told: each separation is counted, its
+ * moves are not made into objects, nor the distance that takes a group away worked out.
+ */
+export function disassemblyLevel(input: DisassemblyInput): DisassemblyLevel {
+  const run = new Disassembler(input, false);
+  const all = input.pieces.map((_, i) => i);
+  const result = run.part(all, new Int32Array(3 * all.length));
+  if (result.unknown) return { outcome: 'unknown', states: run.statesUsed };
+  if (result.stuck) return { outcome: 'stuck', states: run.statesUsed };
+  return { outcome: 'apart', level: levelOf(result.separation), states: run.statesUsed };
 }
 
 /**
@@ -499,13 +527,20 @@ export function disassemble(input: DisassemblyInput): Disassembly {
  * that stays, then that of the part taken away; a part is left out when each of its separations takes one
  * move (so a puzzle whose pieces just come apart one by one is level 1).
  */
-export function levelOf(separation: Separation | undefined): number[] {
+export function levelOf(separation: LevelTree | undefined): number[] {
   if (!separation || separation.moves.length === 0) return [];
-  const part = (p: Separation | undefined) => (p && hasMultiMoves(p) ? levelOf(p) : []);
+  const part = (p: LevelTree | undefined) => (p && hasMultiMoves(p) ? levelOf(p) : []);
   return [separation.moves.length, ...part(separation.remainingPart), ...part(separation.removedPart)];
 }
 
-function hasMultiMoves(s: Separation | undefined): boolean {
+/** What a level depends on: each separation's number of moves, and how its parts come apart (a Separation is one). */
+export interface LevelTree {
+  readonly moves: { readonly length: number };
+  readonly removedPart?: LevelTree;
+  readonly remainingPart?: LevelTree;
+}
+
+function hasMultiMoves(s: LevelTree | undefined): boolean {
   return s !== undefined && (s.moves.length > 1 || hasMultiMoves(s.remainingPart) || hasMultiMoves(s.removedPart));
 }
 
@@ -601,7 +636,8 @@ class Disassembler {
   /** The cache's opposite motions, when one look-up gives both ways (see GapCache.opposite). */
   private readonly opposite: Int32Array | undefined;
 
-  constructor(input: DisassemblyInput) {
+  /** `tellMoves`: false when only the level is wanted (disassemblyLevel): separations then count their moves. */
+  constructor(input: DisassemblyInput, private readonly tellMoves: boolean) {
     this.pieceCount = input.pieces.length;
     this.cells = input.pieces;
     this.motionCount = input.motions.length;
@@ -673,7 +709,7 @@ class Disassembler {
    * along this motion from this state (two groups that may each go k steps may go together, in one move).
    */
   private separate(pieces: readonly number[], start: Int32Array):
-    | { moves: Move[]; removed: number[]; remaining: number[]; endOffsets: Int32Array }
+    | Found
     | undefined
     | 'unknown' {
     const search = this.cache.search;
@@ -691,7 +727,7 @@ class Disassembler {
    * and what runs where WebAssembly cannot be compiled.
    */
   private separateInJs(pieces: readonly number[], start: Int32Array):
-    | { moves: Move[]; removed: number[]; remaining: number[]; endOffsets: Int32Array }
+    | Found
     | undefined
     | 'unknown' {
     const n = pieces.length;
@@ -921,7 +957,8 @@ class Disassembler {
   }
 
   /** The moves from the start to state `last`, then the move that takes the group away along motion m. */
-  private separation(pieces: readonly number[], offsets: Int32Array, parent: Int32Array, last: number, width: number, m: number, group: number) {
+  private separation(pieces: readonly number[], offsets: Int32Array, parent: Int32Array, last: number, width: number, m: number, group: number): Found {
+    if (!this.tellMoves) return this.counted(pieces, offsets, parent, last, width, group);
     const n = pieces.length;
     const path: number[] = [];
     for (let s = last; s >= 0; s = parent[s]!) path.push(s);
@@ -960,6 +997,22 @@ class Disassembler {
     const takenAway = separating.pieces;
     const stays = pieces.filter((p) => !takenAway.includes(p));
     return { moves, removed: [...takenAway], remaining: stays, endOffsets: end };
+  }
+
+  /**
+   * separation() without the moves: their number (the states from the start to `last`, then the one that
+   * takes the group away), the sides as told() would name them, and the offsets at `last` (the separating
+   * move shifts a whole side, which leaves each side's arrangement as it is).
+   */
+  private counted(pieces: readonly number[], offsets: Int32Array, parent: Int32Array, last: number, width: number, group: number): Found {
+    let moves = 1;
+    for (let s = last; parent[s]! >= 0; s = parent[s]!) moves++;
+    const grouped: number[] = [];
+    const others: number[] = [];
+    for (let a = 0; a < pieces.length; a++) (group & (1 << a) ? grouped : others).push(a);
+    const taken = this.heaviest(pieces, grouped) > this.heaviest(pieces, others) ? others : grouped;
+    const removed = taken.map((a) => pieces[a]!);
+    return { moves: { length: moves }, removed, remaining: pieces.filter((p) => !removed.includes(p)), endOffsets: offsets.slice(last * width, last * width + width) };
   }
 
   /**

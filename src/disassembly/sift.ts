@@ -69,11 +69,12 @@ export class AssemblySifter {
   sift(found: Solution): Solution | undefined {
     this.assemblies++;
     const solution = this.orient(found);
-    const d = this.taker.disassemble(solution);
+    // (only the level is kept: the moves are not told)
+    const d = this.taker.level(solution);
     if (d.outcome === 'unknown') this.undecided++;
-    // an assembly of one piece has nothing to take apart: no solution, as BurrTools counts
-    if (d.outcome !== 'apart' || d.moves.length === 0) return undefined;
-    const level = d.level ?? [];
+    // an assembly of one piece has nothing to take apart (no move, level []): no solution, as BurrTools counts
+    if (d.outcome !== 'apart' || d.level.length === 0) return undefined;
+    const level = d.level;
     if (this.options.minLevel && compareLevels(level, this.options.minLevel) < 0) return undefined;
     if (!this.maxLevel || compareLevels(level, this.maxLevel) > 0) this.maxLevel = level;
     return { ...solution, level };

@@ -9,8 +9,8 @@ import { compareCells, leastCell } from '../geometry/cell.js';
 import { frameCells } from '../puzzle/frame.js';
 import type { Puzzle, Solution } from '../puzzle/model.js';
 import { mostPiecesPlaced, puzzleGrid } from '../puzzle/model.js';
-import type { Separation } from './disassembler.js';
-import { disassemble, GapCache, MAX_PART_PIECES, movesInOrder } from './disassembler.js';
+import type { DisassemblyInput, DisassemblyLevel, Separation } from './disassembler.js';
+import { disassemble, disassemblyLevel, GapCache, MAX_PART_PIECES, movesInOrder } from './disassembler.js';
 
 /** The frame's index in moves and separations: it is no placement of the solution. */
 export const FRAME = -1;
@@ -110,29 +110,8 @@ export class PuzzleDisassembler {
   }
 
   disassemble(solution: Solution): SolutionDisassembly {
-    const order = this.order(solution);
-    const pieces: Cell[][] = order.map((i) => solution.placements[i]!.cells as Cell[]);
-    const indexOf = [...order];
-    const fixed: number[] = [];
-    order.forEach((i, k) => {
-      if (solution.placements[i]!.piece === this.framePiece) fixed.push(k);
-    });
-    if (this.walls.length > 0) {
-      fixed.push(pieces.length);
-      pieces.push(this.walls as Cell[]);
-      indexOf.push(FRAME);
-    }
-    const pieceOf = (k: number) => (indexOf[k] === FRAME ? undefined : this.byName.get(solution.placements[indexOf[k]!]!.piece));
-    const result = disassemble({
-      pieces,
-      motions: this.motions,
-      fixed,
-      weights: pieces.map((_, k) => pieceOf(k)?.weight ?? 1),
-      groups: pieces.map((_, k) => pieceOf(k)?.group ?? 0),
-      cache: this.cache,
-      ...(this.motionPaths ? { passes: { kinds: pieces.map((cells) => cells.map((c) => this.motionPaths!.kind(c))), offsets: this.motionPaths.passes } } : {}),
-      ...(this.options.stateBudget !== undefined ? { stateBudget: this.options.stateBudget } : {}),
-    });
+    const { input, indexOf } = this.inputOf(solution);
+    const result = disassemble(input);
     if (result.outcome === 'unknown') return { outcome: 'unknown', moves: [], states: result.states };
     if (result.outcome === 'stuck') return { outcome: 'stuck', moves: [], stuck: result.stuckPieces.map((k) => indexOf[k]!), states: result.states };
     const told = (s: Separation | undefined): Separation | undefined =>
@@ -151,6 +130,39 @@ export class PuzzleDisassembler {
       separates: m.separates,
     }));
     return { outcome: 'apart', level: result.level, moves, ...(separation ? { separation } : {}), states: result.states };
+  }
+
+  /** disassemble()'s outcome and level alone (a run sifting its assemblies keeps no moves): the same search, no move told. */
+  level(solution: Solution): DisassemblyLevel {
+    return disassemblyLevel(this.inputOf(solution).input);
+  }
+
+  /** The disassembler's input for a solution, and each of its pieces' placement (FRAME for walls). */
+  private inputOf(solution: Solution): { input: DisassemblyInput; indexOf: number[] } {
+    const order = this.order(solution);
+    const pieces: Cell[][] = order.map((i) => solution.placements[i]!.cells as Cell[]);
+    const indexOf = [...order];
+    const fixed: number[] = [];
+    order.forEach((i, k) => {
+      if (solution.placements[i]!.piece === this.framePiece) fixed.push(k);
+    });
+    if (this.walls.length > 0) {
+      fixed.push(pieces.length);
+      pieces.push(this.walls as Cell[]);
+      indexOf.push(FRAME);
+    }
+    const pieceOf = (k: number) => (indexOf[k] === FRAME ? undefined : this.byName.get(solution.placements[indexOf[k]!]!.piece));
+    const input: DisassemblyInput = {
+      pieces,
+      motions: this.motions,
+      fixed,
+      weights: pieces.map((_, k) => pieceOf(k)?.weight ?? 1),
+      groups: pieces.map((_, k) => pieceOf(k)?.group ?? 0),
+      cache: this.cache,
+      ...(this.motionPaths ? { passes: { kinds: pieces.map((cells) => cells.map((c) => this.motionPaths!.kind(c))), offsets: this.motionPaths.passes } } : {}),
+      ...(this.options.stateBudget !== undefined ? { stateBudget: this.options.stateBudget } : {}),
+    };
+    return { input, indexOf };
   }
 }
 
