@@ -59,7 +59,6 @@ export function disassemblyProblem(puzzle: Puzzle): string | undefined {
   return undefined;
 }
 
-
 /**
  * The order the disassembler sees a solution's pieces in: the puzzle's pieces in the file's order, copies of
  * one piece by their first cell. (BurrTools lists them the same way, so levels agree with its; and the order
