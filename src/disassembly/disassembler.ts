@@ -474,7 +474,7 @@ function gapHash(a: number, b: number, rx: number, ry: number, rz: number): numb
   return h ^ (h >>> 15);
 }
 
-/** A separation found in a part: its moves (or their number: see Disassembler.counted), the sides, and the offsets each side is taken apart from. */
+/** A separation found in a part: its moves (or their number: see Disassembler.separation), the sides, and the offsets each side is taken apart from. */
 interface Found {
   readonly moves: readonly Move[] | { readonly length: number };
   readonly removed: number[];
@@ -494,14 +494,20 @@ interface PartResult {
  * of one group) is apart already, with no separation and level [].
  */
 export function disassemble(input: DisassemblyInput): Disassembly {
-  const run = new Disassembler(input, true);
-  const all = input.pieces.map((_, i) => i);
-  const result = run.part(all, new Int32Array(3 * all.length));
-  if (result.unknown) return { outcome: 'unknown', states: run.statesUsed };
-  if (result.stuck) return { outcome: 'stuck', states: run.statesUsed, stuckPieces: result.stuck };
+  const { result, states } = takeApart(input, true);
+  if (result.unknown) return { outcome: 'unknown', states };
+  if (result.stuck) return { outcome: 'stuck', states, stuckPieces: result.stuck };
   // (told moves: every separation is a Separation)
   const separation = result.separation as Separation | undefined;
-  return { outcome: 'apart', separation, level: levelOf(separation), states: run.statesUsed };
+  return { outcome: 'apart', separation, level: levelOf(separation), states };
+}
+
+/** The whole assembly taken apart, its moves told or only counted; and the states searched. */
+function takeApart(input: DisassemblyInput, tellMoves: boolean): { result: PartResult; states: number } {
+  const run = new Disassembler(input, tellMoves);
+  const all = input.pieces.map((_, i) => i);
+  const result = run.part(all, new Int32Array(3 * all.length));
+  return { result, states: run.statesUsed };
 }
 
 /** Whether an assembly comes apart and its level, as disassemble() finds them, without the moves (what a run sifting its assemblies keeps). */
@@ -514,12 +520,10 @@ export type DisassemblyLevel =
  * moves are not made into objects, nor the distance that takes a group away worked out.
  */
 export function disassemblyLevel(input: DisassemblyInput): DisassemblyLevel {
-  const run = new Disassembler(input, false);
-  const all = input.pieces.map((_, i) => i);
-  const result = run.part(all, new Int32Array(3 * all.length));
-  if (result.unknown) return { outcome: 'unknown', states: run.statesUsed };
-  if (result.stuck) return { outcome: 'stuck', states: run.statesUsed };
-  return { outcome: 'apart', level: levelOf(result.separation), states: run.statesUsed };
+  const { result, states } = takeApart(input, false);
+  if (result.unknown) return { outcome: 'unknown', states };
+  if (result.stuck) return { outcome: 'stuck', states };
+  return { outcome: 'apart', level: levelOf(result.separation), states };
 }
 
 /**
@@ -956,10 +960,25 @@ class Disassembler {
     return undefined;
   }
 
-  /** The moves from the start to state `last`, then the move that takes the group away along motion m. */
+  /**
+   * The separation at state `last`, where `group` (a bit mask of the part's pieces) slides away along motion
+   * m: the sides, named as told() names them (the side taken away is the side that moves), each taken apart
+   * next from the offsets at `last` (the separating move shifts a whole side, which leaves each side's
+   * arrangement as it is); and the moves from the start to `last`, then the one that takes the group away.
+   * Without tellMoves, only their number.
+   */
   private separation(pieces: readonly number[], offsets: Int32Array, parent: Int32Array, last: number, width: number, m: number, group: number): Found {
-    if (!this.tellMoves) return this.counted(pieces, offsets, parent, last, width, group);
     const n = pieces.length;
+    const grouped: number[] = [];
+    const others: number[] = [];
+    for (let a = 0; a < n; a++) (group & (1 << a) ? grouped : others).push(a);
+    const removed = (this.flips(pieces, grouped, others) ? others : grouped).map((a) => pieces[a]!);
+    const sides = { removed, remaining: pieces.filter((p) => !removed.includes(p)), endOffsets: offsets.slice(last * width, last * width + width) };
+    if (!this.tellMoves) {
+      let count = 1;
+      for (let s = last; parent[s]! >= 0; s = parent[s]!) count++;
+      return { moves: { length: count }, ...sides };
+    }
     const path: number[] = [];
     for (let s = last; s >= 0; s = parent[s]!) path.push(s);
     path.reverse();
@@ -982,37 +1001,11 @@ class Disassembler {
       }
       moves.push(this.told(pieces, otherSide, firstSide, by, false));
     }
-    const removed: number[] = [];
-    const remaining: number[] = [];
-    for (let a = 0; a < n; a++) (group & (1 << a) ? removed : remaining).push(a);
     // the group goes just past everything else along the motion
-    const end = offsets.slice(last * width, last * width + width);
-    const distance = this.clearance(pieces, end, m, group);
+    const distance = this.clearance(pieces, sides.endOffsets, m, group);
     const by: [number, number, number] = [this.motions[3 * m]! * distance, this.motions[3 * m + 1]! * distance, this.motions[3 * m + 2]! * distance];
-    const separating = this.told(pieces, removed, remaining, by, true);
-    moves.push(separating);
-    // after it the pieces that moved are the removed ones, and the others stay where they are
-    const movedSide = separating.pieces.map((p) => pieces.indexOf(p));
-    for (const a of movedSide) for (let i = 0; i < 3; i++) end[3 * a + i] = end[3 * a + i]! + separating.by[i]!;
-    const takenAway = separating.pieces;
-    const stays = pieces.filter((p) => !takenAway.includes(p));
-    return { moves, removed: [...takenAway], remaining: stays, endOffsets: end };
-  }
-
-  /**
-   * separation() without the moves: their number (the states from the start to `last`, then the one that
-   * takes the group away), the sides as told() would name them, and the offsets at `last` (the separating
-   * move shifts a whole side, which leaves each side's arrangement as it is).
-   */
-  private counted(pieces: readonly number[], offsets: Int32Array, parent: Int32Array, last: number, width: number, group: number): Found {
-    let moves = 1;
-    for (let s = last; parent[s]! >= 0; s = parent[s]!) moves++;
-    const grouped: number[] = [];
-    const others: number[] = [];
-    for (let a = 0; a < pieces.length; a++) (group & (1 << a) ? grouped : others).push(a);
-    const taken = this.heaviest(pieces, grouped) > this.heaviest(pieces, others) ? others : grouped;
-    const removed = taken.map((a) => pieces[a]!);
-    return { moves: { length: moves }, removed, remaining: pieces.filter((p) => !removed.includes(p)), endOffsets: offsets.slice(last * width, last * width + width) };
+    moves.push(this.told(pieces, grouped, others, by, true));
+    return { moves, ...sides };
   }
 
   /**
@@ -1021,17 +1014,20 @@ class Disassembler {
    * opposite way. (BurrTools' weights: the heavy side stays, and after a separation it is the part that stays.)
    */
   private told(pieces: readonly number[], group: readonly number[], others: readonly number[], by: readonly [number, number, number], separates: boolean): Move {
-    const flip = this.heaviest(pieces, group) > this.heaviest(pieces, others);
+    const flip = this.flips(pieces, group, others);
     const movers = flip ? others : group;
     const step: [number, number, number] = flip ? [-by[0], -by[1], -by[2]] : [by[0], by[1], by[2]];
     return { pieces: movers.map((a) => pieces[a]!), by: step, separates };
   }
 
-  /** The weight of the heaviest of `side` (local indices into `pieces`), 0 for none. */
-  private heaviest(pieces: readonly number[], side: readonly number[]): number {
-    let most = 0;
-    for (const a of side) most = Math.max(most, this.weight[pieces[a]!]!);
-    return most;
+  /** True when the others, not `group`, are told as moving: `group`'s heaviest piece (local indices) is heavier than every other piece. */
+  private flips(pieces: readonly number[], group: readonly number[], others: readonly number[]): boolean {
+    const heaviest = (side: readonly number[]): number => {
+      let most = 0;
+      for (const a of side) most = Math.max(most, this.weight[pieces[a]!]!);
+      return most;
+    };
+    return heaviest(group) > heaviest(others);
   }
 
   /**
