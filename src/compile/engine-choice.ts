@@ -109,18 +109,23 @@ export function countingReason(plan: FrontierPlan): string {
  * wider puzzles of single pieces (Soma: a 22-cell frontier) it cannot count within its limit anyway.
  */
 export function countingWins(puzzle: Puzzle, plan: FrontierPlan): boolean {
-  return puzzle.pieces.some((p) => p.count > 1) || plan.stateBound <= SINGLE_COPIES_STATES;
+  return plan.stateBound <= winningStates(puzzle);
 }
 
 /** See countingWins: where no piece has copies, the widest state bound on which counting won. */
 const SINGLE_COPIES_STATES = 2 ** 18;
+
+/** The widest state bound on which counting wins (countingWins): any with copies, SINGLE_COPIES_STATES without. */
+function winningStates(puzzle: Puzzle): number {
+  return puzzle.pieces.some((p) => p.count > 1) ? Infinity : SINGLE_COPIES_STATES;
+}
 
 /**
  * The widest frontier on which counting can win (countingWins) within its limit (MAX_FRONTIER_STATES),
  * with counters whose radices multiply to `product`: planFrontier need not measure wider ones.
  */
 export function countingWidthLimit(puzzle: Puzzle, product: number): number {
-  const states = puzzle.pieces.some((p) => p.count > 1) ? MAX_FRONTIER_STATES : Math.min(SINGLE_COPIES_STATES, MAX_FRONTIER_STATES);
+  const states = Math.min(winningStates(puzzle), MAX_FRONTIER_STATES);
   // stateBound = product * 2^(width - 1)
   return Math.min(MAX_FRONTIER_WIDTH, 1 + Math.floor(Math.log2(states / product)));
 }

@@ -318,12 +318,17 @@ function haloHasHole<W, G>(k: i32, c: i32, w: W): bool {
   return false;
 }
 
+/** True when a region of one cell can still be filled in size state `state`: a piece of one cell is left (gap[state][1] is 0). */
+@inline function oneCellFills(state: i32): bool {
+  return load<u8>(GAP + <usize>(state * (cells + 1) + 1)) == 0;
+}
+
 /**
  * The check after candidate k, placed at the window's first cell c, by `regionMode`: false when it finds
  * a dead region (haloAlive's arguments).
  */
 @inline function regionsAlive<W, G>(regionMode: i32, k: i32, c: i32, w: W, state: i32, skips: i32): bool {
-  if (regionMode == HOLES) return load<u8>(GAP + <usize>(state * (cells + 1) + 1)) == 0 || !haloHasHole<W, G>(k, c, w);
+  if (regionMode == HOLES) return oneCellFills(state) || !haloHasHole<W, G>(k, c, w);
   return regionMode != FILL || haloAlive<W, G>(k, c, w, state, skips);
 }
 
@@ -760,7 +765,7 @@ function haloHasHoleWide<G>(k: i32): bool {
 
 /** The wide path's check after candidate k, just placed, by `regionMode`: false when it finds a dead region. */
 @inline function regionsAliveWide<G>(regionMode: i32, k: i32, skips: i32, state: i32): bool {
-  if (regionMode == HOLES) return load<u8>(GAP + <usize>(state * (cells + 1) + 1)) == 0 || !haloHasHoleWide<G>(k);
+  if (regionMode == HOLES) return oneCellFills(state) || !haloHasHoleWide<G>(k);
   return regionMode != FILL || haloAliveWide<G>(k, skips, state);
 }
 
