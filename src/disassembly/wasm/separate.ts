@@ -75,7 +75,7 @@ let foundMotion: i32 = 0;
 let foundGroup: i32 = 0;
 
 /** Writes what the host reads after a call; returns `code`. */
-function told(code: i32): i32 {
+function report(code: i32): i32 {
   store<i32>(HEADER, <i32>used);
   store<i32>(HEADER, count, 4);
   store<i32>(HEADER, current, 8);
@@ -289,7 +289,7 @@ export function run(slots: usize, slotMask: i32, values: usize): i32 {
   GAP_SLOTS = slots;
   gapSlotMask = slotMask;
   GAP_VALUES = values;
-  return told(search());
+  return report(search());
 }
 
 function search(): i32 {
