@@ -25,6 +25,8 @@ export const MODULES = [
     sources: ['bitboard-loops.ts', 'bitboard-build.ts'],
     target: 'bitboard-loops-wasm.ts',
     constant: 'BITBOARD_LOOPS_WASM',
+    // (the look-ahead's bit sets over placements, 128 bits at a time)
+    features: ['simd'],
     doc: "The bitboard engine's search loops and table builders as a WebAssembly module, base64.",
   },
   {
@@ -49,7 +51,7 @@ export async function compileModule(module) {
   let binary;
   let messages = '';
   const { error } = await asc.main(
-    [...sources, '--outFile', 'out.wasm', '-O3', '--noAssert', '--runtime', 'stub', '--importMemory', '--use', 'abort=', '--baseDir', root],
+    [...sources, '--outFile', 'out.wasm', '-O3', '--noAssert', '--runtime', 'stub', '--importMemory', '--use', 'abort=', '--baseDir', root, ...(module.features ?? []).flatMap((f) => ['--enable', f])],
     {
       writeFile: (name, contents) => {
         if (name.endsWith('.wasm')) binary = contents;

@@ -104,7 +104,7 @@ function placementSums(table: PlacementTable, weight: Int32Array): Int32Array {
   const { cellStart, cellList } = placementLists(table);
   const count = cellStart.length - 1;
   if (bitboardLoopsAvailable()) {
-    const arena = new BuildArena();
+    const arena = BuildArena.open();
     const sumsAt = arena.reserve(4 * count);
     arena.kernels.placementSums(count, arena.put(cellStart), arena.put(cellList), arena.put(weight), sumsAt);
     return arena.take(Int32Array, sumsAt, count);
@@ -160,7 +160,7 @@ export function deadPlacements(puzzle: Puzzle, board: BoardIndex, table: Placeme
   // (the loop is WebAssembly's, wasm/bitboard-build.ts: where none can be compiled, no placement is
   // dropped here, and the search finds the same dead ends itself)
   if (count * largest * look > DEAD_PLACEMENT_WORK || !bitboardLoopsAvailable()) return new Uint8Array(count);
-  const arena = new BuildArena();
+  const arena = BuildArena.open();
   // reachable[p * (look + 1) + s]: s cells are a sum of sizes of the pieces other than one copy of p (up to `look`)
   const reachableAt = arena.reserve(puzzle.pieces.length * (look + 1));
   const reachable = arena.view(Uint8Array, reachableAt, puzzle.pieces.length * (look + 1));
@@ -219,7 +219,8 @@ const LOOKAHEAD_WORK = 60_000_000;
  */
 export function lookaheadDeadPlacements(puzzle: Puzzle, board: BoardIndex, table: PlacementTable, dead: Uint8Array): number {
   const count = table.placements.length;
-  const words = (count + 31) >>> 5;
+  // (sets of whole 128-bit vectors: the loops take four words at a time)
+  const words = ((count + 127) >>> 7) << 2;
   const { cellStart, cellList, pieceOf } = placementLists(table);
   const cellsPlaced = cellList.length;
   // (the loops are WebAssembly's, wasm/bitboard-build.ts: where none can be compiled, no placement is taken
@@ -236,7 +237,7 @@ export function lookaheadDeadPlacements(puzzle: Puzzle, board: BoardIndex, table
   table.byPiece.forEach((list, p) => { pieceStart[p + 1] = pieceStart[p]! + list.length; });
   const pieceList = new Int32Array(pieceStart[P]!);
   table.byPiece.forEach((list, p) => pieceList.set(list, pieceStart[p]!));
-  const arena = new BuildArena();
+  const arena = BuildArena.open();
   const deadAt = arena.put(dead);
   const args = [
     arena.put(cellStart), arena.put(cellList), arena.put(pieceOf),

@@ -171,7 +171,7 @@ export function keyTables(
   }
   let B = Math.max(0, Math.min(keyBits ?? 8, 16));
   while (B > 0 && (n << B) * S > MAX_KEY_TABLE) B--;
-  const arena = new BuildArena();
+  const arena = BuildArena.open();
   const { kernels } = arena;
   const relAt = arena.reserve(8 * m);
   const coveredAt = arena.reserve(4 * 32);
@@ -240,7 +240,7 @@ export function windowTables(
     const empty = new Int32Array(0);
     return { haloRel: empty, nbrWin: empty, edge: empty, optRel: empty };
   }
-  const arena = new BuildArena();
+  const arena = BuildArena.open();
   const haloRelAt = arena.reserve(8 * m);
   const optRelAt = arena.reserve(general ? 8 * n : 0);
   const nbrWinAt = arena.reserve(8 * 64 * n);

@@ -284,7 +284,7 @@ export function candidates(spec: PackingSpec, pieces: PieceTable, order: CellOrd
   const count = callers + optionalCells.length;
   let cellsInAll = optionalCells.length;
   for (let i = 0; i < callers; i++) cellsInAll += spec.placements[i]!.cells.length;
-  const arena = new BuildArena();
+  const arena = BuildArena.open();
   // the placements as lists, the caller's then the hole piece's
   const pieceOfAt = arena.reserve(4 * count);
   const cellStartAt = arena.reserve(4 * (count + 1));
@@ -379,7 +379,7 @@ export function halos(cand: Candidates, order: CellOrder, n: number): Halos {
   const { nbrStart, nbr } = order;
   let degree = 0;
   for (let c = 0; c < n; c++) degree = Math.max(degree, nbrStart[c + 1]! - nbrStart[c]!);
-  const arena = new BuildArena();
+  const arena = BuildArena.open();
   const haloStartAt = arena.reserve(4 * (m + 1));
   // room for every halo at its most (each cell's neighbours): pages never written are never touched
   const haloAt = arena.reserve(4 * cand.cellList.length * degree);

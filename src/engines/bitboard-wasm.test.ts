@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogPuzzle } from '../puzzle/catalog.js';
 import { withoutWebAssembly } from '../test-support/without-wasm.js';
+import { BuildArena } from './bitboard-wasm.js';
 
 /**
  * The bitboard engine's loops are AssemblyScript (wasm/bitboard-loops.ts), compiled into
@@ -22,6 +23,18 @@ describe('the bitboard engine in WebAssembly', () => {
       expect(build.moduleText(m, await build.compileModule(m)) === committed, `${m.target} is stale: run node scripts/build-wasm.mjs`).toBe(true);
     }
   }, 60_000);
+
+  it('the table builders share one memory: an arena opened over an older one leaves it unusable, and what it reserves reads zero', () => {
+    const first = BuildArena.open();
+    const at = first.reserve(64, 0xff);
+    expect(Array.from(first.view(Int32Array, at, 4))).toEqual([-1, -1, -1, -1]);
+    const second = BuildArena.open();
+    expect(() => first.reserve(8)).toThrow(/used after another arena was opened/);
+    expect(() => first.take(Int32Array, at, 4)).toThrow(/used after another arena was opened/);
+    // the same bytes, written by the first, are zero again when the second reserves them
+    expect(second.reserve(64)).toBe(at);
+    expect(Array.from(second.view(Int32Array, at, 16))).toEqual(new Array(16).fill(0));
+  });
 
   it('where WebAssembly cannot be compiled, the automatic choice takes Dancing Links, with the same count, and asking for the bitboard engine says why in one line', async () => {
     const puzzle = loadCatalogPuzzle('pentomino-3x20');

@@ -18,8 +18,8 @@
  * lives only here, and the engine holds views of it. The engine's 64-bit tables are (low, high) word
  * pairs side by side: little-endian u64 as they are.
  *
- * The table builders (wasm/bitboard-build.ts, in the same module) run in instances of their own, one for
- * each function that builds tables, in a memory that grows (BuildArena).
+ * The table builders (wasm/bitboard-build.ts, in the same module) run in one instance of their own, in a
+ * memory that grows (BuildArena).
  */
 import { BITBOARD_LOOPS_WASM } from './bitboard-loops-wasm.js';
 import type { WasmGlobal, WasmMemory } from './wasm-host.js';
@@ -319,47 +319,82 @@ export interface BuildKernels {
 
 type TypedArray = Uint8Array | Uint16Array | Int32Array;
 
+/** The table builders' instance and memory, shared by every BuildArena of this thread (see BuildArena.open). */
+interface BuildSpace {
+  readonly kernels: BuildKernels;
+  readonly memory: WasmMemory;
+  /** The arena that owns the space: the last one opened. */
+  generation: number;
+  /** Past this address no arena has written: the memory there is still zero. */
+  written: number;
+}
+
+let space: BuildSpace | undefined;
+/** A space whose memory has grown past this is let go when the next arena opens (a memory never shrinks). */
+const KEPT_BYTES = 64 << 20;
+
 /**
- * A table builder's memory: an instance of the module of its own, its arrays laid out one after another
- * (each at a multiple of 8 bytes, from 8 on), the memory growing as they are added. Addresses stay valid;
- * views do not (growing detaches them), so `put` copies in and `take` copies out, each through a view of
- * its own. Meant for one build and dropped with it.
+ * A table builder's memory: its arrays laid out one after another (each at a multiple of 8 bytes, from 8
+ * on), the memory growing as they are added. Addresses stay valid; views do not (growing detaches them),
+ * so `put` copies in and `take` copies out, each through a view of its own. Every builder of this thread
+ * works in one instance of the module and its memory, each in turn: an arena is valid until the next one
+ * opens (using one after that throws), so a builder opens one, takes its results out and drops it. One
+ * instance rather than one for each builder: making an instance costs about a millisecond in a fresh
+ * process, and a preparation builds tables with up to seven.
  */
 export class BuildArena {
-  readonly kernels: BuildKernels;
-  private readonly memory: WasmMemory;
   private top = 8;
 
-  constructor() {
-    this.memory = new wasmApi!.Memory({ initial: 1 });
-    const imports = { env: { memory: this.memory }, snug: { emit: () => true, tick: () => true } };
-    this.kernels = new wasmApi!.Instance(loopModule()!, imports).exports as unknown as BuildKernels;
+  private constructor(private readonly space: BuildSpace, private readonly generation: number) {}
+
+  /** An arena for one build, which takes the thread's build space over from the last one opened. */
+  static open(): BuildArena {
+    if (!space || space.memory.buffer.byteLength > KEPT_BYTES) {
+      const memory = new wasmApi!.Memory({ initial: 1 });
+      const imports = { env: { memory }, snug: { emit: () => true, tick: () => true } };
+      const kernels = new wasmApi!.Instance(loopModule()!, imports).exports as unknown as BuildKernels;
+      space = { kernels, memory, generation: 0, written: 8 };
+    }
+    return new BuildArena(space, ++space.generation);
+  }
+
+  get kernels(): BuildKernels {
+    return this.owned().kernels;
   }
 
   /** The address of `bytes` new bytes, each `fill` (0 or 0xff: every i32 -1). */
   reserve(bytes: number, fill: 0 | 0xff = 0): number {
+    const { memory } = this.owned();
     const address = this.top;
     this.top += (bytes + 7) & ~7;
-    const pages = Math.ceil(this.top / PAGE) - this.memory.buffer.byteLength / PAGE;
-    if (pages > 0) this.memory.grow(pages);
-    if (fill !== 0) new Uint8Array(this.memory.buffer, address, bytes).fill(fill);
+    const pages = Math.ceil(this.top / PAGE) - memory.buffer.byteLength / PAGE;
+    if (pages > 0) memory.grow(pages);
+    // (memory past what any arena wrote is zero still: pages a builder never writes are never touched)
+    const end = fill === 0 ? Math.min(address + bytes, this.space.written) : address + bytes;
+    if (end > address) new Uint8Array(memory.buffer, address, end - address).fill(fill);
+    this.space.written = Math.max(this.space.written, this.top);
     return address;
   }
 
   /** The address of a copy of `array`. */
   put(array: ArrayLike<number> & { readonly byteLength: number; readonly buffer: ArrayBufferLike; readonly byteOffset: number }): number {
     const address = this.reserve(array.byteLength);
-    new Uint8Array(this.memory.buffer, address, array.byteLength).set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    new Uint8Array(this.space.memory.buffer, address, array.byteLength).set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
     return address;
   }
 
   /** A copy of the `length` entries of `type` at `address`. */
   take<T extends TypedArray>(type: { new (buffer: ArrayBuffer, offset: number, length: number): T }, address: number, length: number): T {
-    return new type(this.memory.buffer, address, length).slice() as T;
+    return new type(this.owned().memory.buffer, address, length).slice() as T;
   }
 
   /** A view of the `length` entries of `type` at `address`, valid until the next reserve or put. */
   view<T extends TypedArray>(type: { new (buffer: ArrayBuffer, offset: number, length: number): T }, address: number, length: number): T {
-    return new type(this.memory.buffer, address, length);
+    return new type(this.owned().memory.buffer, address, length);
+  }
+
+  private owned(): BuildSpace {
+    if (this.space !== space || this.generation !== space.generation) throw new Error('BuildArena: used after another arena was opened');
+    return this.space;
   }
 }

@@ -5,8 +5,8 @@
 // times what the same loops take warm); WebAssembly runs them compiled from the first call.
 //
 // Memory. The caller (BuildArena in bitboard-wasm.ts) lays out each kernel's input and output in the
-// memory of an instance of its own, and passes their addresses; nothing here keeps state between calls
-// but the results named below. Tables of i32 unless said; "u64" tables hold each entry as a little-endian
+// builders' memory, and passes their addresses; nothing here keeps state between calls but the results
+// named below. Tables of i32 unless said; "u64" tables hold each entry as a little-endian
 // 64-bit word, bit u standing for the cell u after some first cell.
 
 @inline function i32At(table: usize, i: i32): i32 {
@@ -18,6 +18,15 @@
 }
 
 /** Sets bit u (0 .. 63) of u64 entry i. */
+/** The four 32-bit words i .. i+3 of a bit set (the look-ahead's sets are whole 128-bit vectors long). */
+@inline function v128At(table: usize, i: i32): v128 {
+  return v128.load(table + (<usize>i << 2));
+}
+
+@inline function setV128(table: usize, i: i32, v: v128): void {
+  v128.store(table + (<usize>i << 2), v);
+}
+
 @inline function setBit64(table: usize, i: i32, u: i32): void {
   const at = table + (<usize>i << 3);
   store<u64>(at, load<u64>(at) | (<u64>1 << <u64>u));
@@ -342,8 +351,8 @@ export function placementSums(count: i32, cellStart: usize, cellList: usize, wei
  * order; `dead` (u8 per placement): 1 for a placement known dead, set here for those found. Scratch, all
  * zero: overStart (cells + 1), overList (as cellList, or less), byCell (cells x words), byPiece (pieces x words),
  * liveSet and acc (words each), conflict (count x words), made (u8 per placement). Bit sets over
- * placements are `words` u32. The passes stop after about `workLimit` word operations past the first.
- * Returns how many placements it found dead.
+ * placements are `words` u32, a multiple of 4: their loops take 128-bit vectors (SIMD). The passes stop
+ * after about `workLimit` word operations past the first. Returns how many placements it found dead.
  */
 export function lookaheadDead(
   count: i32, words: i32, cells: i32, pieces: i32, cellStart: usize, cellList: usize, pieceOf: usize,
@@ -388,7 +397,7 @@ export function lookaheadDead(
     changed = false;
     for (let c = 0; c < cells; c++) {
       if (load<u8>(required + <usize>c) == 0) continue;
-      for (let w = 0; w < words; w++) setI32(acc, w, i32At(liveSet, w) & ~i32At(byCell, c * words + w));
+      for (let w = 0; w < words; w += 4) setV128(acc, w, v128.andnot(v128At(liveSet, w), v128At(byCell, c * words + w)));
       const found = starve(overList, i32At(overStart, c), i32At(overStart, c + 1), count, words, cellStart, cellList, pieceOf, single, dead, byCell, byPiece, liveSet, acc, conflict, made);
       if (found > 0) {
         added += found;
@@ -399,7 +408,7 @@ export function lookaheadDead(
       const min = i32At(pieceMin, p);
       if (min <= 0) continue;
       // a placement of this very piece needs min - 1 others: none when that is 0
-      for (let w = 0; w < words; w++) setI32(acc, w, min > 1 ? i32At(liveSet, w) : i32At(liveSet, w) & ~i32At(byPiece, p * words + w));
+      for (let w = 0; w < words; w += 4) setV128(acc, w, min > 1 ? v128At(liveSet, w) : v128.andnot(v128At(liveSet, w), v128At(byPiece, p * words + w)));
       const found = starve(pieceList, i32At(pieceStart, p), i32At(pieceStart, p + 1), count, words, cellStart, cellList, pieceOf, single, dead, byCell, byPiece, liveSet, acc, conflict, made);
       if (found > 0) {
         added += found;
@@ -427,20 +436,20 @@ function starve(
       store<u8>(made + <usize>q, 1);
       for (let j = i32At(cellStart, q), end = i32At(cellStart, q + 1); j < end; j++) {
         const set = i32At(cellList, j) * words;
-        for (let w = 0; w < words; w++) setI32(conflict, at + w, i32At(conflict, at + w) | i32At(byCell, set + w));
+        for (let w = 0; w < words; w += 4) setV128(conflict, at + w, v128.or(v128At(conflict, at + w), v128At(byCell, set + w)));
       }
       const p = i32At(pieceOf, q);
       if (load<u8>(single + <usize>p) != 0) {
-        for (let w = 0; w < words; w++) setI32(conflict, at + w, i32At(conflict, at + w) | i32At(byPiece, p * words + w));
+        for (let w = 0; w < words; w += 4) setV128(conflict, at + w, v128.or(v128At(conflict, at + w), v128At(byPiece, p * words + w)));
       }
     }
-    let left = 0;
-    for (let w = 0; w < words; w++) {
-      const v = i32At(acc, w) & i32At(conflict, at + w);
-      setI32(acc, w, v);
-      left |= v;
+    let left = i32x4.splat(0);
+    for (let w = 0; w < words; w += 4) {
+      const v = v128.and(v128At(acc, w), v128At(conflict, at + w));
+      setV128(acc, w, v);
+      left = v128.or(left, v);
     }
-    if (left == 0) return 0;
+    if (!v128.any_true(left)) return 0;
   }
   let killed = 0;
   for (let w = 0; w < words; w++) {
