@@ -28,7 +28,7 @@ import { InvalidOptionError } from './options.js';
 import type { PrepareOptions } from './options.js';
 import { restrictSymmetries, withoutPlaced } from './placed.js';
 import type { SolutionSymmetry } from './symmetry.js';
-import { Cover, isCanonical, isIdentity, orbitRepresentatives, planSymmetryBreaking, solutionSymmetries, stabilizerSize } from './symmetry.js';
+import { Cover, isCanonical, isIdentity, orbitRepresentatives, planSymmetryBreaking, restrictSecond, solutionSymmetries, stabilizerSize } from './symmetry.js';
 
 /**
  * A puzzle turned into an engine problem: the engine, and how to read its raw solutions back as pieces on
@@ -324,7 +324,15 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
         : exact ? colouringObstruction(puzzle, board, table) : undefined;
   const restricted = plan && plan.piece >= 0 ? plan.piece : -1;
   const firstPieces = restricted >= 0 ? [restricted, ...constrained.filter((i) => i !== restricted)] : constrained;
-  const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces, table.pointCells);
+  // under the restricted piece's symmetric placements, a second piece is restricted too (SecondRestriction)
+  const secondPiece = plan ? pieceRestrictedSecond(puzzle, engineName, firstPieces, restricted, table, dead) : -1;
+  const second = plan && secondPiece >= 0 ? restrictSecond(plan, table.placements, secondPiece, dead) : undefined;
+  const keptNumber = new Int32Array(dead.length).fill(-1);
+  fullIndex.forEach((full, i) => { keptNumber[full] = i; });
+  const secondKept = second
+    ? { piece: second.piece, under: new Map(Array.from(second.keptWith, ([first, list]) => [keptNumber[first]!, list.map((q) => keptNumber[q]!)])) }
+    : undefined;
+  const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces, table.pointCells, secondKept);
   const filterAll = plan !== undefined && plan.piece < 0;
   // one cover, refilled for each solution (symmetry reads it and keeps nothing)
   const cover = new Cover(board.cells.length);
@@ -336,7 +344,10 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
       return { piece: puzzle.pieces[p.piece]!.name, cells: Array.from(p.cells, (c) => board.cells[c]!) };
     }),
   });
-  const note = plan ? `${plan.description}${unique ? '' : '; each solution found stands for its whole class'}` : undefined;
+  const secondNote = second
+    ? `; under ${second.keptWith.size} of them, piece ${puzzle.pieces[second.piece]!.name} restricted to its orbits under their symmetries`
+    : '';
+  const note = plan ? `${plan.description}${secondNote}${unique ? '' : '; each solution found stands for its whole class'}` : undefined;
   return withSymmetry(
     { puzzle, engine, engineReason, unique, impossible, decode, ...(note ? { symmetryNote: note } : {}) },
     board,
@@ -347,8 +358,14 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
       if (!plan) return undefined;
       if (filterAll) return plan.group;
       for (const r of raw) {
-        const stab = plan.stabilizers.get(fullIndex[r]!);
-        if (stab) return stab;
+        const first = fullIndex[r]!;
+        const stab = plan.stabilizers.get(first);
+        if (!stab) continue;
+        // the second piece restricted too: the symmetries that also fix its placement (none: no filter)
+        const fixing = second?.stabilizers.get(first);
+        if (!fixing) return stab;
+        for (const q of raw) if (kept[q]!.piece === second!.piece) return fixing.get(fullIndex[q]!) ?? [];
+        return stab;
       }
       return undefined;
     },
@@ -389,9 +406,45 @@ function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
     .sort((a, b) => count(a) - count(b) || a - b);
 }
 
-function makeCellEngine(name: EngineName, puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], firstPieces: readonly number[], pointCells: readonly Cell[] | undefined): Engine {
-  if (name === 'dlx') return new DancingLinks(dlxInput(puzzle, board, placements));
-  if (name === 'bitboard') return new BitboardSolver(bitboardInput(puzzle, board, placements, firstPieces, pointCells));
+/**
+ * The piece restricted second (see SecondRestriction), or -1. The bitboard engine restricts the piece it
+ * places second, on the level below the first: its branches there are filtered. Dancing Links restricts
+ * the piece with the fewest placements left (one copy, used), by options that exclude each other.
+ */
+function pieceRestrictedSecond(puzzle: Puzzle, engineName: EngineName, firstPieces: readonly number[], restricted: number, table: PlacementTable, dead: Uint8Array): number {
+  if (restricted < 0) return -1;
+  if (engineName === 'bitboard') return firstPieces.length >= 2 ? firstPieces[1]! : -1;
+  const live = (piece: number): number => table.byPiece[piece]!.reduce((n, i) => n + (dead[i] ? 0 : 1), 0);
+  let best = -1;
+  puzzle.pieces.forEach((p, i) => {
+    if (i !== restricted && p.count === 1 && pieceMin(p) === 1 && live(i) > 0 && (best < 0 || live(i) < live(best))) best = i;
+  });
+  return best;
+}
+
+function makeCellEngine(
+  name: EngineName,
+  puzzle: Puzzle,
+  board: BoardIndex,
+  placements: readonly Placement[],
+  firstPieces: readonly number[],
+  pointCells: readonly Cell[] | undefined,
+  /** The second piece's placements kept under placements of the first (the engine's numbers), if restricted. */
+  second: { readonly piece: number; readonly under: ReadonlyMap<number, readonly number[]> } | undefined,
+): Engine {
+  if (name === 'dlx') {
+    // (the placements of the second piece not kept under a placement of the first exclude it)
+    const exclusions = second && new Map(Array.from(second.under, ([first, list]) => {
+      const keptSet = new Set(list);
+      const excluded: number[] = [];
+      placements.forEach((p, i) => {
+        if (p.piece === second.piece && !keptSet.has(i)) excluded.push(i);
+      });
+      return [first, excluded] as const;
+    }));
+    return new DancingLinks(dlxInput(puzzle, board, placements, exclusions));
+  }
+  if (name === 'bitboard') return new BitboardSolver({ ...bitboardInput(puzzle, board, placements, firstPieces, pointCells), ...(second ? { secondKept: second.under } : {}) });
   throw new InvalidPuzzleError(`the ${name} engine does not solve polyomino puzzles`);
 }
 

@@ -100,8 +100,9 @@ export function bitboardInput(puzzle: Puzzle, board: BoardIndex, placements: rea
  * either way the points that pieces hold (sticks that may not cross: Placement.points) are secondary items
  * after all others, each covered at most once.
  */
-export function dlxInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[]): ExactCoverSpec {
-  const spec = isExactPacking(puzzle) ? exactCoverOf(puzzle, board, placements) : generalCoverOf(puzzle, board, placements, optionalCellsOf(puzzle, board));
+export function dlxInput(puzzle: Puzzle, board: BoardIndex, placements: readonly Placement[], exclusions?: ReadonlyMap<number, readonly number[]>): ExactCoverSpec {
+  const cover = isExactPacking(puzzle) ? exactCoverOf(puzzle, board, placements) : generalCoverOf(puzzle, board, placements, optionalCellsOf(puzzle, board));
+  const spec = exclusions && exclusions.size > 0 ? withExclusions(cover, exclusions) : cover;
   let pointCount = 0;
   for (const p of placements) for (const k of p.points ?? []) pointCount = Math.max(pointCount, k + 1);
   if (pointCount === 0) return spec;
@@ -115,6 +116,30 @@ export function dlxInput(puzzle: Puzzle, board: BoardIndex, placements: readonly
       const points = placements[i]!.points;
       return points ? [...Array.from(items), ...Array.from(points, (k) => first + k)] : items;
     }),
+  };
+}
+
+/**
+ * Options that may not be chosen together: for each key (an option), the options it excludes. Each key is
+ * one more secondary item, of capacity one, in the key's option and in each it excludes (symmetry
+ * breaking's second piece: the placements set aside under a placement of the first, SecondRestriction).
+ */
+function withExclusions(spec: ExactCoverSpec, exclusions: ReadonlyMap<number, readonly number[]>): ExactCoverSpec {
+  const secondary = spec.secondaryCount ?? 0;
+  const first = spec.primaryCount + secondary;
+  const added: number[][] = spec.options.map(() => []);
+  let item = first;
+  for (const [key, excluded] of exclusions) {
+    added[key]!.push(item);
+    for (const o of excluded) added[o]!.push(item);
+    item++;
+  }
+  const count = item - first;
+  return {
+    ...spec,
+    secondaryCount: secondary + count,
+    ...(spec.capacities ? { capacities: [...Array.from(spec.capacities), ...new Array<number>(count).fill(1)] } : {}),
+    options: spec.options.map((items, i) => (added[i]!.length > 0 ? [...Array.from(items), ...added[i]!] : items)),
   };
 }
 

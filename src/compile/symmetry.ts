@@ -567,6 +567,63 @@ export function planSymmetryBreaking(
 }
 
 /**
+ * The symmetry breaking taken one piece further where the first piece's kept placement is symmetric: there
+ * the solutions that keep it fall into classes under its stabilizer S, and a second piece (one copy, used,
+ * mapped to itself by S) is kept on one placement of each orbit of S among its placements, so that the
+ * search enters a fraction of that subtree rather than all of it before the canonical-form filter. Each
+ * class still has a member on kept placements of both (the class's members with the second piece on a kept
+ * placement are one orbit of that placement's stabilizer in S); where that stabilizer is more than the
+ * identity, solutions are filtered under it alone. In the flat 3x4x5 pentacube box, X's kept placements are
+ * 11, 10 of them symmetric: the second piece placed first, I, is cut to its orbits under 9 of them, and the
+ * search visits 64 million nodes rather than 96 million.
+ */
+export interface SecondRestriction {
+  /** The second piece. */
+  readonly piece: number;
+  /** For each symmetric kept placement of the first piece: the placements of the second kept with it. */
+  readonly keptWith: ReadonlyMap<number, readonly number[]>;
+  /** For a symmetric kept placement p of the first piece and a kept q of the second: the symmetries of p's stabilizer that also fix q (none listed: none). */
+  readonly stabilizers: ReadonlyMap<number, ReadonlyMap<number, readonly SolutionSymmetry[]>>;
+}
+
+/**
+ * The second piece `second` restricted under each symmetric kept placement of `plan`'s piece (see
+ * SecondRestriction), among the placements not marked `dead`; undefined when it restricts nothing.
+ */
+export function restrictSecond(plan: SymmetryBreaking, placements: readonly Placement[], second: number, dead: Uint8Array): SecondRestriction | undefined {
+  if (plan.piece < 0 || second === plan.piece || plan.stabilizers.size === 0) return undefined;
+  const mine: number[] = [];
+  placements.forEach((pl, i) => {
+    if (pl.piece === second && !dead[i]) mine.push(i);
+  });
+  if (mine.length === 0) return undefined;
+  const imageOf = placementImageFinder(placements, mine, plan.group[0]!.cellMap.length);
+  const keptWith = new Map<number, number[]>();
+  const stabilizers = new Map<number, Map<number, SolutionSymmetry[]>>();
+  let cut = false;
+  for (const [first, stab] of plan.stabilizers) {
+    if (dead[first] || stab.some((g) => g.pieceMap[second] !== second)) continue;
+    // each orbit under the stabilizer keeps its first placement (the stabilizer is a group: each placement's
+    // images under all of it are its orbit); a placement whose image is not among the live ones (the image
+    // of a dead placement is dead too, but the table need not say so) is kept as it is
+    const kept: number[] = [];
+    const fixing = new Map<number, SolutionSymmetry[]>();
+    for (let i = 0; i < mine.length; i++) {
+      const images = stab.map((g) => imageOf(i, g));
+      if (images.some((j) => j >= 0 && j < i) && images.every((j) => j >= 0)) continue;
+      kept.push(mine[i]!);
+      const still = stab.filter((_, k) => images[k] === i);
+      if (still.length > 0) fixing.set(mine[i]!, still);
+    }
+    if (kept.length === mine.length) continue;
+    cut = true;
+    keptWith.set(first, kept);
+    stabilizers.set(first, fixing);
+  }
+  return cut ? { piece: second, keptWith, stabilizers } : undefined;
+}
+
+/**
  * How many symmetries of `group` (which includes the identity) map the solution onto itself: its class
  * has group.length / that many members (orbit-stabilizer), counted without building them.
  */

@@ -41,6 +41,11 @@ export interface PackingSpec {
    */
   readonly firstPieces?: readonly number[];
   /**
+   * Under some placements of firstPieces[0] (the keys), the only placements of firstPieces[1] the search
+   * tries: symmetry breaking's second piece (compile/symmetry.ts, SecondRestriction). Default: every one.
+   */
+  readonly secondKept?: ReadonlyMap<number, readonly number[]>;
+  /**
    * Cells that may stay empty (BurrTools' variable cells); every other cell must be covered. Default none.
    */
   readonly optionalCells?: ArrayLike<number>;
@@ -352,6 +357,8 @@ export interface FirstLevels {
   readonly firstPieces: readonly number[];
   /** The caller's placements of each (those that are candidates). */
   readonly firstLevels: Int32Array[];
+  /** Under a placement of the first piece placed first: the second's placements tried, 1 each (PackingSpec.secondKept). */
+  readonly secondKept: ReadonlyMap<number, Uint8Array>;
 }
 
 /** The levels of spec's pieces placed first; throws when one of them has more than one copy or may be left out. */
@@ -363,7 +370,15 @@ export function firstLevels(spec: PackingSpec, pieces: PieceTable, cand: Candida
     for (let k = 0; k < cand.candPiece.length; k++) if (cand.candPiece[k] === first) level.push(cand.candPlacement[k]!);
     return Int32Array.from(level);
   });
-  return { firstPieces, firstLevels: levels };
+  const secondKept = new Map<number, Uint8Array>();
+  if (firstPieces.length >= 2) {
+    for (const [first, list] of spec.secondKept ?? []) {
+      const tried = new Uint8Array(spec.placements.length);
+      for (const i of list) if (spec.placements[i]?.piece === firstPieces[1]) tried[i] = 1;
+      secondKept.set(first, tried);
+    }
+  }
+  return { firstPieces, firstLevels: levels, secondKept };
 }
 
 /** The halo of each candidate: the cells next to it after its first cell, ascending (see "Dead regions"). */

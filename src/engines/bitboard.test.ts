@@ -128,4 +128,37 @@ describe('bitboard engine', () => {
       expect(r.solutions).toBe(dlxCount(bricks));
     }
   });
+
+  it('under a placement of the first piece placed first, tries only the second placements kept with it, on every path (secondKept)', () => {
+    const puzzle = loadCatalogPuzzle('pentomino-5x12');
+    const { spec: all, table } = specOf(puzzle);
+    const [X, I] = ['X', 'I'].map((name) => puzzle.pieces.findIndex((p) => p.name === name)) as [number, number];
+    const free = new BitboardSolver({ ...all, firstPieces: [X, I] });
+    // under every second X placement, the even-numbered I placements only
+    const xs = table.byPiece[X]!.filter((_, i) => i % 2 === 0);
+    const evenI = table.byPiece[I]!.filter((_, i) => i % 2 === 0);
+    const secondKept = new Map(xs.map((x) => [x, evenI]));
+    const kept = new BitboardSolver({ ...all, firstPieces: [X, I], secondKept });
+    const allowed = (s: Int32Array): boolean => {
+      const x = Array.from(s).find((k) => table.placements[k]!.piece === X)!;
+      const i = Array.from(s).find((k) => table.placements[k]!.piece === I)!;
+      return !secondKept.has(x) || evenI.includes(i);
+    };
+    let expected = 0;
+    free.search({ onSolution: (s) => { if (allowed(s)) expected++; } });
+    const found: Int32Array[] = [];
+    expect(kept.search({ onSolution: (s) => { found.push(s.slice()); } }).solutions).toBe(expected);
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(free.search().solutions);
+    expect(found.every(allowed)).toBe(true);
+    // the branches under a restricted X, and a prefix that sets aside what the branches leave out
+    const x = xs.find((k) => free.branches([k]).length > 0)!;
+    const branches = kept.branches([x]);
+    expect(branches.length).toBeGreaterThan(0);
+    expect(branches.every((i) => evenI.includes(i))).toBe(true);
+    const oddI = free.branches([x]).find((i) => !evenI.includes(i))!;
+    expect(oddI).toBeDefined();
+    expect(kept.branches([x, oddI])).toEqual([]);
+    expect(kept.search({ prefix: [x, oddI] }).solutions).toBe(0);
+  });
 });

@@ -202,6 +202,8 @@ export class BitboardSolver implements Engine {
   /** The pieces placed first (see PackingSpec.firstPieces) and their placements (the caller's numbers). */
   private readonly firstPieces: readonly number[];
   private readonly firstLevels: Int32Array[];
+  /** Under a placement of the first piece placed first, the second's placements tried (PackingSpec.secondKept): branches() and start() hold to it. */
+  private readonly secondKept: ReadonlyMap<number, Uint8Array>;
 
   // The keyed paths (see the top comment); empty arrays when they do not apply.
   private readonly keyed: boolean;
@@ -332,6 +334,7 @@ export class BitboardSolver implements Engine {
     this.lastCell = cand.lastCell;
     this.firstPieces = first.firstPieces;
     this.firstLevels = first.firstLevels;
+    this.secondKept = first.secondKept;
     this.pieceSlots = slots.pieceSlots;
     this.windowWords = windowWords;
     this.keyed = keys.keyed;
@@ -456,7 +459,8 @@ export class BitboardSolver implements Engine {
     if (!this.start(prefix, same)) return [];
     if (prefix.length < this.firstLevels.length) {
       // the placements of the next piece placed first that fit and leave no dead region
-      const fitting = Array.from(this.firstLevels[prefix.length]!).filter((i) => this.fits(this.placementCand[i]!));
+      const tried = prefix.length === 1 ? this.secondKept.get(prefix[0]!) : undefined;
+      const fitting = Array.from(this.firstLevels[prefix.length]!).filter((i) => (!tried || tried[i] === 1) && this.fits(this.placementCand[i]!));
       return fitting.filter((i) => this.start([...prefix, i]));
     }
     const c = this.firstEmpty();
@@ -564,6 +568,7 @@ export class BitboardSolver implements Engine {
       if (k < 0 || this.remaining[this.candPiece[k]!] === 0 || !this.fits(k)) return false;
       // the levels of the pieces placed first take those pieces only: the tree is the same however it is cut
       if (i < this.firstLevels.length && this.candPiece[k] !== this.firstPieces[i]) return false;
+      if (i === 1 && this.secondKept.get(prefix[0]!)?.[code] === 0) return false;
       const w = this.candCell[k]! >> 5;
       for (let j = 0; j < K; j++) b[w + j]! |= this.candMask[k * K + j]!;
       const p = this.candPiece[k]!;

@@ -10,6 +10,7 @@ import { mergeShards } from '../runs/merge.js';
 import { resumeAsync } from '../runs/resume.js';
 import { solveAsync } from '../runs/run.js';
 import { nextTurn } from '../test-support/turn.js';
+import { prepareSearch } from '../compile/compile.js';
 import { solve } from './solve.js';
 import { createVerifier } from './verify.js';
 
@@ -117,11 +118,35 @@ describe('unique solutions when pieces have identical copies', () => {
   });
 });
 
+/**
+ * X, I, F, L, P and U in 6x5 (24 solutions, 6 up to symmetry): X's kept placements include symmetric
+ * ones, under which a second piece is restricted too (compile/symmetry.ts, SecondRestriction), I on both
+ * engines (the bitboard engine's second piece placed first; Dancing Links' piece of fewest placements).
+ */
+const PENTOMINOES_6X5 = byName('XIFLPU in 6x5', box(6, 5), [
+  { name: 'X', shape: [[1, 0, 0], [0, 1, 0], [1, 1, 0], [2, 1, 0], [1, 2, 0]], count: 1 },
+  { name: 'I', shape: box(5, 1), count: 1 },
+  { name: 'F', shape: [[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0], [1, 2, 0]], count: 1 },
+  { name: 'L', shape: [[0, 0, 0], [0, 1, 0], [0, 2, 0], [0, 3, 0], [1, 3, 0]], count: 1 },
+  { name: 'P', shape: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 2, 0]], count: 1 },
+  { name: 'U', shape: [[0, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0], [2, 1, 0]], count: 1 },
+], true, 2);
+
+describe('a second piece restricted under the first one\'s symmetric placements', () => {
+  it('XIFLPU in 6x5: 24 solutions, 6 up to symmetry, on both engines, listed, counted and through classes', () => {
+    for (const engine of ['bitboard', 'dlx'] as const) {
+      expect(prepareSearch(PENTOMINOES_6X5, { engine, unique: true }).symmetryNote).toMatch(/piece X restricted to 4 of its 12 placements \(2 of them symmetric.*under 2 of them, piece I restricted to its orbits/);
+    }
+    expect(checkAgainstOrbits(PENTOMINOES_6X5)).toEqual({ total: 24, unique: 6 });
+  });
+});
+
 describe('unique solutions with copies on every path of a long run', () => {
   const L: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
   const puzzles = [
     byName('L4', box(4, 4), [{ name: 'L', shape: L, count: 4 }], true, 2),
     byName('Slothouber-Graatsma', box(3, 3, 3), [{ name: 'B', shape: box(1, 2, 2), count: 6 }, { name: 'u', shape: [[0, 0, 0]], count: 3 }], false, 3),
+    PENTOMINOES_6X5,
   ];
   // trialMs: 0 makes every run planned, however small the puzzle
   for (const puzzle of puzzles) {
