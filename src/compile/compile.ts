@@ -282,9 +282,10 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   const constrained = constrainedPieces(puzzle, table);
   const weighs = engineName === 'bitboard' && table.pointCount === 0;
   const weight = (piece: number): number => (weighs && constrained.includes(piece) ? 1 / table.byPiece[piece]!.length : 1);
-  let plan = syms.length > 1 ? planSymmetryBreaking(puzzle, table.placements, syms, weight) : undefined;
-  // Expanding classes only pays when a piece can be restricted; filtering every solution would not.
-  if (plan && !unique && plan.piece < 0) plan = undefined;
+  let plan = syms.length > 1 ? planSymmetryBreaking(puzzle, table.placements, syms, weight, optionalCellsOf(puzzle, board)) : undefined;
+  // Expanding classes only pays when a piece or a cell's placements can be restricted; filtering every
+  // solution would not.
+  if (plan && !unique && plan.piece < 0 && !plan.moved) plan = undefined;
   // The engine sees only the kept placements (those of the symmetry plan that can be in a solution);
   // `fullIndex` maps its numbers back to the table.
   const exact = isExactPacking(puzzle);
@@ -333,7 +334,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     ? { piece: second.piece, under: new Map(Array.from(second.keptWith, ([first, list]) => [keptNumber[first]!, list.map((q) => keptNumber[q]!)])) }
     : undefined;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces, table.pointCells, secondKept);
-  const filterAll = plan !== undefined && plan.piece < 0;
+  const filterAll = plan !== undefined && plan.piece < 0 && !plan.moved;
   // one cover, refilled for each solution (symmetry reads it and keeps nothing)
   const cover = new Cover(board.cells.length);
   const coloured = kept.some((p) => p.colours !== undefined);
@@ -357,6 +358,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     (raw) => {
       if (!plan) return undefined;
       if (filterAll) return plan.group;
+      if (plan.moved) return plan.moved.admissible((cell) => kept[raw.find((r) => kept[r]!.cells.includes(cell)) ?? -1]);
       for (const r of raw) {
         const first = fullIndex[r]!;
         const stab = plan.stabilizers.get(first);
@@ -369,7 +371,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
       }
       return undefined;
     },
-    plan !== undefined && (filterAll || plan.stabilizers.size > 0),
+    plan !== undefined && (filterAll || plan.moved !== undefined || plan.stabilizers.size > 0),
   );
 }
 

@@ -356,6 +356,16 @@ export function isCanonical(cover: Cover, syms: readonly SolutionSymmetry[]): bo
  * is confirmed cell by cell (and colour by colour, with colour constraints).
  */
 function placementImageFinder(placements: readonly Placement[], mine: readonly number[], cellCount: number) {
+  const find = placementFinder(placements, mine, cellCount);
+  return (i: number, sym: SolutionSymmetry): number => find(placements[mine[i]!]!.cells, sym.cellMap, placements[mine[i]!]!.colours);
+}
+
+/**
+ * find(cells, map, colours, piece): the position in `mine` of the placement on the cells map[c] for c of
+ * `cells` (with those colours, cell for cell, under colour constraints; of that piece, when given), or -1
+ * (see placementImageFinder).
+ */
+function placementFinder(placements: readonly Placement[], mine: readonly number[], cellCount: number) {
   // xorshift32 from a fixed seed: deterministic, so every worker plans the same symmetry breaking
   let seed = 0x2545f491;
   const cellWord = new Int32Array(cellCount);
@@ -377,25 +387,44 @@ function placementImageFinder(placements: readonly Placement[], mine: readonly n
   // the colours of the image (colour constraints): a placement on the same cells with other colours is another
   const tint = new Int32Array(cellCount);
   let stamp = 0;
-  return (i: number, sym: SolutionSymmetry): number => {
-    const cells = placements[mine[i]!]!.cells;
-    const map = sym.cellMap;
+  return (cells: ArrayLike<number>, map: Int32Array, colours?: ArrayLike<number>, piece?: number): number => {
     let h = 0;
     for (let j = 0; j < cells.length; j++) h = (h + cellWord[map[cells[j]!]!]!) | 0;
     const bucket = index.get(h);
     if (!bucket) return -1;
     stamp++;
     for (let j = 0; j < cells.length; j++) mark[map[cells[j]!]!] = stamp;
-    const colours = placements[mine[i]!]!.colours;
     if (colours) for (let j = 0; j < cells.length; j++) tint[map[cells[j]!]!] = colours[j]!;
     for (const b of bucket) {
       const other = placements[mine[b]!]!;
-      let same = other.cells.length === cells.length;
+      let same = other.cells.length === cells.length && (piece === undefined || other.piece === piece);
       for (let j = 0; j < other.cells.length && same; j++) same = mark[other.cells[j]!] === stamp && (!colours || tint[other.cells[j]!] === other.colours![j]);
       if (same) return b;
     }
     return -1;
   };
+}
+
+/**
+ * The orbits of `count` things under the group that `symmetries` generate, given each one's image under each
+ * (imageOf: -1 for none among them): for each thing, the first of its orbit (by union-find over the images).
+ */
+function orbitRoots(count: number, symmetries: readonly SolutionSymmetry[], imageOf: (i: number, g: SolutionSymmetry) => number): Int32Array {
+  const root = Int32Array.from({ length: count }, (_, i) => i);
+  const find = (i: number): number => {
+    while (root[i] !== i) i = root[i] = root[root[i]!]!;
+    return i;
+  };
+  for (const g of symmetries) {
+    for (let i = 0; i < count; i++) {
+      const j = imageOf(i, g);
+      if (j < 0) continue;
+      const [a, b] = [find(i), find(j)];
+      if (a !== b) root[Math.max(a, b)] = Math.min(a, b);
+    }
+  }
+  for (let i = 0; i < count; i++) root[i] = find(i);
+  return root;
 }
 
 /**
@@ -478,7 +507,21 @@ export interface SymmetryBreaking {
   readonly stabilizers: ReadonlyMap<number, readonly SolutionSymmetry[]>;
   /** The whole group (without the identity), used when no piece is restricted. */
   readonly group: readonly SolutionSymmetry[];
+  /**
+   * Set when no piece is restricted but the placements over one cell are (see cellBreaking): a solution is
+   * filtered by canonical form among its images whose placement over that cell is kept (see admissible).
+   */
+  readonly moved?: AdmissibleImages;
   readonly description: string;
+}
+
+/** The images of a solution whose placement over the restricted cell is kept (SymmetryBreaking.moved). */
+export interface AdmissibleImages {
+  /**
+   * The symmetries (the identity left out) under which the image of the solution whose placement over each
+   * board cell `placementAt` gives has a kept placement over the restricted cell.
+   */
+  admissible(placementAt: (cell: number) => { readonly piece: number; readonly cells: ArrayLike<number> } | undefined): SolutionSymmetry[];
 }
 
 /**
@@ -490,6 +533,8 @@ export function planSymmetryBreaking(
   placements: readonly Placement[],
   syms: readonly SolutionSymmetry[],
   weight: (piece: number) => number = () => 1,
+  /** The board cells that may stay empty (their numbers): the rest are covered by every solution. */
+  mayStayEmpty: ArrayLike<number> = [],
 ): SymmetryBreaking {
   const keepAll = new Uint8Array(placements.length).fill(1);
   const others = syms.filter((s) => !isIdentity(s));
@@ -513,35 +558,23 @@ export function planSymmetryBreaking(
     const mine = byPiece[piece]!;
     const imageOf = placementImageFinder(placements, mine, syms[0]!.cellMap.length);
     // Orbits are the classes joined by the generators' images; each keeps its first placement.
-    const root = Int32Array.from(mine.keys());
-    const find = (i: number): number => {
-      while (root[i] !== i) i = root[i] = root[root[i]!]!;
-      return i;
-    };
-    for (const g of gens) {
-      for (let i = 0; i < mine.length; i++) {
-        const j = imageOf(i, g);
-        if (j < 0) continue;
-        const [a, b] = [find(i), find(j)];
-        if (a !== b) root[Math.max(a, b)] = Math.min(a, b);
-      }
-    }
+    const root = orbitRoots(mine.length, gens, imageOf);
     // Each orbit keeps its first placement, whose stabilizer has |group| / |orbit| members (orbit-stabilizer;
     // the symmetries that move no cell are in every stabilizer): counted without a test for each symmetry,
     // which only the piece chosen needs.
     const orbitSize = new Int32Array(mine.length);
-    for (let i = 0; i < mine.length; i++) orbitSize[find(i)]!++;
+    for (let i = 0; i < mine.length; i++) orbitSize[root[i]!]!++;
     const still = syms.length - others.length;
     let cost = 0;
     for (let i = 0; i < mine.length; i++) if (orbitSize[i]! > 0) cost += 1 + (syms.length / orbitSize[i]! - still) / syms.length;
     // The restricted piece is placed first, so the search is about one subtree per kept placement: the
     // fewest win (the most constrained piece, X in the pentominoes); then the fewest symmetric ones.
     cost *= weight(piece);
-    if (!best || cost < best.cost) best = { piece, root: Int32Array.from(mine.keys(), find), imageOf, cost };
+    if (!best || cost < best.cost) best = { piece, root, imageOf, cost };
   }
-  if (!best) {
-    return { ...base, piece: -1, keep: keepAll, stabilizers: new Map(), description: `no piece is fixed by all ${syms.length} symmetries: filtering each solution by canonical form` };
-  }
+  if (!best) return cellBreaking(puzzle, placements, syms, mayStayEmpty) ?? {
+    ...base, piece: -1, keep: keepAll, stabilizers: new Map(), description: `no piece is fixed by all ${syms.length} symmetries: filtering each solution by canonical form`,
+  };
   // the piece chosen: its kept placements, and the stabilizers of the symmetric ones
   const { piece, root, imageOf } = best;
   const mine = byPiece[piece]!;
@@ -563,6 +596,74 @@ export function planSymmetryBreaking(
     stabilizers,
     description: `${syms.length} symmetries; piece ${puzzle.pieces[piece]!.name} restricted to ${kept} of its ${mine.length} placements` +
       (stabilizers.size > 0 ? ` (${stabilizers.size} of them symmetric, filtered by canonical form)` : ''),
+  };
+}
+
+/**
+ * Symmetry breaking where no piece is fixed by every symmetry and used in every solution (pieces chosen
+ * from a set, as in BurrTools' Solid Six-Piece Burrs; one-sided pieces in mirror pairs, which a reflection
+ * swaps): a cell c that every solution covers is fixed by a subgroup H of the symmetries (its stabilizer),
+ * and the placements over c (of any piece) are kept one per orbit under H. Every class keeps a member
+ * whose placement over c is kept (H moves a member's to its orbit's kept one). Other members can have a
+ * kept placement over c too (a symmetry outside H brings the placement over another cell there), so each
+ * solution is filtered by canonical form among its images whose placement over c is kept: exactly the
+ * least of those is accepted. The cell with the largest stabilizer is chosen (the fewest placements over it
+ * among those); undefined when every cell that must be covered is moved by every symmetry but the
+ * identity, or with colour constraints.
+ */
+function cellBreaking(puzzle: Puzzle, placements: readonly Placement[], syms: readonly SolutionSymmetry[], mayStayEmpty: ArrayLike<number>): SymmetryBreaking | undefined {
+  if (hasColourConstraints(puzzle)) return undefined;
+  const others = syms.filter((s) => !isIdentity(s));
+  const cellCount = syms[0]!.cellMap.length;
+  const optional = new Uint8Array(cellCount);
+  for (let i = 0; i < mayStayEmpty.length; i++) optional[mayStayEmpty[i]!] = 1;
+  const over: number[][] = Array.from({ length: cellCount }, () => []);
+  placements.forEach((pl, i) => {
+    for (const c of pl.cells) over[c]!.push(i);
+  });
+  let cell = -1;
+  let fixing: SolutionSymmetry[] = [];
+  for (let c = 0; c < cellCount; c++) {
+    if (optional[c] || over[c]!.length === 0) continue;
+    const stab = others.filter((g) => g.cellMap[c] === c);
+    if (stab.length > fixing.length || (stab.length === fixing.length && stab.length > 0 && over[c]!.length < over[cell]!.length)) {
+      cell = c;
+      fixing = stab;
+    }
+  }
+  if (cell < 0) return undefined;
+  const mine = over[cell]!;
+  const finder = placementFinder(placements, mine, cellCount);
+  // the image of placement mine[i] under g: the placement of piece g(piece) on the cells g(cells), among mine
+  const imageOf = (piece: number, cells: ArrayLike<number>, g: SolutionSymmetry): number => finder(cells, g.cellMap, undefined, g.pieceMap[piece]!);
+  const root = orbitRoots(mine.length, fixing, (i, g) => imageOf(placements[mine[i]!]!.piece, placements[mine[i]!]!.cells, g));
+  const keep = new Uint8Array(placements.length).fill(1);
+  let kept = 0;
+  mine.forEach((pi, i) => {
+    if (root[i] !== i) keep[pi] = 0;
+    else kept++;
+  });
+  const moved: AdmissibleImages = {
+    admissible(placementAt) {
+      const out: SolutionSymmetry[] = [];
+      for (const g of others) {
+        // the placement that g brings over the cell: the one over the cell g takes there
+        const from = placementAt(g.cellFrom[cell]!);
+        const j = from ? imageOf(from.piece, from.cells, g) : -1;
+        if (j >= 0 && keep[mine[j]!]) out.push(g);
+      }
+      return out;
+    },
+  };
+  return {
+    groupSize: syms.length,
+    group: others,
+    piece: -1,
+    keep,
+    stabilizers: new Map(),
+    moved,
+    description: `${syms.length} symmetries, no piece fixed by all of them and used in every solution: the placements over a cell that ${fixing.length + 1} of them fix ` +
+      `restricted to ${kept} of ${mine.length}, each solution filtered by canonical form among its images that keep theirs`,
   };
 }
 

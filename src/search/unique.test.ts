@@ -141,12 +141,51 @@ describe('a second piece restricted under the first one\'s symmetric placements'
   });
 });
 
+/**
+ * Puzzles in which no piece is fixed by every symmetry and used in every solution: the placements over one
+ * cell are restricted instead (compile/symmetry.ts, cellBreaking). One-sided L and J tetrominoes, two
+ * each, which a reflection swaps; and pieces chosen from ranges, in 2-D and 3-D.
+ */
+const L4: Cell[] = [[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 2, 0]];
+const J4: Cell[] = [[1, 0, 0], [1, 1, 0], [0, 2, 0], [1, 2, 0]];
+const DOMINO: Cell[] = [[0, 0, 0], [1, 0, 0]];
+const TROMINO_L: Cell[] = [[0, 0, 0], [0, 1, 0], [1, 1, 0]];
+const NO_PIECE_FIXED: readonly { puzzle: Puzzle; total: number; unique: number }[] = [
+  { puzzle: byName('L and J in 4x4', box(4, 4), [{ name: 'L', shape: L4, count: 2 }, { name: 'J', shape: J4, count: 2 }], false, 2), total: 4, unique: 1 },
+  {
+    puzzle: { name: 'chosen in 3x3', dims: 2, board: box(3, 3), mirror: true, pieces: [
+      { name: 'D', shape: DOMINO, count: 4, min: 0, mirror: true }, { name: 'L', shape: TROMINO_L, count: 3, min: 0, mirror: true }, { name: 'm', shape: [[0, 0, 0]], count: 1, min: 0, mirror: true },
+    ] },
+    total: 50,
+    unique: 7,
+  },
+  {
+    puzzle: { name: 'chosen in 2x2x3', dims: 3, board: box(2, 2, 3), mirror: false, pieces: [
+      { name: 'D', shape: DOMINO, count: 6, min: 0, mirror: false }, { name: 'L', shape: TROMINO_L, count: 4, min: 0, mirror: false },
+    ] },
+    total: 412,
+    unique: 38,
+  },
+];
+
+describe('unique solutions when no piece is fixed by every symmetry and used in every solution', () => {
+  for (const { puzzle, total, unique } of NO_PIECE_FIXED) {
+    it(`${puzzle.name}: ${total} solutions, ${unique} up to symmetry, the placements over a cell restricted, on both engines`, () => {
+      for (const engine of ['bitboard', 'dlx'] as const) {
+        expect(prepareSearch(puzzle, { engine, unique: true }).symmetryNote).toMatch(/no piece fixed by all of them.*the placements over a cell that \d+ of them fix restricted to \d+ of \d+/);
+      }
+      expect(checkAgainstOrbits(puzzle)).toEqual({ total, unique });
+    });
+  }
+});
+
 describe('unique solutions with copies on every path of a long run', () => {
   const L: Cell[] = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
   const puzzles = [
     byName('L4', box(4, 4), [{ name: 'L', shape: L, count: 4 }], true, 2),
     byName('Slothouber-Graatsma', box(3, 3, 3), [{ name: 'B', shape: box(1, 2, 2), count: 6 }, { name: 'u', shape: [[0, 0, 0]], count: 3 }], false, 3),
     PENTOMINOES_6X5,
+    NO_PIECE_FIXED[1]!.puzzle,
   ];
   // trialMs: 0 makes every run planned, however small the puzzle
   for (const puzzle of puzzles) {
