@@ -283,9 +283,10 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   const weighs = engineName === 'bitboard' && table.pointCount === 0;
   const weight = (piece: number): number => (weighs && constrained.includes(piece) ? 1 / table.byPiece[piece]!.length : 1);
   let plan = syms.length > 1 ? planSymmetryBreaking(puzzle, table.placements, syms, weight, optionalCellsOf(puzzle, board)) : undefined;
-  // Expanding classes only pays when a piece or a cell's placements can be restricted; filtering every
-  // solution would not.
-  if (plan && !unique && plan.piece < 0 && !plan.moved) plan = undefined;
+  // Expanding classes only pays when a piece can be restricted; filtering every solution would not, nor
+  // does weighing each one's images when only the placements over one cell are (L-trominoes in 9x9: 6x
+  // fewer nodes, but 1.2 M solutions counted 0.9 -> 1.9 s)
+  if (plan && !unique && plan.piece < 0) plan = undefined;
   // The engine sees only the kept placements (those of the symmetry plan that can be in a solution);
   // `fullIndex` maps its numbers back to the table.
   const exact = isExactPacking(puzzle);
@@ -335,6 +336,9 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     : undefined;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces, table.pointCells, secondKept);
   const filterAll = plan !== undefined && plan.piece < 0 && !plan.moved;
+  const placedOver = new Int32Array(board.cells.length);
+  const placedStamp = new Int32Array(board.cells.length);
+  let solutionStamp = 0;
   // one cover, refilled for each solution (symmetry reads it and keeps nothing)
   const cover = new Cover(board.cells.length);
   const coloured = kept.some((p) => p.colours !== undefined);
@@ -358,7 +362,15 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     (raw) => {
       if (!plan) return undefined;
       if (filterAll) return plan.group;
-      if (plan.moved) return plan.moved.admissible((cell) => kept[raw.find((r) => kept[r]!.cells.includes(cell)) ?? -1]);
+      if (plan.moved) {
+        // the placement over each cell, for this solution (a cell of another solution's is stale)
+        if (++solutionStamp === 0x7fffffff) {
+          placedStamp.fill(0);
+          solutionStamp = 1;
+        }
+        for (const r of raw) for (const c of kept[r]!.cells) { placedOver[c] = r; placedStamp[c] = solutionStamp; }
+        return plan.moved.admissible((cell) => (placedStamp[cell] === solutionStamp ? kept[placedOver[cell]!] : undefined));
+      }
       for (const r of raw) {
         const first = fullIndex[r]!;
         const stab = plan.stabilizers.get(first);
