@@ -335,7 +335,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     ? { piece: second.piece, under: new Map(Array.from(second.keptWith, ([first, list]) => [keptNumber[first]!, list.map((q) => keptNumber[q]!)])) }
     : undefined;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces, table.pointCells, secondKept);
-  const filterAll = plan !== undefined && plan.piece < 0 && !plan.moved;
+  const filterAll = plan !== undefined && plan.piece < 0 && !plan.overCell;
   const placedOver = new Int32Array(board.cells.length);
   const placedStamp = new Int32Array(board.cells.length);
   let solutionStamp = 0;
@@ -362,14 +362,14 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     (raw) => {
       if (!plan) return undefined;
       if (filterAll) return plan.group;
-      if (plan.moved) {
+      if (plan.overCell) {
         // the placement over each cell, for this solution (a cell of another solution's is stale)
         if (++solutionStamp === 0x7fffffff) {
           placedStamp.fill(0);
           solutionStamp = 1;
         }
         for (const r of raw) for (const c of kept[r]!.cells) { placedOver[c] = r; placedStamp[c] = solutionStamp; }
-        return plan.moved.admissible((cell) => (placedStamp[cell] === solutionStamp ? kept[placedOver[cell]!] : undefined));
+        return plan.overCell.admissible((cell) => (placedStamp[cell] === solutionStamp ? kept[placedOver[cell]!] : undefined));
       }
       for (const r of raw) {
         const first = fullIndex[r]!;
@@ -383,7 +383,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
       }
       return undefined;
     },
-    plan !== undefined && (filterAll || plan.moved !== undefined || plan.stabilizers.size > 0),
+    plan !== undefined && (filterAll || plan.overCell !== undefined || plan.stabilizers.size > 0),
   );
 }
 

@@ -511,11 +511,11 @@ export interface SymmetryBreaking {
    * Set when no piece is restricted but the placements over one cell are (see cellBreaking): a solution is
    * filtered by canonical form among its images whose placement over that cell is kept (see admissible).
    */
-  readonly moved?: AdmissibleImages;
+  readonly overCell?: AdmissibleImages;
   readonly description: string;
 }
 
-/** The images of a solution whose placement over the restricted cell is kept (SymmetryBreaking.moved). */
+/** The images of a solution whose placement over the restricted cell is kept (SymmetryBreaking.overCell). */
 export interface AdmissibleImages {
   /**
    * The symmetries (the identity left out) under which the image of the solution whose placement over each
@@ -643,7 +643,7 @@ function cellBreaking(puzzle: Puzzle, placements: readonly Placement[], syms: re
     if (root[i] !== i) keep[pi] = 0;
     else kept++;
   });
-  const moved: AdmissibleImages = {
+  const overCell: AdmissibleImages = {
     admissible(placementAt) {
       const out: SolutionSymmetry[] = [];
       for (const g of others) {
@@ -661,7 +661,7 @@ function cellBreaking(puzzle: Puzzle, placements: readonly Placement[], syms: re
     piece: -1,
     keep,
     stabilizers: new Map(),
-    moved,
+    overCell,
     description: `${syms.length} symmetries, no piece fixed by all of them and used in every solution: the placements over a cell that ${fixing.length + 1} of them fix ` +
       `restricted to ${kept} of ${mine.length}, each solution filtered by canonical form among its images that keep theirs`,
   };
