@@ -329,16 +329,10 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
   // under the restricted piece's symmetric placements, a second piece is restricted too (SecondRestriction)
   const secondPiece = plan ? pieceRestrictedSecond(puzzle, engineName, firstPieces, restricted, table, dead) : -1;
   const second = plan && secondPiece >= 0 ? restrictSecond(plan, table.placements, secondPiece, dead) : undefined;
-  const keptNumber = new Int32Array(dead.length).fill(-1);
-  fullIndex.forEach((full, i) => { keptNumber[full] = i; });
-  const secondKept = second
-    ? { piece: second.piece, under: new Map(Array.from(second.keptWith, ([first, list]) => [keptNumber[first]!, list.map((q) => keptNumber[q]!)])) }
-    : undefined;
+  const secondKept = second ? { piece: second.piece, under: inEngineNumbers(second.keptWith, fullIndex, dead.length) } : undefined;
   const engine = makeCellEngine(engineName, puzzle, board, kept, firstPieces, table.pointCells, secondKept);
   const filterAll = plan !== undefined && plan.piece < 0 && !plan.overCell;
-  const placedOver = new Int32Array(board.cells.length);
-  const placedStamp = new Int32Array(board.cells.length);
-  let solutionStamp = 0;
+  const placementsOver = plan?.overCell ? placementsByCell(kept, board.cells.length) : undefined;
   // one cover, refilled for each solution (symmetry reads it and keeps nothing)
   const cover = new Cover(board.cells.length);
   const coloured = kept.some((p) => p.colours !== undefined);
@@ -362,15 +356,7 @@ function prepareCells(puzzle: Puzzle, board: BoardIndex, syms: SolutionSymmetry[
     (raw) => {
       if (!plan) return undefined;
       if (filterAll) return plan.group;
-      if (plan.overCell) {
-        // the placement over each cell, for this solution (a cell of another solution's is stale)
-        if (++solutionStamp === 0x7fffffff) {
-          placedStamp.fill(0);
-          solutionStamp = 1;
-        }
-        for (const r of raw) for (const c of kept[r]!.cells) { placedOver[c] = r; placedStamp[c] = solutionStamp; }
-        return plan.overCell.admissible((cell) => (placedStamp[cell] === solutionStamp ? kept[placedOver[cell]!] : undefined));
-      }
+      if (plan.overCell) return plan.overCell.admissible(placementsOver!(raw));
       for (const r of raw) {
         const first = fullIndex[r]!;
         const stab = plan.stabilizers.get(first);
@@ -420,6 +406,32 @@ function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
     .sort((a, b) => count(a) - count(b) || a - b);
 }
 
+/** Lists of table placements (`byFirst`'s keys and values) in the engine's numbers: `fullIndex` maps those to the table's. */
+function inEngineNumbers(byFirst: ReadonlyMap<number, readonly number[]>, fullIndex: Int32Array, tableSize: number): Map<number, number[]> {
+  const number = new Int32Array(tableSize).fill(-1);
+  fullIndex.forEach((full, i) => { number[full] = i; });
+  return new Map(Array.from(byFirst, ([first, list]) => [number[first]!, list.map((q) => number[q]!)]));
+}
+
+/**
+ * For a raw solution, the placement over each board cell (SymmetryBreaking.overCell reads it under each
+ * symmetry): one table filled once a solution, a cell another solution filled being stale.
+ */
+function placementsByCell(kept: readonly Placement[], cellCount: number): (raw: Int32Array) => (cell: number) => Placement | undefined {
+  const placedOver = new Int32Array(cellCount);
+  const placedStamp = new Int32Array(cellCount);
+  let solutionStamp = 0;
+  return (raw) => {
+    if (++solutionStamp === 0x7fffffff) {
+      placedStamp.fill(0);
+      solutionStamp = 1;
+    }
+    const stamp = solutionStamp;
+    for (const r of raw) for (const c of kept[r]!.cells) { placedOver[c] = r; placedStamp[c] = stamp; }
+    return (cell) => (placedStamp[cell] === stamp ? kept[placedOver[cell]!] : undefined);
+  };
+}
+
 /**
  * The piece restricted second (see SecondRestriction), or -1. The bitboard engine restricts the piece it
  * places second, on the level below the first: its branches there are filtered. Dancing Links restricts
@@ -428,10 +440,10 @@ function constrainedPieces(puzzle: Puzzle, table: PlacementTable): number[] {
 function pieceRestrictedSecond(puzzle: Puzzle, engineName: EngineName, firstPieces: readonly number[], restricted: number, table: PlacementTable, dead: Uint8Array): number {
   if (restricted < 0) return -1;
   if (engineName === 'bitboard') return firstPieces.length >= 2 ? firstPieces[1]! : -1;
-  const live = (piece: number): number => table.byPiece[piece]!.reduce((n, i) => n + (dead[i] ? 0 : 1), 0);
+  const live = table.byPiece.map((list) => list.reduce((n, i) => n + (dead[i] ? 0 : 1), 0));
   let best = -1;
   puzzle.pieces.forEach((p, i) => {
-    if (i !== restricted && p.count === 1 && pieceMin(p) === 1 && live(i) > 0 && (best < 0 || live(i) < live(best))) best = i;
+    if (i !== restricted && p.count === 1 && pieceMin(p) === 1 && live[i]! > 0 && (best < 0 || live[i]! < live[best]!)) best = i;
   });
   return best;
 }

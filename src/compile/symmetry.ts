@@ -704,16 +704,16 @@ export function restrictSecond(plan: SymmetryBreaking, placements: readonly Plac
   let cut = false;
   for (const [first, stab] of plan.stabilizers) {
     if (dead[first] || stab.some((g) => g.pieceMap[second] !== second)) continue;
-    // each orbit under the stabilizer keeps its first placement (the stabilizer is a group: each placement's
-    // images under all of it are its orbit); a placement whose image is not among the live ones (the image
-    // of a dead placement is dead too, but the table need not say so) is kept as it is
+    // each orbit under the stabilizer keeps its first placement, with the symmetries that fix it (an image
+    // not among the live placements joins nothing: with one of its orbit dead, no solution under this first
+    // placement has the orbit's, as the solutions under it are closed under the stabilizer)
+    const root = orbitRoots(mine.length, stab, imageOf);
     const kept: number[] = [];
     const fixing = new Map<number, SolutionSymmetry[]>();
     for (let i = 0; i < mine.length; i++) {
-      const images = stab.map((g) => imageOf(i, g));
-      if (images.some((j) => j >= 0 && j < i) && images.every((j) => j >= 0)) continue;
+      if (root[i] !== i) continue;
       kept.push(mine[i]!);
-      const still = stab.filter((_, k) => images[k] === i);
+      const still = stab.filter((g) => imageOf(i, g) === i);
       if (still.length > 0) fixing.set(mine[i]!, still);
     }
     if (kept.length === mine.length) continue;
